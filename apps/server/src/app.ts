@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { authRoutes } from './modules/identity/auth.routes';
+import { createControllerService } from './modules/identity/controller.service';
+import { createIdentityService } from './modules/identity/identity.service';
+import { userRoutes } from './modules/identity/user.routes';
+import { createUserService } from './modules/identity/user.service';
+import { patientsRoutes } from './modules/patients/patients.routes';
+import { createPatientsService } from './modules/patients/patients.service';
+import { tenancyRoutes } from './modules/tenancy/tenancy.routes';
+import { createTenancyService } from './modules/tenancy/tenancy.service';
+import { accessPlugin } from './platform/access/access.plugin';
+import { createTokenService } from './platform/auth/tokens';
+import type { Database } from './platform/db/client';
+import { registerErrorHandling } from './platform/http/errors';
+import { healthRoutes } from './platform/http/health';
+import { spaRoutes } from './platform/http/spa';
+import type { App } from './platform/http/types';
+import { createRealtime, type Realtime } from './platform/realtime/realtime';
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export type AppDeps = { config: Config; db: Database; logger?: FastifyServerOptions['logger'] };
+
+/** Request logs carry the method, the path without its query string (search text can be PHI) and status. */
+const REDACTED_LOGGER = {
+  serializers: {
+    req: (req: { method: string; url: string; id: string }) => ({
+      id: req.id,
+      method: req.method,
+      path: req.url.split('?')[0],
+    }),
+  },
+  redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+};
+
+/** Builds the whole HTTP application; tests build it too and call it with inject(). */
+export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Realtime }> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger ??
+      (config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, ...REDACTED_LOGGER }),
+    bodyLimit: 1_048_576,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const tokens = createTokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
+  const realtime = createRealtime({ db, tokens, config, log: app.log });
+  const identity = createIdentityService({ db, tokens, config });
+  const users = createUserService({ db, config });
+  const controller = createControllerService({ db, tokens, config });
+  const tenancy = createTenancyService({ db, realtime });
+  const patients = createPatientsService({ db });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(accessPlugin, { db, tokens, config });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'CareDeck API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes, { db, config });
+  await app.register(authRoutes, { identity, controller, config, tokens });
+  await app.register(userRoutes, { users, identity, realtime, config });
+  await app.register(tenancyRoutes, { tenancy });
+  await app.register(patientsRoutes, { patients });
+  await app.register(spaRoutes, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
+
+  app.addHook('onReady', async () => {
+    await realtime.attach(app.server);
+  });
+  app.addHook('preClose', async () => {
+    await realtime.close();
+  });
+  return { app, realtime };
+}

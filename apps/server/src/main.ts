@@ -1,0 +1,90 @@
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createDatabase } from './platform/db/client';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded';
+import { applyMigrations } from './platform/db/migrate';
+import { startWorkers } from './platform/jobs/workers';
+import { DEMO_CONTROLLER, DEMO_LOGINS, databaseIsEmpty, seedDemo } from './seed/demo';
+
+const EMBEDDED_DB_NAME = 'caredeck';
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!found.rowCount) await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function main() {
+  const config = loadConfig();
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    process.stdout.write(`Starting embedded PostgreSQL in ${path.resolve(config.DATA_DIR, 'pg')} …\n`);
+    embedded = await startEmbeddedPostgres({ dir: path.join(config.DATA_DIR, 'pg'), persistent: true });
+    databaseUrl = await ensureDatabase(embedded.url, EMBEDDED_DB_NAME);
+  }
+  const db = createDatabase(databaseUrl);
+  await applyMigrations(db);
+  const demo = !config.DATABASE_URL || config.DEMO;
+  let seeded = false;
+  if (demo && (await databaseIsEmpty(db))) {
+    process.stdout.write('Seeding demo data …\n');
+    await seedDemo(db, config.DEMO_PASSWORD);
+    seeded = true;
+  }
+
+  const { app } = await buildApp({ config, db });
+  const workers = startWorkers({ db, config, log: app.log });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
+  const lines = [
+    `\nCareDeck is running at http://${host}:${port}/`,
+    `API docs: http://${host}:${port}/api/docs`,
+  ];
+  if (demo) {
+    lines.push(
+      `Demo logins (password ${config.DEMO_PASSWORD === 'CareDeck-demo-2026' ? 'CareDeck-demo-2026' : 'from DEMO_PASSWORD'}${seeded ? '' : ', if unchanged since seeding'}):`,
+    );
+    for (const l of DEMO_LOGINS) lines.push(`  ${l.email.padEnd(28)} ${l.role}`);
+    lines.push(`  ${DEMO_CONTROLLER.email.padEnd(28)} controller area (/controller)`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, lets in-flight requests finish, closes sockets
+      await workers.stop();
+      await db.$client.end();
+      await embedded?.stop();
+      process.exit(0);
+    } catch (err) {
+      process.stderr.write(`shutdown failed: ${(err as Error).message}\n`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: Error) => {
+  process.stderr.write(`CareDeck failed to start: ${err.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+import type { Paged, PatientListItem } from '@caredeck/contracts';
+import { audit } from '../../platform/audit/audit';
+import type { Database } from '../../platform/db/client';
+import { listPatients, type PatientListFilter } from './patients.queries';
+
+export function createPatientsService(deps: { db: Database }) {
+  const { db } = deps;
+  return {
+    /** One page of patients of the given programs; the view is audited (PHI), without the search text. */
+    async list(
+      actor: { adminId: number; programId: number | null; ip: string },
+      filter: PatientListFilter,
+    ): Promise<Paged<PatientListItem>> {
+      const { rows, total } = await listPatients(db, filter);
+      await audit(db, {
+        actorAdminId: actor.adminId,
+        programId: actor.programId,
+        action: 'patients.list',
+        details: {
+          page: filter.page,
+          per_page: filter.perPage,
+          searched: Boolean(filter.name),
+          returned: rows.length,
+        },
+        ip: actor.ip,
+      });
+      return {
+        data: rows,
+        current_page: filter.page,
+        last_page: Math.max(1, Math.ceil(total / filter.perPage)),
+        per_page: filter.perPage,
+        total,
+      };
+    },
+  };
+}
+
+export type PatientsService = ReturnType<typeof createPatientsService>;

@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config';
+import { touchSession } from '../auth/sessions';
+import type { TokenService } from '../auth/tokens';
+import type { Database } from '../db/client';
+import { AppError } from '../http/errors';
+import { enterpriseAccess, programAccess } from './access.queries';
+import type { Actor } from './actor';
+import type { AccessRule } from './rules';
+
+/** Routes that third-party plugins register (OpenAPI UI): public documentation, nothing else. */
+const PLUGIN_ROUTE_PREFIXES = ['/api/docs'];
+
+export class MissingAccessRuleError extends Error {}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+/** A path id: digits only, else the object cannot exist (404, not 422: ids are not user input). */
+function pathId(request: FastifyRequest, name: string): number {
+  const raw = (request.params as Record<string, string | undefined>)[name];
+  if (!raw || !/^[1-9][0-9]{0,17}$/.test(raw)) throw AppError.notFound();
+  return Number(raw);
+}
+
+export type AccessDeps = { db: Database; tokens: TokenService; config: Config };
+
+/**
+ * The one access module: every route declares an `AccessRule` (registration fails otherwise), and
+ * this hook authenticates and authorises before validation, so an outsider learns nothing from a 422.
+ */
+export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) => {
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access) return;
+    if (PLUGIN_ROUTE_PREFIXES.some((p) => route.url.startsWith(p))) {
+      route.config = { ...route.config, access: { kind: 'public' } };
+      return;
+    }
+    throw new MissingAccessRuleError(`Route ${route.method} ${route.url} declares no access rule.`);
+  });
+
+  async function authenticate(request: FastifyRequest, realm: 'staff' | 'controller'): Promise<Actor> {
+    const token = bearer(request);
+    if (!token) throw AppError.unauthenticated();
+    const claims = await deps.tokens.verifyAccess(token, realm);
+    if (!claims) throw AppError.unauthenticated();
+    const session = await touchSession(deps.db, claims.sid, realm, deps.config.IDLE_TIMEOUT_SECONDS);
+    if (!session || session.ownerId !== claims.sub) throw AppError.unauthenticated('Session expired.');
+    if (realm === 'controller') return { realm, controllerId: claims.sub, sessionId: session.id };
+    return { realm, adminId: claims.sub, sessionId: session.id, scope: session.scope };
+  }
+
+  app.addHook('onRequest', async (request) => {
+    const rule: AccessRule | undefined = request.routeOptions.config?.access;
+    if (!rule || rule.kind === 'public') return;
+    if (rule.kind === 'controller') {
+      request.actor = await authenticate(request, 'controller');
+      return;
+    }
+    const actor = await authenticate(request, 'staff');
+    if (actor.realm !== 'staff') throw AppError.unauthenticated();
+    request.actor = actor;
+    if (actor.scope !== 'full' && !(rule.kind === 'staff' && rule.hipaaPending)) {
+      throw AppError.forbidden('HIPAA consent is required.');
+    }
+    if (rule.kind === 'program') {
+      const program = await programAccess(deps.db, actor.adminId, pathId(request, 'programId'));
+      if (!program) throw AppError.notFound();
+      if (rule.roles && !rule.roles.some((r) => program.roles.includes(r))) throw AppError.forbidden();
+      actor.program = program;
+    } else if (rule.kind === 'enterprise') {
+      const enterprise = await enterpriseAccess(deps.db, actor.adminId, pathId(request, 'enterpriseId'));
+      if (!enterprise) throw AppError.notFound();
+      if (rule.roles && !rule.roles.some((r) => enterprise.roles.includes(r))) throw AppError.forbidden();
+      actor.enterprise = enterprise;
+    }
+  });
+});
+
+/** The signed-in staff actor of a request whose route is not public. */
+export function staffActor(request: FastifyRequest) {
+  const actor = request.actor;
+  if (actor?.realm !== 'staff') throw AppError.unauthenticated();
+  return actor;
+}
+
+export function controllerActor(request: FastifyRequest) {
+  const actor = request.actor;
+  if (actor?.realm !== 'controller') throw AppError.unauthenticated();
+  return actor;
+}
+
+/** The program a program-scoped route's hook resolved. */
+export function scopedProgram(request: FastifyRequest) {
+  const program = staffActor(request).program;
+  if (!program) throw new Error('scopedProgram() used on a route without a program access rule');
+  return program;
+}
+
+export function scopedEnterprise(request: FastifyRequest) {
+  const enterprise = staffActor(request).enterprise;
+  if (!enterprise) throw new Error('scopedEnterprise() used on a route without an enterprise access rule');
+  return enterprise;
+}

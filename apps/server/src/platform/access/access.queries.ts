@@ -1,0 +1,58 @@
+import type { StaffRole } from '@caredeck/contracts';
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+
+/** The actor's roles in one program (program roles plus enterprise_admin of its enterprise), or null if none. */
+export async function programAccess(
+  db: Queryable,
+  adminId: number,
+  programId: number,
+): Promise<{ id: number; enterpriseId: number | null; roles: StaffRole[] } | null> {
+  const res = await db.execute<{ id: number; enterprise_id: number | null; roles: StaffRole[] }>(sql`
+    SELECT p.id, p.enterprise_id,
+      array(
+        SELECT r.role FROM admin_program_roles r WHERE r.admin_id = ${adminId} AND r.program_id = p.id
+        UNION
+        SELECT e.role FROM admin_enterprise_roles e WHERE e.admin_id = ${adminId} AND e.enterprise_id = p.enterprise_id
+      ) AS roles
+    FROM programs p WHERE p.id = ${programId}`);
+  const row = res.rows[0];
+  if (!row || row.roles.length === 0) return null;
+  return { id: row.id, enterpriseId: row.enterprise_id, roles: row.roles };
+}
+
+/** The programs of an enterprise the actor may see: all of them for its enterprise admins. */
+export async function enterpriseAccess(
+  db: Queryable,
+  adminId: number,
+  enterpriseId: number,
+): Promise<{ id: number; programIds: number[]; isEnterpriseAdmin: boolean; roles: StaffRole[] } | null> {
+  const res = await db.execute<{ is_admin: boolean; program_ids: number[]; roles: StaffRole[] }>(sql`
+    WITH ent_admin AS (
+      SELECT EXISTS (
+        SELECT 1 FROM admin_enterprise_roles WHERE admin_id = ${adminId} AND enterprise_id = ${enterpriseId}
+      ) AS is_admin
+    )
+    SELECT ent_admin.is_admin,
+      array(
+        SELECT p.id FROM programs p WHERE p.enterprise_id = ${enterpriseId}
+          AND (ent_admin.is_admin OR EXISTS (
+            SELECT 1 FROM admin_program_roles r WHERE r.admin_id = ${adminId} AND r.program_id = p.id))
+        ORDER BY p.id
+      )::bigint[] AS program_ids,
+      array(
+        SELECT DISTINCT r.role FROM admin_program_roles r JOIN programs p ON p.id = r.program_id
+        WHERE r.admin_id = ${adminId} AND p.enterprise_id = ${enterpriseId}
+        UNION SELECT 'enterprise_admin' WHERE ent_admin.is_admin
+      ) AS roles
+    FROM ent_admin
+    WHERE EXISTS (SELECT 1 FROM enterprises WHERE id = ${enterpriseId})`);
+  const row = res.rows[0];
+  if (!row || row.program_ids.length === 0) return null;
+  return {
+    id: enterpriseId,
+    programIds: row.program_ids.map(Number),
+    isEnterpriseAdmin: row.is_admin,
+    roles: row.roles,
+  };
+}

@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import type { Realm, Scope } from './tokens';
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export async function createSession(
+  db: Queryable,
+  owner: { realm: 'staff'; adminId: number } | { realm: 'controller'; controllerId: number },
+  scope: Scope,
+): Promise<number> {
+  const adminId = owner.realm === 'staff' ? owner.adminId : null;
+  const controllerId = owner.realm === 'controller' ? owner.controllerId : null;
+  const res = await db.execute<{ id: number }>(sql`
+    INSERT INTO auth_sessions (realm, admin_id, controller_id, scope)
+    VALUES (${owner.realm}, ${adminId}, ${controllerId}, ${scope}) RETURNING id`);
+  return res.rows[0]!.id;
+}
+
+export async function issueRefreshToken(db: Queryable, sessionId: number, ttlDays: number): Promise<string> {
+  const token = randomToken();
+  await db.execute(sql`
+    INSERT INTO refresh_tokens (session_id, token_hash, expires_at)
+    VALUES (${sessionId}, ${sha256(token)}, now() + make_interval(days => ${ttlDays}))`);
+  return token;
+}
+
+export type LiveSession = { id: number; realm: Realm; scope: Scope; ownerId: number };
+
+/**
+ * The session if it is live (not revoked, not idle past the time-out, owner not disabled), and marks
+ * activity. One statement: the check and the touch cannot disagree.
+ */
+export async function touchSession(
+  db: Queryable,
+  sessionId: number,
+  realm: Realm,
+  idleSeconds: number,
+): Promise<LiveSession | null> {
+  const res = await db.execute<{ id: number; realm: Realm; scope: Scope; owner_id: number }>(sql`
+    UPDATE auth_sessions s SET last_activity_at = now()
+    WHERE s.id = ${sessionId} AND s.realm = ${realm} AND s.revoked_at IS NULL
+      AND s.last_activity_at > now() - make_interval(secs => ${idleSeconds})
+      AND (
+        (s.realm = 'staff' AND EXISTS (SELECT 1 FROM admins a WHERE a.id = s.admin_id AND a.disabled_at IS NULL))
+        OR (s.realm = 'controller' AND EXISTS (
+          SELECT 1 FROM controller_accounts c WHERE c.id = s.controller_id AND c.disabled_at IS NULL))
+      )
+    RETURNING s.id, s.realm, s.scope, coalesce(s.admin_id, s.controller_id) AS owner_id`);
+  const row = res.rows[0];
+  return row ? { id: row.id, realm: row.realm, scope: row.scope, ownerId: row.owner_id } : null;
+}
+
+export async function revokeSession(db: Queryable, sessionId: number, reason: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE auth_sessions SET revoked_at = now(), revoked_reason = ${reason}
+    WHERE id = ${sessionId} AND revoked_at IS NULL`);
+}
+
+export async function revokeAllSessionsOf(db: Queryable, adminId: number, reason: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE auth_sessions SET revoked_at = now(), revoked_reason = ${reason}
+    WHERE admin_id = ${adminId} AND revoked_at IS NULL`);
+}
+
+export type RotateResult =
+  | { ok: true; session: LiveSession; refreshToken: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'session_ended' };
+
+/**
+ * Exchanges a refresh token for a new one in the same session. A token that was already used is a
+ * sign of theft: the whole session is revoked, so both the thief and the owner must sign in again.
+ */
+export async function rotateRefreshToken(
+  db: Queryable,
+  presented: string,
+  ttlDays: number,
+  idleSeconds: number,
+  realm: Realm,
+): Promise<RotateResult> {
+  const found = await db.execute<{ id: number; session_id: number; used: boolean; expired: boolean }>(sql`
+    SELECT t.id, t.session_id, t.used_at IS NOT NULL AS used, t.expires_at <= now() AS expired
+    FROM refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id
+    WHERE t.token_hash = ${sha256(presented)} AND s.realm = ${realm}
+    FOR UPDATE OF t`);
+  const token = found.rows[0];
+  if (!token) return { ok: false, reason: 'unknown' };
+  if (token.used) {
+    await revokeSession(db, token.session_id, 'refresh_token_reuse');
+    return { ok: false, reason: 'reused' };
+  }
+  if (token.expired) return { ok: false, reason: 'expired' };
+  await db.execute(sql`UPDATE refresh_tokens SET used_at = now() WHERE id = ${token.id}`);
+  const session = await touchSession(db, token.session_id, realm, idleSeconds);
+  if (session?.scope !== 'full') return { ok: false, reason: 'session_ended' };
+  const refreshToken = await issueRefreshToken(db, session.id, ttlDays);
+  return { ok: true, session, refreshToken };
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export type ErrorCode =
+  | 'validation'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'rate_limited';
+
+const STATUS: Record<ErrorCode, number> = {
+  validation: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+};
+
+/** The one error type services throw; its code fixes the HTTP status in one place. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return STATUS[this.code];
+  }
+  static validation(errors: Record<string, string[]>, message?: string): AppError {
+    const first = Object.values(errors)[0]?.[0];
+    return new AppError('validation', message ?? first ?? 'The given data was invalid.', errors);
+  }
+  static notFound(message = 'Not found.'): AppError {
+    return new AppError('not_found', message);
+  }
+  static unauthenticated(message = 'Unauthenticated.'): AppError {
+    return new AppError('unauthenticated', message);
+  }
+  static forbidden(message = 'This action is unauthorized.'): AppError {
+    return new AppError('forbidden', message);
+  }
+  static rateLimited(retryAfterSeconds: number): AppError {
+    return new AppError('rate_limited', 'Too many attempts. Please try again later.', undefined, {
+      'retry-after': String(retryAfterSeconds),
+    });
+  }
+}
+
+function fieldOf(instancePath: string, prefix: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (path) return path;
+  return prefix ?? 'body';
+}
+
+/** Maps every failure to the API's error shapes; 500s get an id and never a stack trace or PHI. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply
+        .status(error.status)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = fieldOf(issue.instancePath ?? '', error.validationContext);
+        const list = errors[field] ?? [];
+        list.push(issue.message ?? 'The value is invalid.');
+        errors[field] = list;
+      }
+      const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+      return reply.status(422).send({ message: first, errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ message: 'The request is too large.' });
+    }
+    if (status === 429) {
+      return reply.status(429).send({ message: 'Too many requests. Please try again later.' });
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, unsupported media type and the like: the client's fault, said plainly.
+      const code = status === 400 ? 422 : status;
+      return reply
+        .status(code)
+        .send(
+          code === 422
+            ? { message: error.message, errors: { body: [error.message] } }
+            : { message: error.message },
+        );
+    }
+    const errorId = randomUUID();
+    // The first stack line repeats the message, which may quote data (e.g. a constraint's key): keep only frames.
+    const frames = error.stack?.split('\n').slice(1).join('\n');
+    request.log.error(
+      { err: { type: error.name, code: error.code, frames }, error_id: errorId },
+      'unhandled error',
+    );
+    return reply.status(500).send({ message: 'Server error.', error_id: errorId });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found.` });
+  });
+}

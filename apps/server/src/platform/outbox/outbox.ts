@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Database, Queryable } from '../db/client';
+
+export type Email = { to: string; subject: string; text: string; template: string };
+
+/** Queues an e-mail inside the caller's transaction; delivery happens after commit. */
+export async function enqueueEmail(db: Queryable, email: Email): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO email_outbox (to_address, subject, body_text, template)
+    VALUES (${email.to}, ${email.subject}, ${email.text}, ${email.template})`);
+}
+
+export type MailTransport = { send(email: Email, from: string): Promise<void> };
+
+/**
+ * Development transport: the message goes to the server log so a developer can read the code.
+ * It is chosen only when SMTP_URL is unset.
+ */
+export function logTransport(log: FastifyBaseLogger): MailTransport {
+  return {
+    async send(email) {
+      log.info(
+        { mail: { to: email.to, subject: email.subject, template: email.template } },
+        `e-mail (log transport):\n${email.text}`,
+      );
+    },
+  };
+}
+
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    async send(email, from) {
+      await transporter.sendMail({ from, to: email.to, subject: email.subject, text: email.text });
+    },
+  };
+}
+
+/** Sends up to `batch` pending e-mails; rows are locked so several workers never send one twice. */
+export async function deliverPendingEmails(
+  db: Database,
+  transport: MailTransport,
+  from: string,
+  batch = 20,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const res = await tx.execute<{
+      id: number;
+      to_address: string;
+      subject: string;
+      body_text: string;
+      template: string;
+    }>(sql`
+      SELECT id, to_address, subject, body_text, template FROM email_outbox
+      WHERE status = 'pending' ORDER BY created_at LIMIT ${batch} FOR UPDATE SKIP LOCKED`);
+    for (const row of res.rows) {
+      try {
+        await transport.send(
+          { to: row.to_address, subject: row.subject, text: row.body_text, template: row.template },
+          from,
+        );
+        await tx.execute(
+          sql`UPDATE email_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = ${row.id}`,
+        );
+      } catch (err) {
+        await tx.execute(sql`
+          UPDATE email_outbox SET attempts = attempts + 1, last_error = ${String((err as Error).message).slice(0, 500)},
+            status = CASE WHEN attempts + 1 >= 5 THEN 'failed' ELSE 'pending' END
+          WHERE id = ${row.id}`);
+      }
+    }
+    return res.rows.length;
+  });
+}

@@ -1,0 +1,118 @@
+import { createHmac } from 'node:crypto';
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import type { Config } from '../../config';
+import { visiblePrograms } from '../../modules/tenancy/tenancy.queries';
+import { touchSession } from '../auth/sessions';
+import type { TokenService } from '../auth/tokens';
+import type { Database } from '../db/client';
+import { AppError } from '../http/errors';
+
+export const userChannel = (adminId: number) => `private-user.${adminId}`;
+export const programChannel = (programId: number) => `private-program.${programId}`;
+
+export type Realtime = {
+  attach(server: HttpServer): Promise<void>;
+  /** Emits to every socket of one staff user, on any API process when Redis is configured. */
+  toUser(adminId: number, event: string, payload: unknown): void;
+  toProgram(programId: number, event: string, payload: unknown): void;
+  keys(): { key: string; cluster: string; path: string };
+  authorizeChannel(adminId: number, socketId: string, channel: string): Promise<{ auth: string }>;
+  close(): Promise<void>;
+};
+
+type SocketData = { adminId: number };
+
+/**
+ * socket.io on the API's own port. A socket authenticates with the access token, joins its user's
+ * private channel and its programs' channels. With REDIS_URL the adapter fans events out across processes.
+ */
+export function createRealtime(deps: {
+  db: Database;
+  tokens: TokenService;
+  config: Config;
+  log: FastifyBaseLogger;
+}): Realtime {
+  const { db, tokens, config, log } = deps;
+  let io: Server | null = null;
+  const redis: Redis[] = [];
+
+  async function canJoin(adminId: number, channel: string): Promise<boolean> {
+    const user = /^private-user\.(\d+)$/.exec(channel);
+    if (user) return Number(user[1]) === adminId;
+    const program = /^private-program\.(\d+)$/.exec(channel);
+    if (program) return (await visiblePrograms(db, adminId)).some((p) => p.id === Number(program[1]));
+    return false;
+  }
+
+  function sign(socketId: string, channel: string): string {
+    return `caredeck:${createHmac('sha256', config.JWT_SECRET).update(`${socketId}:${channel}`).digest('hex')}`;
+  }
+
+  return {
+    async attach(server) {
+      io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(
+        server,
+        {
+          path: '/socket.io',
+          serveClient: false,
+          cors: { origin: false },
+        },
+      );
+      if (config.REDIS_URL) {
+        const pub = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
+        const sub = pub.duplicate();
+        await Promise.all([pub.connect(), sub.connect()]);
+        redis.push(pub, sub);
+        io.adapter(createAdapter(pub, sub));
+      }
+      io.use(async (socket, next) => {
+        try {
+          const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
+          const claims = token ? await tokens.verifyAccess(token, 'staff') : null;
+          const session =
+            claims && (await touchSession(db, claims.sid, 'staff', config.IDLE_TIMEOUT_SECONDS));
+          if (!claims || !session || session.scope !== 'full') return next(new Error('unauthorized'));
+          socket.data.adminId = claims.sub;
+          const programs = await visiblePrograms(db, claims.sub);
+          await socket.join([userChannel(claims.sub), ...programs.map((p) => programChannel(p.id))]);
+          next();
+        } catch (err) {
+          log.warn({ err: { type: (err as Error).name } }, 'realtime authentication failed');
+          next(new Error('unauthorized'));
+        }
+      });
+    },
+    toUser(adminId, event, payload) {
+      io?.to(userChannel(adminId)).emit(event, payload);
+    },
+    toProgram(programId, event, payload) {
+      io?.to(programChannel(programId)).emit(event, payload);
+    },
+    keys() {
+      return { key: 'caredeck', cluster: 'local', path: '/socket.io' };
+    },
+    async authorizeChannel(adminId, socketId, channel) {
+      if (!(await canJoin(adminId, channel))) throw AppError.forbidden('You may not join this channel.');
+      if (io) {
+        // Only the caller's own socket can be subscribed; fetchSockets() sees every process via the adapter.
+        const sockets = await io.in(socketId).fetchSockets();
+        const own = sockets.filter((s) => (s.data as SocketData).adminId === adminId);
+        for (const s of own) s.join(channel);
+      }
+      return { auth: sign(socketId, channel) };
+    },
+    async close() {
+      if (io) {
+        // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
+        io.disconnectSockets(true);
+        io.engine.close();
+        io = null;
+      }
+      await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Database } from '../platform/db/client';
+import type { App } from '../platform/http/types';
+import { seedDemo } from '../seed/demo';
+
+export const DEMO_PASSWORD = 'CareDeck-demo-2026';
+
+/** The demo data set, as `npm start` seeds it: tests run against what users see. */
+export async function seedDemoData(db: Database): Promise<void> {
+  await seedDemo(db, DEMO_PASSWORD);
+}
+
+export function cookieOf(res: { headers: Record<string, unknown> }, name = 'cd_refresh'): string | undefined {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  for (const c of list) {
+    const m = new RegExp(`^${name}=([^;]*)`).exec(String(c));
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+export async function post(
+  app: App,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) {
+  return app.inject({ method: 'POST', url, payload: body as object, headers, remoteAddress });
+}
+
+/** Signs in, consents to HIPAA when asked, and returns a full access token plus the refresh cookie. */
+export async function signIn(
+  app: App,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<{ token: string; refresh: string }> {
+  const res = await post(app, '/api/auth/sign-in', { email, password });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json();
+  if (body.status === 'signedIn') return { token: body.access_token, refresh: cookieOf(res)! };
+  expect(body.status).toBe('hipaa');
+  const consent = await app.inject({
+    method: 'PUT',
+    url: '/api/v1/user/consent/hipaa',
+    headers: { authorization: `Bearer ${body.access_token}` },
+  });
+  expect(consent.statusCode, consent.body).toBe(200);
+  return { token: consent.json().access_token, refresh: cookieOf(consent)! };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The latest code e-mailed to an address (the outbox is the mailbox in tests). */
+export async function lastCodeSentTo(db: Database, email: string): Promise<string> {
+  const res = await db.execute<{ body_text: string }>(
+    sql`SELECT body_text FROM email_outbox WHERE to_address = ${email} ORDER BY id DESC LIMIT 1`,
+  );
+  const code = /code is (\d{6})/.exec(res.rows[0]?.body_text ?? '')?.[1];
+  if (!code) throw new Error(`no code sent to ${email}`);
+  return code;
+}
+
+export async function adminId(db: Database, email: string): Promise<number> {
+  const res = await db.execute<{ id: number }>(sql`SELECT id FROM admins WHERE email = ${email}`);
+  return res.rows[0]!.id;
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match. Please try again.';
+export const INVALID_CREDENTIALS = 'Incorrect username or password.';
+export const PASSWORD_EXPIRED = 'password_expired';
+
+const email = z.string().trim().toLowerCase().email('The email must be a valid email address.').max(254);
+
+/** Password strength: length plus three of four character classes; no upper bound beyond 256. */
+export const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(256, 'The password may not be greater than 256 characters.')
+  .refine(
+    (p) => [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((r) => r.test(p)).length >= 3,
+    'The password must mix at least three of: lower case, upper case, digits, symbols.',
+  );
+
+const passwordPair = { password: newPassword, password_confirmation: z.string() };
+const passwordsMatch = (b: { password: string; password_confirmation: string }) =>
+  b.password === b.password_confirmation;
+const mismatch = { message: PASSWORDS_DO_NOT_MATCH, path: ['password_confirmation'] };
+
+export const signInBody = z.object({
+  email,
+  password: z.string().min(1, 'The password is required.').max(256),
+});
+export type SignInBody = z.infer<typeof signInBody>;
+
+/** Every step of sign-in answers with one of these. `access_token` is short-lived; the refresh token is a cookie. */
+export const signInResult = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('signedIn'), access_token: z.string(), expires_in: z.number().int() }),
+  z.object({ status: z.literal('hipaa'), access_token: z.string(), expires_in: z.number().int() }),
+  z.object({ status: z.literal('newPassword'), challenge_token: z.string() }),
+  z.object({ status: z.literal('mfa'), challenge_token: z.string() }),
+]);
+export type SignInResult = z.infer<typeof signInResult>;
+
+export const newPasswordBody = z
+  .object({ challenge_token: z.string().min(1), ...passwordPair })
+  .refine(passwordsMatch, mismatch);
+export const mfaBody = z.object({
+  challenge_token: z.string().min(1),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6}$/, 'The code must be 6 digits.'),
+});
+export const forgotPasswordBody = z.object({ email });
+export const resetPasswordBody = z
+  .object({
+    email,
+    code: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{6}$/, 'The code must be 6 digits.'),
+    ...passwordPair,
+  })
+  .refine(passwordsMatch, mismatch);
+export const registerBody = z
+  .object({
+    given_name: z.string().trim().min(1, 'The first name is required.').max(100),
+    family_name: z.string().trim().min(1, 'The last name is required.').max(100),
+    email,
+    ...passwordPair,
+  })
+  .refine(passwordsMatch, mismatch);
+export const confirmRegistrationBody = z.object({
+  email,
+  code: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6}$/, 'The code must be 6 digits.'),
+});
+export const refreshResult = z.object({ access_token: z.string(), expires_in: z.number().int() });
+
+export const changePasswordBody = z
+  .object({ current_password: z.string().min(1).max(256), ...passwordPair })
+  .refine(passwordsMatch, mismatch);
+export const mfaSetupResult = z.object({ secret: z.string(), otpauth_url: z.string() });
+export const mfaCodeBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6}$/, 'The code must be 6 digits.'),
+});
+
+export const controllerSignInResult = z.object({
+  status: z.literal('signedIn'),
+  access_token: z.string(),
+  expires_in: z.number().int(),
+});
+export const controllerMe = z.object({ id: z.number().int(), email: z.string(), name: z.string() });

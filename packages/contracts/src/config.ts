@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** GET /api/config: public settings the console needs before sign-in. */
+export const publicConfig = z.object({
+  /** Inactivity before the console signs the user out; the server expires idle sessions after the same time. */
+  idle_timeout_seconds: z.number().int().positive(),
+  default_program_slug: z.string(),
+  /** 0 turns password expiry off. */
+  password_max_age_days: z.number().int().min(0),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;
+
+/** The console's default when /api/config cannot be read: 15 minutes. */
+export const DEFAULT_IDLE_TIMEOUT_SECONDS = 900;

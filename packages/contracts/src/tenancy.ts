@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/** Staff roles. A role is held per program, except enterprise_admin which is held per enterprise. */
+export const STAFF_ROLES = [
+  'admin',
+  'physician',
+  'care_coordinator',
+  'enterprise_admin',
+  'pharma',
+  'pharmacy',
+] as const;
+export const staffRole = z.enum(STAFF_ROLES);
+export type StaffRole = z.infer<typeof staffRole>;
+
+export const PROGRAM_TYPES = ['monitoring', 'pharma', 'pharmacy'] as const;
+export const programType = z.enum(PROGRAM_TYPES);
+export type ProgramType = z.infer<typeof programType>;
+
+/** The product's default program slug, preferred when a user has several programs (spec 01 §4). */
+export const DEFAULT_PROGRAM_SLUG = 'caredeck';
+/** Program id used when no program is chosen; on enterprise scope it means "no program filter". */
+export const DEFAULT_PROGRAM_ID = 1;
+
+export const programSummary = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  type: programType,
+  enterprise_id: z.number().int().nullable(),
+});
+export type ProgramSummary = z.infer<typeof programSummary>;
+
+export const enterpriseSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+});
+export type EnterpriseSummary = z.infer<typeof enterpriseSummary>;
+
+export const autoRolesQuery = z.object({ type: programType });
+export const autoRolesResponse = z.object({ type: programType, roles: z.array(staffRole) });
+
+export const checkAccessResponse = z.object({ access: z.literal(true) });
+
+export const updateAdminRolesBody = z.object({
+  program_id: z.coerce.number().int().positive(),
+  roles: z.array(staffRole.exclude(['enterprise_admin'])).max(10),
+});
+
+/** Roles granted automatically when a staff member joins a program of each type. */
+export const AUTO_ROLES: Record<ProgramType, readonly StaffRole[]> = {
+  monitoring: ['care_coordinator'],
+  pharma: ['pharma'],
+  pharmacy: ['pharmacy'],
+};
+
+/** What each role may do; a user's permissions are the union over their roles. */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly string[]> = {
+  admin: [
+    'patients.view',
+    'patients.manage',
+    'admins.manage',
+    'programs.manage',
+    'logs.view',
+    'billing.manage',
+  ],
+  physician: ['patients.view', 'patients.manage', 'billing.view'],
+  care_coordinator: ['patients.view', 'patients.manage'],
+  enterprise_admin: [
+    'patients.view',
+    'patients.manage',
+    'admins.manage',
+    'programs.manage',
+    'enterprises.manage',
+    'logs.view',
+  ],
+  pharma: ['patients.view', 'reports.pharma'],
+  pharmacy: ['patients.view', 'orders.manage'],
+};
+
+/** The modules a program offers (menu areas); stored per program. */
+export const MODULES = ['patients', 'messenger', 'alerts', 'pipelines', 'reports', 'billing'] as const;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { enterpriseSummary, programSummary, staffRole } from './tenancy';
+
+export const THEMES = ['light', 'dark', 'semi-dark'] as const;
+export const LANGUAGES = ['en', 'de', 'fr', 'pt'] as const;
+export const theme = z.enum(THEMES);
+export const language = z.enum(LANGUAGES);
+
+export const roleGrant = z.object({
+  name: staffRole,
+  program_id: z.number().int().nullable(),
+  enterprise_id: z.number().int().nullable(),
+});
+export type RoleGrant = z.infer<typeof roleGrant>;
+
+/** The signed-in staff user as GET /user returns it (spec 01 §3 "Active user"). */
+export const activeUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  given_name: z.string(),
+  family_name: z.string(),
+  title: z.string().nullable(),
+  about: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  picture: z.string().nullable(),
+  status: z.string(),
+  roles: z.array(roleGrant),
+  permissions: z.array(z.string()),
+  modules: z.array(z.string()),
+  programs: z.array(programSummary),
+  enterprises: z.array(enterpriseSummary),
+  settings: z.object({ language, theme }),
+  hipaa_consented_at: z.string().nullable(),
+  tz: z.string().nullable(),
+  is_internal: z.boolean(),
+  mfa_enabled: z.boolean(),
+});
+export type ActiveUser = z.infer<typeof activeUser>;
+
+export const realtimeKeys = z.object({ key: z.string(), cluster: z.string(), path: z.string() });
+export const activeUserV2 = activeUser.extend({ realtime: realtimeKeys });
+export type ActiveUserV2 = z.infer<typeof activeUserV2>;
+
+const ianaZone = z.string().refine(
+  (tz) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'The time zone is not a valid IANA zone.' },
+);
+
+export const updateProfileBody = z.object({
+  given_name: z.string().trim().min(1, 'The given name is required.').max(100),
+  family_name: z.string().trim().min(1, 'The family name is required.').max(100),
+  title: z.string().trim().max(100).nullable().optional(),
+  about: z.string().trim().max(1000).nullable().optional(),
+  phoneNumber: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{7,20}$/, 'The phone number is not valid.')
+    .nullable()
+    .optional(),
+  tz: ianaZone.nullable().optional(),
+  language: language.optional(),
+  theme: theme.optional(),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+export const loginLogResponse = z.object({ id: z.number().int() });
+export const resetPasswordExpireBody = z.object({ email: z.string().trim().toLowerCase().email() });
+
+export const broadcastingAuthBody = z.object({
+  socket_id: z.string().min(1).max(100),
+  channel_name: z.string().min(1).max(200),
+});
+export const broadcastingAuthResponse = z.object({ auth: z.string(), channel_data: z.string().optional() });
+
+export const pageSessionBody = z.object({
+  path: z.string().min(1).max(500),
+  time_s: z.coerce.number().int().min(0).max(86_400),
+  name: z.string().max(200).nullable().optional(),
+  subject_id: z.coerce.number().int().positive().nullable().optional(),
+});
