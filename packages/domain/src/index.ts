@@ -1,0 +1,77 @@
+export {
+  CHUNK_LOAD_TIMEOUT_MS,
+  CITY_FETCH_LIMIT,
+  DEFAULT_PAGE_SIZE,
+  DIALOG_OFFSET_LEFT_PERCENT,
+  DIALOG_OFFSET_TOP_PERCENT,
+  ERROR_TOAST_DURATION_MS,
+  FULL_PATIENT_LIST_CACHE_THRESHOLD,
+  MAX_PAGE_SIZE,
+  MAX_TOASTS,
+  PASSWORD_EXPIRED_TOAST_DURATION_MS,
+  PASSWORD_MAX_AGE_MONTHS,
+  STARRED_PAGES_LIMIT,
+  TOAST_DURATION_MS,
+  TOAST_POSITION,
+  US_STATES_LIMIT,
+} from './constants';
+export type { DisplayDatePattern } from './date-format';
+export {
+  DISPLAY_DATE_PATTERNS,
+  displayDate,
+  formatDate,
+  ISO_STYLE_DATE_TIME_PATTERN,
+  MONTH_DAY_PATTERN,
+  US_DATE_PATTERN,
+  US_DATE_TIME_PATTERN,
+  US_DATE_TIME_SECONDS_ZONE_PATTERN,
+  US_SHORT_YEAR_DATE_PATTERN,
+} from './date-format';
+export type { DateInputError, DateInputOptions, DateInputResult } from './date-input';
+export {
+  DATE_INPUT_FORMATS,
+  expandTwoDigitYear,
+  parseDateInput,
+  TWO_DIGIT_YEAR_YEARS_BACK,
+} from './date-input';
+export {
+  ELLIPSIS,
+  INVALID_DATE,
+  NOT_AVAILABLE,
+  NOT_PROVIDED,
+  TAG_INPUT_HINT,
+} from './display-text';
+export type { FieldErrors } from './errors';
+export { BULLET, bulletedErrorList, firstErrorMessages, UNABLE_TO_CREATE_MESSAGE } from './errors';
+export { EXPORT_FILE_SUFFIX, exportFileName, exportFileStamp } from './export-file';
+export { orNotProvided, trimOnBlur } from './fields';
+export type { FormSteps } from './form-steps';
+export { isStepValid, stepErrors, stepFields } from './form-steps';
+export type { DateInput } from './instant';
+export type { MessageDateGroup } from './message-dates';
+export { groupByMessageDate, messageDateKey } from './message-dates';
+export {
+  FILE_SIZE_UNITS,
+  formatCents,
+  formatCompactCount,
+  formatCurrency,
+  formatFileSize,
+  formatPercent,
+} from './numbers';
+export type { ProgramChoice } from './programs';
+export { chooseActiveProgram, DEFAULT_PROGRAM_ID } from './programs';
+export {
+  normalizeSearchText,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_MIN_LENGTH,
+  searchValueToEmit,
+  shouldEmitSearch,
+} from './search';
+export { EXCERPT_DEFAULT_LENGTH, excerpt, TRUNCATE_DEFAULT_LENGTH, truncate } from './text';
+export {
+  DEFAULT_DISPLAY_ZONE,
+  DISPLAY_ZONE_DETROIT,
+  DISPLAY_ZONE_NEW_YORK,
+  isValidTimeZone,
+  resolveDisplayZone,
+} from './time-zones';
