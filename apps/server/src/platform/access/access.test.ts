@@ -1,0 +1,85 @@
+import Fastify from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../config';
+import { testApp } from '../../test/harness';
+import { createTokenService } from '../auth/tokens';
+import type { Database } from '../db/client';
+import type { App } from '../http/types';
+import { accessPlugin, MissingAccessRuleError } from './access.plugin';
+
+let app: App;
+let db: Database;
+
+beforeAll(async () => {
+  ({ app, db } = await testApp());
+});
+
+const PUBLIC_PREFIXES = ['/api/auth/', '/healthz', '/readyz', '/api/config', '/api/docs', '/*'];
+
+describe('route access matrix', () => {
+  it('refuses to register a route that declares no access rule', async () => {
+    const bare = Fastify();
+    const config = testConfig();
+    await bare.register(accessPlugin, { db, tokens: createTokenService(config.JWT_SECRET, 60), config });
+    expect(() => bare.get('/api/v1/forgotten', async () => ({}))).toThrow(MissingAccessRuleError);
+    await bare.close();
+  });
+
+  it('gives every route an access rule; only sign-in, health, config, docs and the console are public', () => {
+    expect(app.accessTable.length).toBeGreaterThan(20);
+    for (const route of app.accessTable) {
+      if (route.access.kind !== 'public') continue;
+      expect(
+        PUBLIC_PREFIXES.some((p) => route.url.startsWith(p)),
+        `${route.method} ${route.url} is public`,
+      ).toBe(true);
+    }
+    const rule = (method: string, url: string) =>
+      app.accessTable.find((r) => r.method === method && r.url === url)?.access;
+    expect(rule('GET', '/api/v1/programs/:programId/users')).toEqual({ kind: 'program' });
+    expect(rule('GET', '/api/v1/enterprises/:enterpriseId/patients')).toEqual({ kind: 'enterprise' });
+    expect(rule('GET', '/api/controller/me')).toEqual({ kind: 'controller' });
+    expect(rule('PUT', '/api/v1/user/consent/hipaa')).toEqual({ kind: 'staff', hipaaPending: true });
+  });
+
+  it('sends every program- or enterprise-scoped path through its path id', () => {
+    for (const route of app.accessTable) {
+      if (route.access.kind === 'program') expect(route.url, route.url).toContain(':programId');
+      if (route.access.kind === 'enterprise') expect(route.url, route.url).toContain(':enterpriseId');
+    }
+  });
+});
+
+describe('error shapes', () => {
+  it('answers unknown API routes with a JSON 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toHaveProperty('message');
+  });
+
+  it('answers malformed JSON with 422 and an errors object', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toBeDefined();
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('is ready when the database is reachable and migrated', async () => {
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+});

@@ -1,0 +1,121 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import { adminId, bearer, seedDemoData, signIn } from '../../test/flows';
+import { testDatabase } from '../../test/harness';
+import type { Database } from '../db/client';
+import type { App } from '../http/types';
+
+const sockets: Socket[] = [];
+const apps: App[] = [];
+
+async function listeningApp(db: Database, redisUrl?: string): Promise<{ app: App; url: string }> {
+  const { app } = await buildApp({
+    db,
+    config: testConfig({ WEB_DIST: '/nonexistent', REDIS_URL: redisUrl }),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  apps.push(app);
+  const address = app.server.address();
+  return { app, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
+
+function openSocket(url: string, token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(url, {
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', reject);
+  });
+}
+
+function nextEvent(socket: Socket, event: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} received`)), 10_000);
+    socket.once(event, (payload: unknown) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+let db: Database;
+beforeAll(async () => {
+  ({ db } = await testDatabase());
+  await seedDemoData(db);
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  for (const a of apps) await a.close();
+});
+
+describe('realtime', () => {
+  it('refuses a socket without a valid access token', async () => {
+    const { url } = await listeningApp(db);
+    await expect(openSocket(url, 'not-a-token')).rejects.toThrow(/unauthorized/);
+  });
+
+  it('delivers AdminProgramRolesUpdated to the user whose roles changed', async () => {
+    const { app, url } = await listeningApp(db);
+    const physician = await signIn(app, 'physician@caredeck.demo');
+    const admin = await signIn(app, 'admin@caredeck.demo');
+    const socket = await openSocket(url, physician.token);
+    const received = nextEvent(socket, 'AdminProgramRolesUpdated');
+    const id = await adminId(db, 'physician@caredeck.demo');
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/admins/${id}`,
+      headers: bearer(admin.token),
+      payload: { program_id: 1, roles: ['physician', 'care_coordinator'] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await received).toEqual({ admin_id: id, program_id: 1 });
+  });
+
+  it('authorises private channels only for their owner', async () => {
+    const { app, url } = await listeningApp(db);
+    const coordinator = await signIn(app, 'coordinator@caredeck.demo');
+    const socket = await openSocket(url, coordinator.token);
+    const me = await adminId(db, 'coordinator@caredeck.demo');
+    const auth = (channel_name: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/broadcasting/auth',
+        headers: bearer(coordinator.token),
+        payload: { socket_id: socket.id, channel_name },
+      });
+    expect((await auth(`private-user.${me}`)).statusCode).toBe(200);
+    expect((await auth('private-program.1')).json().auth).toMatch(/^caredeck:/);
+    expect((await auth(`private-user.${me + 1}`)).statusCode).toBe(403);
+    expect((await auth('private-program.3')).statusCode).toBe(403);
+  });
+
+  // Needs a Redis server: runs when REDIS_URL is set (npm test sets it when one answers on this machine).
+  it.runIf(process.env.REDIS_URL)(
+    'reaches a user connected to another API process through Redis',
+    async () => {
+      const a = await listeningApp(db, process.env.REDIS_URL);
+      const b = await listeningApp(db, process.env.REDIS_URL);
+      const pharma = await signIn(a.app, 'pharma@caredeck.demo');
+      const admin = await signIn(a.app, 'admin@caredeck.demo');
+      const socket = await openSocket(b.url, pharma.token);
+      const received = nextEvent(socket, 'AdminProgramRolesUpdated');
+      const id = await adminId(db, 'pharma@caredeck.demo');
+      const res = await a.app.inject({
+        method: 'PUT',
+        url: `/api/v1/admins/${id}`,
+        headers: bearer(admin.token),
+        payload: { program_id: 2, roles: ['pharma', 'pharmacy'] },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await received).toEqual({ admin_id: id, program_id: 2 });
+    },
+  );
+});
