@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { newPasswordBody, PASSWORDS_DO_NOT_MATCH, registerBody, signInBody } from './auth';
+import { patientListQuery } from './patients';
+import { updateProfileBody } from './user';
+
+describe('auth inputs', () => {
+  it('lower-cases and trims the e-mail before sign-in', () => {
+    expect(signInBody.parse({ email: '  Admin@CareDeck.Demo ', password: 'x' }).email).toBe(
+      'admin@caredeck.demo',
+    );
+  });
+
+  it('requires matching passwords with the product message on the confirmation field', () => {
+    const r = newPasswordBody.safeParse({
+      challenge_token: 't',
+      password: 'Strong-Pass-1',
+      password_confirmation: 'Strong-Pass-2',
+    });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]).toMatchObject({
+      path: ['password_confirmation'],
+      message: PASSWORDS_DO_NOT_MATCH,
+    });
+  });
+
+  it('refuses short or single-class passwords and accepts a strong one', () => {
+    const base = { given_name: 'A', family_name: 'B', email: 'a@b.co' };
+    for (const password of ['Short-1', 'alllowercaseletters']) {
+      expect(registerBody.safeParse({ ...base, password, password_confirmation: password }).success).toBe(
+        false,
+      );
+    }
+    expect(
+      registerBody.safeParse({
+        ...base,
+        password: 'Correct-Horse-9',
+        password_confirmation: 'Correct-Horse-9',
+      }).success,
+    ).toBe(true);
+  });
+});
+
+describe('patient list query', () => {
+  it('defaults to page 1 of 10 sorted by name ascending and caps the page size at 100', () => {
+    expect(patientListQuery.parse({})).toEqual({
+      page: 1,
+      per_page: 10,
+      sort_by: 'name',
+      sort_direction: 'ASC',
+    });
+    expect(patientListQuery.parse({ sort_direction: 'desc' }).sort_direction).toBe('DESC');
+    expect(patientListQuery.safeParse({ per_page: '101' }).success).toBe(false);
+  });
+});
+
+describe('profile', () => {
+  it('accepts IANA zones only', () => {
+    const base = { given_name: 'A', family_name: 'B' };
+    expect(updateProfileBody.safeParse({ ...base, tz: 'America/Detroit' }).success).toBe(true);
+    expect(updateProfileBody.safeParse({ ...base, tz: 'Eastern' }).success).toBe(false);
+  });
+});
