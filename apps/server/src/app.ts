@@ -55,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
       (config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, ...REDACTED_LOGGER }),
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -62,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
 
   const tokens = createTokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
   const realtime = createRealtime({ db, tokens, config, log: app.log });
-  const identity = createIdentityService({ db, tokens, config });
+  const identity = createIdentityService({ db, tokens, config, realtime });
   const users = createUserService({ db, config });
   const controller = createControllerService({ db, tokens, config });
   const tenancy = createTenancyService({ db, realtime });

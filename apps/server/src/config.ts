@@ -26,6 +26,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('CareDeck <no-reply@caredeck.local>'),
   COOKIE_SECURE: bool,
+  /** Behind a reverse proxy: trust X-Forwarded-For so rate limits and audit see the client's address. */
+  TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });

@@ -9,7 +9,7 @@ import { createSession, revokeSession } from '../../platform/auth/sessions';
 import type { TokenService } from '../../platform/auth/tokens';
 import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
-import { clearEvents, limitReached, recordEvent } from '../../platform/http/rate-limit';
+import { clearEvents, releaseAttempts, takeAttempt } from '../../platform/http/rate-limit';
 
 /** The controller area's own realm: its accounts, sessions and tokens never mix with staff ones. */
 export function createControllerService(deps: { db: Database; tokens: TokenService; config: Config }) {
@@ -17,17 +17,14 @@ export function createControllerService(deps: { db: Database; tokens: TokenServi
   return {
     async signIn(email: string, password: string, ip: string) {
       const key = `controller-signin:${email}:${ip}`;
-      const wait = await limitReached(db, { key, max: 5, windowSeconds: 900 });
-      if (wait) throw AppError.rateLimited(wait);
+      const attempt = await takeAttempt(db, [{ key, max: 5, windowSeconds: 900 }]);
       const res = await db.execute<{ id: number; password_hash: string; disabled_at: string | null }>(
         sql`SELECT id, password_hash, disabled_at FROM controller_accounts WHERE lower(email) = ${email}`,
       );
       const account = res.rows[0];
       const valid = await passwordMatches(account?.password_hash, password);
-      if (!account || !valid || account.disabled_at) {
-        await recordEvent(db, key);
-        throw AppError.unauthenticated(INVALID_CREDENTIALS);
-      }
+      if (!account || !valid || account.disabled_at) throw AppError.unauthenticated(INVALID_CREDENTIALS);
+      await releaseAttempts(db, attempt);
       await clearEvents(db, key);
       const sessionId = await db.transaction(async (tx) => {
         const sid = await createSession(tx, { realm: 'controller', controllerId: account.id }, 'full');

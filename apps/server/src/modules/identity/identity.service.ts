@@ -16,8 +16,15 @@ import {
 import type { TokenService } from '../../platform/auth/tokens';
 import type { Database, Queryable } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
-import { clearEvents, limitReached, recordEvent } from '../../platform/http/rate-limit';
+import {
+  clearEvents,
+  limitReached,
+  lockKey,
+  releaseAttempts,
+  takeAttempt,
+} from '../../platform/http/rate-limit';
 import { enqueueEmail } from '../../platform/outbox/outbox';
+import type { Realtime } from '../../platform/realtime/realtime';
 import {
   type AdminAuthRow,
   createCode,
@@ -27,7 +34,7 @@ import {
   setPassword,
 } from './identity.queries';
 
-export type IdentityDeps = { db: Database; tokens: TokenService; config: Config };
+export type IdentityDeps = { db: Database; tokens: TokenService; config: Config; realtime: Realtime };
 /** What a sign-in step produces: the answer, and a refresh token to set as a cookie once fully signed in. */
 export type SignInOutcome = { result: SignInResult; refreshToken?: string };
 
@@ -61,7 +68,7 @@ export function passwordExpired(admin: AdminAuthRow, maxAgeDays: number, now = D
 }
 
 export function createIdentityService(deps: IdentityDeps) {
-  const { db, tokens, config } = deps;
+  const { db, tokens, config, realtime } = deps;
 
   /** After the password (and any challenge) is satisfied: the next challenge, or a session. */
   async function continueSignIn(
@@ -105,26 +112,16 @@ export function createIdentityService(deps: IdentityDeps) {
     };
   }
 
-  async function guardSignInRate(email: string, ip: string): Promise<void> {
-    const waits = await Promise.all([
-      limitReached(db, {
+  /** One sign-in attempt counted under the per account+address and per address limits. */
+  function takeSignInAttempt(email: string, ip: string): Promise<number[]> {
+    return takeAttempt(db, [
+      {
         key: `signin:${email}:${ip}`,
         max: FAILURES_PER_ACCOUNT_AND_ADDRESS,
         windowSeconds: FAILURE_WINDOW_SECONDS,
-      }),
-      limitReached(db, {
-        key: `signin-ip:${ip}`,
-        max: FAILURES_PER_ADDRESS,
-        windowSeconds: FAILURE_WINDOW_SECONDS,
-      }),
+      },
+      { key: `signin-ip:${ip}`, max: FAILURES_PER_ADDRESS, windowSeconds: FAILURE_WINDOW_SECONDS },
     ]);
-    const wait = Math.max(...waits.map((w) => w ?? 0));
-    if (wait > 0) throw AppError.rateLimited(wait);
-  }
-
-  async function recordSignInFailure(email: string, ip: string): Promise<void> {
-    await recordEvent(db, `signin:${email}:${ip}`);
-    await recordEvent(db, `signin-ip:${ip}`);
   }
 
   async function challengedAdmin(token: string, purpose: 'newPassword' | 'mfa'): Promise<AdminAuthRow> {
@@ -176,11 +173,14 @@ export function createIdentityService(deps: IdentityDeps) {
     ip: string,
   ): Promise<void> {
     const accountKey = `code:${purpose}:${admin.id}`;
-    if (
-      await limitReached(tx, { key: accountKey, max: CODES_PER_ACCOUNT, windowSeconds: CODE_WINDOW_SECONDS })
-    )
-      return;
-    await recordEvent(tx, accountKey);
+    await lockKey(tx, accountKey);
+    const full = await limitReached(tx, {
+      key: accountKey,
+      max: CODES_PER_ACCOUNT,
+      windowSeconds: CODE_WINDOW_SECONDS,
+    });
+    if (full) return;
+    await tx.execute(sql`INSERT INTO rate_limit_events (key) VALUES (${accountKey})`);
     const code = newCode();
     await createCode(tx, admin.id, purpose, sha256(`${admin.id}:${code}`), CODE_TTL_MINUTES);
     const reset = purpose === 'reset_password';
@@ -193,25 +193,19 @@ export function createIdentityService(deps: IdentityDeps) {
   }
 
   async function guardCodeRequests(ip: string): Promise<void> {
-    const key = `code-ip:${ip}`;
-    const wait = await limitReached(db, {
-      key,
-      max: CODE_REQUESTS_PER_ADDRESS,
-      windowSeconds: CODE_WINDOW_SECONDS,
-    });
-    if (wait) throw AppError.rateLimited(wait);
-    await recordEvent(db, key);
+    await takeAttempt(db, [
+      { key: `code-ip:${ip}`, max: CODE_REQUESTS_PER_ADDRESS, windowSeconds: CODE_WINDOW_SECONDS },
+    ]);
   }
 
   return {
     async signIn(email: string, password: string, ip: string): Promise<SignInOutcome> {
-      await guardSignInRate(email, ip);
+      const attempt = await takeSignInAttempt(email, ip);
       const admin = await findAdminByEmail(db, email);
       const valid = await passwordMatches(admin?.password_hash, password);
-      if (!admin || !valid || admin.disabled_at) {
-        await recordSignInFailure(email, ip);
-        throw AppError.unauthenticated(INVALID_CREDENTIALS);
-      }
+      // A failure stays counted; a success clears this account's failures from this address.
+      if (!admin || !valid || admin.disabled_at) throw AppError.unauthenticated(INVALID_CREDENTIALS);
+      await releaseAttempts(db, attempt);
       await clearEvents(db, `signin:${email}:${ip}`);
       if (!admin.email_confirmed_at) throw new AppError('forbidden', 'User is not confirmed.');
       if (passwordExpired(admin, config.PASSWORD_MAX_AGE_DAYS))
@@ -238,19 +232,16 @@ export function createIdentityService(deps: IdentityDeps) {
     async completeMfa(challengeToken: string, code: string, ip: string): Promise<SignInOutcome> {
       const admin = await challengedAdmin(challengeToken, 'mfa');
       const key = `mfa:${admin.id}`;
-      const wait = await limitReached(db, {
-        key,
-        max: FAILURES_PER_ACCOUNT_AND_ADDRESS,
-        windowSeconds: FAILURE_WINDOW_SECONDS,
-      });
-      if (wait) throw AppError.rateLimited(wait);
+      const attempt = await takeAttempt(db, [
+        { key, max: FAILURES_PER_ACCOUNT_AND_ADDRESS, windowSeconds: FAILURE_WINDOW_SECONDS },
+      ]);
       if (
         !admin.mfa_secret ||
         !verifySync({ secret: admin.mfa_secret, token: code, epochTolerance: 30 }).valid
       ) {
-        await recordEvent(db, key);
         throw AppError.validation({ code: ['Invalid code received for user.'] });
       }
+      await releaseAttempts(db, attempt);
       await clearEvents(db, key);
       return db.transaction((tx) => continueSignIn(tx, admin, ip, { newPassword: true, mfa: true }));
     },
@@ -283,6 +274,7 @@ export function createIdentityService(deps: IdentityDeps) {
           ip,
         });
       });
+      realtime.disconnectUser(admin.id);
     },
 
     async register(
@@ -360,7 +352,7 @@ export function createIdentityService(deps: IdentityDeps) {
 
     /** Ends the session named by the access token or, failing that, by the refresh cookie. */
     async signOut(sessionId: number | null, refreshCookie: string | undefined, ip: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
         let sid = sessionId;
         if (!sid && refreshCookie) {
           const res = await tx.execute<{ session_id: number }>(
@@ -368,7 +360,7 @@ export function createIdentityService(deps: IdentityDeps) {
           );
           sid = res.rows[0]?.session_id ?? null;
         }
-        if (!sid) return;
+        if (!sid) return null;
         const owner = await tx.execute<{ admin_id: number | null }>(
           sql`SELECT admin_id FROM auth_sessions WHERE id = ${sid}`,
         );
@@ -380,7 +372,9 @@ export function createIdentityService(deps: IdentityDeps) {
           subjectId: sid,
           ip,
         });
+        return sid;
       });
+      if (ended) realtime.endSession(ended);
     },
 
     /** HIPAA consent upgrades the limited session to a full one. */

@@ -213,6 +213,24 @@ describe('sign-in', () => {
   });
 });
 
+it('holds the sign-in limit against parallel guesses', async () => {
+  await createAdmin(db, { email: 'parallel@caredeck.demo', password: DEMO_PASSWORD, hipaaConsented: true });
+  const guesses = await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      post(
+        app,
+        '/api/auth/sign-in',
+        { email: 'parallel@caredeck.demo', password: `guess-${i}-yyyyy` },
+        {},
+        '203.0.113.9',
+      ),
+    ),
+  );
+  const codes = guesses.map((g) => g.statusCode);
+  expect(codes.filter((c) => c === 401)).toHaveLength(5);
+  expect(codes.filter((c) => c === 429)).toHaveLength(7);
+});
+
 describe('session', () => {
   it('rotates the refresh token and revokes the session when a used one comes back', async () => {
     const { token, refresh } = await signIn(app, 'physician@caredeck.demo');
@@ -225,7 +243,14 @@ describe('session', () => {
     expect(cookieHeader).toMatch(/HttpOnly/i);
     expect(cookieHeader).toMatch(/SameSite=Strict/i);
 
-    // The old token again: theft is assumed and the whole session ends.
+    // Within seconds, the old token again is a second tab refreshing at once: it gets its own token.
+    const concurrent = await post(app, '/api/auth/refresh', undefined, { cookie: `cd_refresh=${refresh}` });
+    expect(concurrent.statusCode).toBe(200);
+
+    // Later, the old token again: theft is assumed and the whole session ends.
+    await db.execute(
+      sql`UPDATE refresh_tokens SET used_at = now() - interval '1 minute' WHERE used_at IS NOT NULL`,
+    );
     const reuse = await post(app, '/api/auth/refresh', undefined, { cookie: `cd_refresh=${refresh}` });
     expect(reuse.statusCode).toBe(401);
     const afterReuse = await post(app, '/api/auth/refresh', undefined, { cookie: `cd_refresh=${rotated}` });

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { audit } from '../../platform/audit/audit';
 import type { Database, Queryable } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
-import { clearEvents, limitReached, recordEvent } from '../../platform/http/rate-limit';
+import { clearEvents, releaseAttempts, takeAttempt } from '../../platform/http/rate-limit';
 import { roleGrants, visibleEnterprises, visiblePrograms } from '../tenancy/tenancy.queries';
 
 type AdminProfileRow = {
@@ -73,12 +73,11 @@ export function createUserService(deps: { db: Database; config: Config }) {
 
   async function checkTotp(adminId: number, secret: string | null, code: string): Promise<void> {
     const key = `mfa:${adminId}`;
-    const wait = await limitReached(db, { key, max: 5, windowSeconds: 900 });
-    if (wait) throw AppError.rateLimited(wait);
+    const attempt = await takeAttempt(db, [{ key, max: 5, windowSeconds: 900 }]);
     if (!secret || !verifySync({ secret, token: code, epochTolerance: 30 }).valid) {
-      await recordEvent(db, key);
       throw AppError.validation({ code: ['Invalid code received for user.'] });
     }
+    await releaseAttempts(db, attempt);
     await clearEvents(db, key);
   }
 

@@ -11,6 +11,7 @@ export type PatientListFilter = {
   perPage: number;
 };
 
+// Orders match the (program_id, …, id) indexes; only dob may be null.
 const SORT: Record<PatientListFilter['sortBy'], string[]> = {
   name: ['p.last_name', 'p.first_name'],
   first_name: ['p.first_name', 'p.last_name'],
@@ -18,7 +19,7 @@ const SORT: Record<PatientListFilter['sortBy'], string[]> = {
   dob: ['p.dob'],
   status: ['p.status', 'p.last_name'],
   created_at: ['p.created_at'],
-  id: ['p.id'],
+  id: [],
 };
 
 function likePattern(token: string): string {
@@ -45,7 +46,8 @@ export async function listPatients(
 ): Promise<{ rows: PatientListItem[]; total: number }> {
   const where = whereOf(f);
   const dir = f.sortDirection === 'DESC' ? 'DESC' : 'ASC';
-  const order = sql.raw([...SORT[f.sortBy].map((c) => `${c} ${dir} NULLS LAST`), `p.id ${dir}`].join(', '));
+  const columns = SORT[f.sortBy].map((c) => (c === 'p.dob' ? `${c} ${dir} NULLS LAST` : `${c} ${dir}`));
+  const order = sql.raw([...columns, `p.id ${dir}`].join(', '));
   const [rows, count] = await Promise.all([
     db.execute<Row>(sql`
       SELECT p.id, p.program_id, p.first_name, p.last_name, p.first_name || ' ' || p.last_name AS name,

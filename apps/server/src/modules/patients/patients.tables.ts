@@ -30,7 +30,14 @@ export const patients = pgTable(
   (t) => [
     check('patients_sex_check', sql`${t.sex} IN ('female', 'male', 'other', 'unknown')`),
     check('patients_status_check', sql`${t.status} IN ('active', 'inactive', 'pending', 'discharged')`),
-    index('patients_program_name_idx').on(t.programId, t.lastName, t.firstName),
-    index('patients_program_created_idx').on(t.programId, t.createdAt),
+    // List orders end with id so that an index scan yields the page without sorting the program.
+    index('patients_program_name_idx').on(t.programId, t.lastName, t.firstName, t.id),
+    index('patients_program_first_name_idx').on(t.programId, t.firstName, t.lastName, t.id),
+    index('patients_program_created_idx').on(t.programId, t.createdAt, t.id),
+    index('patients_program_dob_idx').on(t.programId, t.dob, t.id),
+    index('patients_program_status_idx').on(t.programId, t.status, t.lastName, t.id),
+    // Substring name search (ILIKE '%smi%') through trigrams.
+    index('patients_first_name_trgm_idx').using('gin', sql`${t.firstName} gin_trgm_ops`),
+    index('patients_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),
   ],
 );

@@ -48,7 +48,8 @@ export async function enterpriseAccess(
     FROM ent_admin
     WHERE EXISTS (SELECT 1 FROM enterprises WHERE id = ${enterpriseId})`);
   const row = res.rows[0];
-  if (!row || row.program_ids.length === 0) return null;
+  // Enterprise admins see their enterprise even before it has programs.
+  if (!row || (row.program_ids.length === 0 && !row.is_admin)) return null;
   return {
     id: enterpriseId,
     programIds: row.program_ids.map(Number),

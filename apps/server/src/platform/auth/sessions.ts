@@ -70,6 +70,9 @@ export async function revokeAllSessionsOf(db: Queryable, adminId: number, reason
     WHERE admin_id = ${adminId} AND revoked_at IS NULL`);
 }
 
+/** A used refresh token presented again within this many seconds is a concurrent refresh, not a replay. */
+export const REUSE_GRACE_SECONDS = 10;
+
 export type RotateResult =
   | { ok: true; session: LiveSession; refreshToken: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'session_ended' };
@@ -85,19 +88,28 @@ export async function rotateRefreshToken(
   idleSeconds: number,
   realm: Realm,
 ): Promise<RotateResult> {
-  const found = await db.execute<{ id: number; session_id: number; used: boolean; expired: boolean }>(sql`
-    SELECT t.id, t.session_id, t.used_at IS NOT NULL AS used, t.expires_at <= now() AS expired
+  const found = await db.execute<{
+    id: number;
+    session_id: number;
+    used: boolean;
+    just_used: boolean;
+    expired: boolean;
+  }>(sql`
+    SELECT t.id, t.session_id, t.used_at IS NOT NULL AS used,
+      t.used_at > now() - make_interval(secs => ${REUSE_GRACE_SECONDS}) AS just_used, t.expires_at <= now() AS expired
     FROM refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id
     WHERE t.token_hash = ${sha256(presented)} AND s.realm = ${realm}
     FOR UPDATE OF t`);
   const token = found.rows[0];
   if (!token) return { ok: false, reason: 'unknown' };
-  if (token.used) {
+  // Two tabs refreshing at the same moment present the same token: within a few seconds that is a race,
+  // not theft, and the later one gets its own new token.
+  if (token.used && !token.just_used) {
     await revokeSession(db, token.session_id, 'refresh_token_reuse');
     return { ok: false, reason: 'reused' };
   }
   if (token.expired) return { ok: false, reason: 'expired' };
-  await db.execute(sql`UPDATE refresh_tokens SET used_at = now() WHERE id = ${token.id}`);
+  if (!token.used) await db.execute(sql`UPDATE refresh_tokens SET used_at = now() WHERE id = ${token.id}`);
   const session = await touchSession(db, token.session_id, realm, idleSeconds);
   if (session?.scope !== 'full') return { ok: false, reason: 'session_ended' };
   const refreshToken = await issueRefreshToken(db, session.id, ttlDays);

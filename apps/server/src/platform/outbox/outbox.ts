@@ -38,7 +38,7 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
-/** Sends up to `batch` pending e-mails; rows are locked so several workers never send one twice. */
+/** Sends up to `batch` pending e-mails (a sent body is blanked: it may hold a code); rows are locked so several workers never send one twice. */
 export async function deliverPendingEmails(
   db: Database,
   transport: MailTransport,
@@ -62,7 +62,7 @@ export async function deliverPendingEmails(
           from,
         );
         await tx.execute(
-          sql`UPDATE email_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = ${row.id}`,
+          sql`UPDATE email_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, body_text = '' WHERE id = ${row.id}`,
         );
       } catch (err) {
         await tx.execute(sql`

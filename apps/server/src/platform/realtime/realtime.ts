@@ -13,12 +13,17 @@ import { AppError } from '../http/errors';
 
 export const userChannel = (adminId: number) => `private-user.${adminId}`;
 export const programChannel = (programId: number) => `private-program.${programId}`;
+/** Internal room of one sign-in session, so that signing out closes its sockets on every process. */
+const sessionRoom = (sessionId: number) => `session.${sessionId}`;
 
 export type Realtime = {
   attach(server: HttpServer): Promise<void>;
   /** Emits to every socket of one staff user, on any API process when Redis is configured. */
   toUser(adminId: number, event: string, payload: unknown): void;
   toProgram(programId: number, event: string, payload: unknown): void;
+  /** Closes the sockets of one session (sign-out) or of every session of a user (revocation). */
+  endSession(sessionId: number): void;
+  disconnectUser(adminId: number): void;
   keys(): { key: string; cluster: string; path: string };
   authorizeChannel(adminId: number, socketId: string, channel: string): Promise<{ auth: string }>;
   close(): Promise<void>;
@@ -78,7 +83,11 @@ export function createRealtime(deps: {
           if (!claims || !session || session.scope !== 'full') return next(new Error('unauthorized'));
           socket.data.adminId = claims.sub;
           const programs = await visiblePrograms(db, claims.sub);
-          await socket.join([userChannel(claims.sub), ...programs.map((p) => programChannel(p.id))]);
+          await socket.join([
+            sessionRoom(claims.sid),
+            userChannel(claims.sub),
+            ...programs.map((p) => programChannel(p.id)),
+          ]);
           next();
         } catch (err) {
           log.warn({ err: { type: (err as Error).name } }, 'realtime authentication failed');
@@ -91,6 +100,12 @@ export function createRealtime(deps: {
     },
     toProgram(programId, event, payload) {
       io?.to(programChannel(programId)).emit(event, payload);
+    },
+    endSession(sessionId) {
+      io?.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    disconnectUser(adminId) {
+      io?.in(userChannel(adminId)).disconnectSockets(true);
     },
     keys() {
       return { key: 'caredeck', cluster: 'local', path: '/socket.io' };

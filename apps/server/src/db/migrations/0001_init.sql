@@ -206,8 +206,13 @@ CREATE UNIQUE INDEX "controller_accounts_email_unique" ON "controller_accounts" 
 CREATE INDEX "login_logs_admin_ts_idx" ON "login_logs" USING btree ("admin_id","login_at");--> statement-breakpoint
 CREATE INDEX "rate_limit_events_key_ts_idx" ON "rate_limit_events" USING btree ("key","created_at");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_session_idx" ON "refresh_tokens" USING btree ("session_id");--> statement-breakpoint
-CREATE INDEX "patients_program_name_idx" ON "patients" USING btree ("program_id","last_name","first_name");--> statement-breakpoint
-CREATE INDEX "patients_program_created_idx" ON "patients" USING btree ("program_id","created_at");--> statement-breakpoint
+CREATE INDEX "patients_program_name_idx" ON "patients" USING btree ("program_id","last_name","first_name","id");--> statement-breakpoint
+CREATE INDEX "patients_program_first_name_idx" ON "patients" USING btree ("program_id","first_name","last_name","id");--> statement-breakpoint
+CREATE INDEX "patients_program_created_idx" ON "patients" USING btree ("program_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "patients_program_dob_idx" ON "patients" USING btree ("program_id","dob","id");--> statement-breakpoint
+CREATE INDEX "patients_program_status_idx" ON "patients" USING btree ("program_id","status","last_name","id");--> statement-breakpoint
+CREATE INDEX "patients_first_name_trgm_idx" ON "patients" USING gin ("first_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "patients_last_name_trgm_idx" ON "patients" USING gin ("last_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "admin_program_roles_program_idx" ON "admin_program_roles" USING btree ("program_id");--> statement-breakpoint
 CREATE INDEX "page_sessions_admin_ts_idx" ON "page_sessions" USING btree ("admin_id","created_at");--> statement-breakpoint
 CREATE INDEX "programs_enterprise_idx" ON "programs" USING btree ("enterprise_id");--> statement-breakpoint

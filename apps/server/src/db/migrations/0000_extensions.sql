@@ -1,0 +1,2 @@
+-- Trigram matching for substring name search (patients list).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
