@@ -1,0 +1,34 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/spotlight/styles.css';
+import { MAX_TOASTS, TOAST_DURATION_MS, TOAST_POSITION } from '@caredeck/domain';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../shared/i18n';
+import { useThemePreference } from '../shared/ui/themePreference';
+import { theme } from './theme';
+
+export interface AppProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' turns off transitions and portals for component tests. */
+  env?: 'default' | 'test';
+}
+
+/** Theme, data cache, translations and toasts (configured once: bottom-right, 4 s, at most 20). */
+export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
+  const preference = useThemePreference();
+  return (
+    <MantineProvider theme={theme} forceColorScheme={preference === 'dark' ? 'dark' : 'light'} env={env}>
+      <QueryClientProvider client={queryClient}>
+        <I18nextProvider i18n={i18n}>
+          <Notifications position={TOAST_POSITION} autoClose={TOAST_DURATION_MS} limit={MAX_TOASTS} />
+          {children}
+        </I18nextProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,83 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import type { Socket } from 'socket.io-client';
+import { describe, expect, it, vi } from 'vitest';
+import { userQuery } from '../features/identity/api';
+import { mockFetch } from '../test/fetchMock';
+import { makeUser } from '../test/fixtures';
+import '../test/render';
+import { session } from './auth/session';
+import {
+  REALTIME_PATH,
+  ROLES_UPDATED_EVENT,
+  reloadUserAfterRoleChange,
+  type SocketFactory,
+  startRealtime,
+} from './realtime';
+
+function fakeSocketFactory() {
+  const sockets: {
+    handlers: Map<string, (...args: unknown[]) => void>;
+    disconnect: ReturnType<typeof vi.fn>;
+  }[] = [];
+  const options: Parameters<SocketFactory>[0][] = [];
+  const factory: SocketFactory = (socketOptions) => {
+    options.push(socketOptions);
+    const handlers = new Map<string, (...args: unknown[]) => void>();
+    const socket = {
+      handlers,
+      on: (event: string, handler: (...args: unknown[]) => void) => {
+        handlers.set(event, handler);
+        return socket;
+      },
+      removeAllListeners: () => handlers.clear(),
+      disconnect: vi.fn(),
+    };
+    sockets.push(socket);
+    return socket as unknown as Socket;
+  };
+  return { factory, sockets, options };
+}
+
+describe('the live connection', () => {
+  it('opens once signed in with the access token, reacts to role changes and closes at sign-out', () => {
+    const { factory, sockets, options } = fakeSocketFactory();
+    const onRolesUpdated = vi.fn();
+    const stop = startRealtime({ onRolesUpdated, createSocket: factory });
+    expect(sockets).toHaveLength(0);
+
+    session.start('live-token', 'signedIn');
+    expect(sockets).toHaveLength(1);
+    expect(options[0]?.path).toBe(REALTIME_PATH);
+    const auth = vi.fn();
+    options[0]?.auth(auth);
+    expect(auth).toHaveBeenCalledWith({ token: 'live-token' });
+
+    sockets[0]?.handlers.get(ROLES_UPDATED_EVENT)?.();
+    expect(onRolesUpdated).toHaveBeenCalledTimes(1);
+
+    session.end('signOut');
+    expect(sockets[0]?.disconnect).toHaveBeenCalled();
+    stop();
+  });
+
+  it('reloads the user and re-runs the route guards when roles change', async () => {
+    const queryClient = new QueryClient();
+    session.start('token', 'signedIn');
+    let programId = 1;
+    const api = mockFetch({
+      'GET /api/v1/user': () => ({
+        body: makeUser({ roles: [{ name: 'admin', program_id: programId, enterprise_id: 1 }] }),
+      }),
+    });
+    // The console shell observes the user query while it is on screen.
+    const unsubscribe = new QueryObserver(queryClient, userQuery).subscribe(() => {});
+    await vi.waitFor(() => expect(queryClient.getQueryData(userQuery.queryKey)).toBeDefined());
+    programId = 2;
+    const router = { revalidate: vi.fn(async () => {}) };
+    await reloadUserAfterRoleChange(queryClient, router);
+    expect(queryClient.getQueryData(userQuery.queryKey)?.roles[0]?.program_id).toBe(2);
+    expect(api.callsTo('GET /api/v1/user')).toHaveLength(2);
+    expect(router.revalidate).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
+});

@@ -1,0 +1,70 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { io, type Socket } from 'socket.io-client';
+import { userQueryKey } from '../features/identity/api';
+import { session } from './auth/session';
+
+/** Sent to a user's private channel when an admin changes their program roles (01 §4). */
+export const ROLES_UPDATED_EVENT = 'AdminProgramRolesUpdated';
+export const REALTIME_PATH = '/socket.io';
+
+export type SocketFactory = (options: {
+  path: string;
+  auth: (callback: (data: { token: string | null }) => void) => void;
+}) => Socket;
+
+const defaultFactory: SocketFactory = (options) => io({ ...options, transports: ['websocket', 'polling'] });
+
+export interface RealtimeOptions {
+  /** Reload the user's details, menu and roles. */
+  onRolesUpdated: () => void;
+  createSocket?: SocketFactory;
+}
+
+/**
+ * The live connection (01 §4): opened once the staff session is signed in, closed when it ends. The server
+ * puts the socket in the user's private channel from the access token; reconnections read the current token.
+ */
+export function startRealtime({
+  onRolesUpdated,
+  createSocket = defaultFactory,
+}: RealtimeOptions): () => void {
+  let socket: Socket | null = null;
+
+  const connect = () => {
+    if (socket) return;
+    socket = createSocket({ path: REALTIME_PATH, auth: (callback) => callback({ token: session.token() }) });
+    socket.on(ROLES_UPDATED_EVENT, onRolesUpdated);
+    socket.on('connect_error', (error: Error) => {
+      // Logged only (01 §8): the console works without live updates.
+      console.warn('Live connection failed', error.message);
+    });
+  };
+  const disconnect = () => {
+    socket?.removeAllListeners();
+    socket?.disconnect();
+    socket = null;
+  };
+  const sync = () => {
+    if (session.get().status === 'signedIn') connect();
+    else disconnect();
+  };
+
+  sync();
+  const unsubscribe = session.store.subscribe(sync);
+  return () => {
+    unsubscribe();
+    disconnect();
+  };
+}
+
+/**
+ * AdminProgramRolesUpdated: reload the user's details (menu, roles, programs) without a page reload, then
+ * re-run the route guards so a page the user may no longer open sends them to not-authorized.
+ */
+export async function reloadUserAfterRoleChange(
+  queryClient: QueryClient,
+  router: { revalidate: () => Promise<void> },
+): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: userQueryKey });
+  await router.revalidate();
+}

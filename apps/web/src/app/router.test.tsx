@@ -1,0 +1,136 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../test/fetchMock';
+import { CONFIG, makeUser, pageOf } from '../test/fixtures';
+import { renderRoutes, signInForTest } from '../test/render';
+import { lazyPage } from './lazyPage';
+import { APP_ROUTES, type AppRoute, guardFor } from './router';
+
+const PROTECTED = new Set(['staff', 'controller']);
+
+function PhysicianPage() {
+  return <p>physician page</p>;
+}
+
+/** A role-guarded page, as later issues will add them. */
+const guarded: AppRoute = {
+  id: 'physicianOnly',
+  path: '/physician-only',
+  auth: 'staff',
+  roles: ['physician'],
+  page: lazyPage(async () => ({ PhysicianPage }), 'PhysicianPage'),
+};
+
+function locationOf(router: ReturnType<typeof renderRoutes>['router']): string {
+  return `${router.state.location.pathname}${router.state.location.search}`;
+}
+
+/** A concrete URL for a route path (parameters filled in). */
+function examplePath(route: AppRoute): string {
+  return route.path.replace(/:(\w+)/g, '1');
+}
+
+function signedOutServer() {
+  return mockFetch({ 'POST /api/auth/refresh': { status: 401, body: { message: 'Unauthenticated.' } } });
+}
+
+function signedInServer(user = makeUser()) {
+  return mockFetch({
+    'GET /api/v1/user': { body: user },
+    'GET /api/config': { body: CONFIG },
+    'GET /api/v1/programs/1/users': { body: pageOf([]) },
+    'POST /api/v1/programs/1/users/7/session': { status: 201, body: {} },
+  });
+}
+
+describe('the route table', () => {
+  it('declares a guard for every protected route, and every console page is a staff page', () => {
+    for (const route of APP_ROUTES) {
+      expect(['public', 'signedOut', 'staff', 'controller', 'controllerSignedOut']).toContain(route.auth);
+      if (PROTECTED.has(route.auth)) expect(guardFor(route), route.id).toBeTypeOf('function');
+      if (route.inShell) expect(route.auth, route.id).toBe('staff');
+      if (route.roles) expect(route.auth, route.id).toBe('staff');
+    }
+    expect(new Set(APP_ROUTES.map((route) => route.path)).size).toBe(APP_ROUTES.length);
+  });
+
+  it.each(APP_ROUTES.filter((route) => route.auth === 'staff').map((route) => [route.path, route] as const))(
+    'sends a signed-out visitor of %s to /login with the wanted path',
+    async (_path, route) => {
+      signedOutServer();
+      const wanted = `${examplePath(route)}?page=2`;
+      const { router } = renderRoutes(wanted);
+      await waitFor(() => expect(locationOf(router)).toBe(`/login?to=${encodeURIComponent(wanted)}`));
+      expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    },
+  );
+
+  it.each(
+    APP_ROUTES.filter((route) => route.auth === 'controller').map((route) => [route.path, route] as const),
+  )(
+    'sends a visitor of %s without a controller session to the controller sign-in, even with a staff session',
+    async (_path, route) => {
+      signedInServer();
+      signInForTest();
+      const { router } = renderRoutes(examplePath(route));
+      await waitFor(() =>
+        expect(locationOf(router)).toBe(`/controller/login?to=${encodeURIComponent(examplePath(route))}`),
+      );
+    },
+  );
+
+  it('redirects the root to /patients, hence to /login?to=%2Fpatients when signed out', async () => {
+    signedOutServer();
+    const { router } = renderRoutes('/');
+    await waitFor(() => expect(locationOf(router)).toBe('/login?to=%2Fpatients'));
+  });
+
+  it('sends an unknown path to the root, which lands on /patients', async () => {
+    signedInServer();
+    signInForTest();
+    const { router } = renderRoutes('/no/such/page');
+    await waitFor(() => expect(locationOf(router)).toBe('/patients'));
+    expect(await screen.findByRole('heading', { name: 'Patients' })).toBeInTheDocument();
+  });
+
+  it('sends a user without the route role to /error/not-authorized, and lets a holder in', async () => {
+    const routes = [...APP_ROUTES, guarded];
+    signedInServer(makeUser({ roles: [{ name: 'care_coordinator', program_id: 1, enterprise_id: 1 }] }));
+    signInForTest();
+    const denied = renderRoutes('/physician-only', routes);
+    await waitFor(() => expect(locationOf(denied.router)).toBe('/error/not-authorized'));
+    expect(await screen.findByRole('heading', { name: 'Not authorized' })).toBeInTheDocument();
+    denied.unmount();
+
+    signedInServer(makeUser({ roles: [{ name: 'physician', program_id: 1, enterprise_id: 1 }] }));
+    const { queryClient } = await import('./queryClient');
+    queryClient.clear();
+    const allowed = renderRoutes('/physician-only', routes);
+    expect(await screen.findByText('physician page')).toBeInTheDocument();
+    expect(locationOf(allowed.router)).toBe('/physician-only');
+  });
+
+  it('counts enterprise_admin of the program’s enterprise as holding the role', async () => {
+    signedInServer(makeUser({ roles: [{ name: 'enterprise_admin', program_id: null, enterprise_id: 1 }] }));
+    signInForTest();
+    renderRoutes('/physician-only', [...APP_ROUTES, guarded]);
+    expect(await screen.findByText('physician page')).toBeInTheDocument();
+  });
+
+  it('sends /guest/messenger without sender, receiver and conversation to not-authorized', async () => {
+    mockFetch({});
+    const missing = renderRoutes('/guest/messenger?sender=1&receiver=2');
+    await waitFor(() => expect(locationOf(missing.router)).toBe('/error/not-authorized'));
+    missing.unmount();
+    const complete = renderRoutes('/guest/messenger?sender=1&receiver=2&conversation=3');
+    expect(await screen.findByRole('heading', { name: 'Messenger' })).toBeInTheDocument();
+    expect(locationOf(complete.router)).toBe('/guest/messenger?sender=1&receiver=2&conversation=3');
+  });
+
+  it('serves the public pages without a session', async () => {
+    const server = mockFetch({});
+    renderRoutes('/terms');
+    expect(await screen.findByRole('heading', { name: 'Terms of use' })).toBeInTheDocument();
+    expect(server.calls).toHaveLength(0);
+  });
+});

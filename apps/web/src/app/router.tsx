@@ -1,0 +1,200 @@
+import type { StaffRole } from '@caredeck/contracts';
+import { IconSettings, IconUsers, type TablerIcon } from '@tabler/icons-react';
+import {
+  createBrowserRouter,
+  type LoaderFunction,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  redirect,
+} from 'react-router';
+import {
+  redirectSignedInController,
+  redirectSignedInFromLogin,
+  requireController,
+  requireGuestMessengerIds,
+  requireStaff,
+} from './guards';
+import { lazyPage, type PageLoader } from './lazyPage';
+import { FullPageLoader } from './pages/FullPageLoader';
+import { ChunkErrorScreen, RouteErrorScreen } from './pages/RouteErrorScreen';
+import { AppRoot } from './shell/AppRoot';
+import { ConsoleShell } from './shell/ConsoleShell';
+
+/**
+ * Who may open a route: anyone (`public`), only visitors without a staff session (`signedOut`, the login
+ * page), signed-in staff (`staff`, optionally with `roles`), or the controller realm.
+ */
+export type RouteAuth = 'public' | 'signedOut' | 'staff' | 'controller' | 'controllerSignedOut';
+
+export type MenuLabelKey = 'nav.patients' | 'nav.settings';
+
+export interface AppRoute {
+  /** Stable id; also the page name recorded with page time. */
+  id: string;
+  path: string;
+  auth: RouteAuth;
+  /** Staff routes only: the user needs one of these roles in the active program or enterprise. */
+  roles?: readonly StaffRole[];
+  /** Rendered inside the staff console (navigation, navbar, footer). */
+  inShell?: boolean;
+  page?: PageLoader;
+  redirectTo?: string;
+  /** An extra rule of a public route (runs after the guard). */
+  rule?: LoaderFunction;
+  /** Listed in the navigation and the page search. */
+  menu?: { labelKey: MenuLabelKey; icon: TablerIcon };
+}
+
+export interface AppRouteHandle {
+  appRoute: AppRoute;
+}
+
+/** The one route table (DESIGN §6): every route of the console, its guard and its page. */
+export const APP_ROUTES: readonly AppRoute[] = [
+  { id: 'root', path: '/', auth: 'public', redirectTo: '/patients' },
+  {
+    id: 'login',
+    path: '/login',
+    auth: 'signedOut',
+    page: lazyPage(() => import('../features/identity/pages/LoginPage'), 'LoginPage'),
+  },
+  {
+    id: 'terms',
+    path: '/terms',
+    auth: 'public',
+    page: lazyPage(() => import('../features/legal/pages/TermsPage'), 'TermsPage'),
+  },
+  {
+    id: 'privacy',
+    path: '/privacy',
+    auth: 'public',
+    page: lazyPage(() => import('../features/legal/pages/PrivacyPage'), 'PrivacyPage'),
+  },
+  {
+    id: 'notAuthorized',
+    path: '/error/not-authorized',
+    auth: 'public',
+    page: lazyPage(() => import('./pages/NotAuthorizedPage'), 'NotAuthorizedPage'),
+  },
+  {
+    id: 'guestMessenger',
+    path: '/guest/messenger',
+    auth: 'public',
+    rule: requireGuestMessengerIds,
+    page: lazyPage(() => import('./pages/GuestMessengerPage'), 'GuestMessengerPage'),
+  },
+  {
+    id: 'controllerLogin',
+    path: '/controller/login',
+    auth: 'controllerSignedOut',
+    page: lazyPage(() => import('../features/identity/pages/ControllerLoginPage'), 'ControllerLoginPage'),
+  },
+  {
+    id: 'controller',
+    path: '/controller',
+    auth: 'controller',
+    page: lazyPage(() => import('../features/identity/pages/ControllerPage'), 'ControllerPage'),
+  },
+  {
+    id: 'patients',
+    path: '/patients',
+    auth: 'staff',
+    inShell: true,
+    page: lazyPage(() => import('../features/patients/pages/PatientsPage'), 'PatientsPage'),
+    menu: { labelKey: 'nav.patients', icon: IconUsers },
+  },
+  {
+    id: 'settings',
+    path: '/settings',
+    auth: 'staff',
+    inShell: true,
+    page: lazyPage(() => import('../features/identity/pages/SettingsPage'), 'SettingsPage'),
+    menu: { labelKey: 'nav.settings', icon: IconSettings },
+  },
+];
+
+/** The guard a route's `auth` (and `roles`) stand for, as a loader; public routes have none. */
+export function guardFor(route: AppRoute): LoaderFunction | undefined {
+  switch (route.auth) {
+    case 'staff':
+      return async ({ request }: LoaderFunctionArgs) => {
+        await requireStaff(request, route.roles);
+        return null;
+      };
+    case 'signedOut':
+      return redirectSignedInFromLogin;
+    case 'controller':
+      return requireController;
+    case 'controllerSignedOut':
+      return redirectSignedInController;
+    case 'public':
+      return undefined;
+  }
+}
+
+function loaderFor(route: AppRoute): LoaderFunction | undefined {
+  const guard = guardFor(route);
+  const { rule, redirectTo } = route;
+  if (!guard && !rule && !redirectTo) return undefined;
+  return async (args) => {
+    if (guard) await guard(args);
+    if (rule) await rule(args);
+    if (redirectTo) throw redirect(redirectTo);
+    return null;
+  };
+}
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const page = route.page;
+  const handle: AppRouteHandle = { appRoute: route };
+  return {
+    id: route.id,
+    path: route.path,
+    loader: loaderFor(route),
+    // A page that cannot be loaded resolves to the retry screen: a failed `lazy` would leave the route blank.
+    lazy: page
+      ? async () => {
+          try {
+            return { Component: await page() };
+          } catch (error) {
+            console.error('A page could not be loaded', error);
+            return { Component: ChunkErrorScreen };
+          }
+        }
+      : undefined,
+    // A redirect-only route never renders.
+    element: page ? undefined : null,
+    handle,
+    errorElement: <RouteErrorScreen />,
+  };
+}
+
+export function buildRouteObjects(routes: readonly AppRoute[] = APP_ROUTES): RouteObject[] {
+  return [
+    {
+      id: 'app',
+      element: <AppRoot />,
+      errorElement: <RouteErrorScreen />,
+      hydrateFallbackElement: <FullPageLoader />,
+      children: [
+        ...routes.filter((route) => !route.inShell).map(toRouteObject),
+        {
+          id: 'shell',
+          element: <ConsoleShell />,
+          children: routes.filter((route) => route.inShell).map(toRouteObject),
+        },
+        // Any unknown path goes to the root, which goes to /patients (01 §2).
+        { id: 'unknown', path: '*', loader: () => redirect('/'), element: null },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRouteObjects());
+}
+
+/** Routes shown in the navigation and the page search. */
+export function menuRoutes(routes: readonly AppRoute[] = APP_ROUTES): AppRoute[] {
+  return routes.filter((route) => route.menu !== undefined);
+}

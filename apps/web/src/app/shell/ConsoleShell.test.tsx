@@ -1,0 +1,95 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { patientSearch } from '../../features/patients/searchStore';
+import { loadingOverlay } from '../../shared/ui/loadingOverlay';
+import { mockFetch } from '../../test/fetchMock';
+import { CONFIG, makePatient, makeUser, pageOf } from '../../test/fixtures';
+import { renderRoutes, signInForTest, spyOnBrowserNavigation } from '../../test/render';
+import { session } from '../auth/session';
+
+function consoleServer() {
+  return mockFetch({
+    'GET /api/v1/user': { body: makeUser() },
+    'GET /api/config': { body: CONFIG },
+    'GET /api/v1/programs/1/users': { body: pageOf([makePatient(1)]) },
+    'POST /api/v1/programs/1/users/7/session': { status: 201, body: {} },
+    'PUT /api/v1/logout_log/41': { status: 204 },
+    'POST /api/auth/sign-out': { status: 204 },
+  });
+}
+
+async function openConsole(path = '/patients') {
+  const api = consoleServer();
+  signInForTest();
+  const view = renderRoutes(path);
+  await screen.findByRole('navigation', { name: 'Main navigation' });
+  return { api, ...view };
+}
+
+describe('the console shell', () => {
+  it('lists only the real screens in the navigation, from the route table', async () => {
+    await openConsole();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Patients', 'Settings']);
+    expect(within(nav).getByRole('link', { name: 'Patients' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('records the time spent on the page being left at every route change', async () => {
+    const { api } = await openConsole();
+    await userEvent.click(screen.getByRole('link', { name: 'Settings' }));
+    await screen.findByRole('heading', { name: 'Settings', level: 1 });
+    await waitFor(() => expect(api.callsTo('POST /api/v1/programs/1/users/7/session')).toHaveLength(1));
+    const body = api.callsTo('POST /api/v1/programs/1/users/7/session')[0]?.body;
+    expect(body).toMatchObject({ path: '/patients', name: 'patients', subject_id: null });
+    expect((body as { time_s: number }).time_s).toBeGreaterThanOrEqual(0);
+  });
+
+  it('clears the patient search when the user leaves the patient pages, and hides the loading overlay', async () => {
+    await openConsole();
+    patientSearch.set('smith');
+    loadingOverlay.set(true);
+    await userEvent.click(screen.getByRole('link', { name: 'Settings' }));
+    await screen.findByRole('heading', { name: 'Settings', level: 1 });
+    expect(patientSearch.get()).toBe('');
+    expect(loadingOverlay.get()).toBe(false);
+  });
+
+  it('signs out from the user menu', async () => {
+    sessionStorage.setItem('caredeck.loginLogId', '41');
+    const navigation = spyOnBrowserNavigation();
+    const { api } = await openConsole();
+    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(navigation.reloadAt).toHaveBeenCalledWith('/login'));
+    expect(api.callsTo('PUT /api/v1/logout_log/41')).toHaveLength(1);
+    expect(api.callsTo('POST /api/auth/sign-out')).toHaveLength(1);
+  });
+
+  it('goes back to /login with the current page when the session ends underneath it', async () => {
+    const { router } = await openConsole('/settings');
+    session.end('expired');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?to=%2Fsettings');
+  });
+
+  it('opens the page search with Ctrl+K, filters pages and stars them for this user', async () => {
+    await openConsole();
+    fireEvent.keyDown(document.documentElement, { key: 'k', code: 'KeyK', ctrlKey: true });
+    const search = await screen.findByRole('textbox', { name: 'Search pages' });
+    await userEvent.type(search, 'sett');
+    expect(screen.queryByRole('button', { name: /^Patients/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Star Settings' }));
+    expect(JSON.parse(localStorage.getItem('caredeck.starredPages.7') ?? '[]')).toEqual(['settings']);
+    expect(screen.getByRole('button', { name: 'Remove the star from Settings' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const starred = screen.getByRole('group', { name: 'Starred pages' });
+    expect(within(starred).getByRole('button', { name: /^Settings/ })).toBeInTheDocument();
+  });
+});

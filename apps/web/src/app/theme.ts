@@ -1,0 +1,80 @@
+import { createTheme, InputWrapper, type MantineColorsTuple } from '@mantine/core';
+
+// The colours of 01 §2; index 6 is the colour itself, lighter tints below, darker shades above.
+const primary: MantineColorsTuple = [
+  '#edeff3',
+  '#d6dce5',
+  '#b2bcce',
+  '#8e9cb6',
+  '#6a7d9f',
+  '#465d88',
+  '#1e3a6e',
+  '#1a3361',
+  '#172c54',
+  '#132546',
+];
+const secondary: MantineColorsTuple = [
+  '#eff5fb',
+  '#dce9f7',
+  '#bcd6ef',
+  '#9cc2e8',
+  '#7dafe1',
+  '#5d9cd9',
+  '#3a86d1',
+  '#3376b8',
+  '#2c669f',
+  '#255686',
+];
+const success: MantineColorsTuple = [
+  '#eef7f0',
+  '#daeedd',
+  '#b8debf',
+  '#97cea2',
+  '#76bf84',
+  '#54af66',
+  '#2f9e44',
+  '#298b3c',
+  '#247834',
+  '#1e652c',
+];
+const danger: MantineColorsTuple = [
+  '#fcefef',
+  '#f8dbdb',
+  '#f1bcbc',
+  '#ea9c9c',
+  '#e47c7c',
+  '#dd5d5d',
+  '#d63939',
+  '#bc3232',
+  '#a32b2b',
+  '#892424',
+];
+const warning: MantineColorsTuple = [
+  '#fef6eb',
+  '#fcead1',
+  '#fad8a8',
+  '#f8c680',
+  '#f5b357',
+  '#f3a12e',
+  '#f08c00',
+  '#d37b00',
+  '#b66a00',
+  '#9a5a00',
+];
+
+export const theme = createTheme({
+  primaryColor: 'primary',
+  primaryShade: { light: 6, dark: 5 },
+  colors: { primary, secondary, success, danger, warning },
+  // Layout breakpoints of 01 §2: 576, 768, 992, 1200 px (Mantine wants em: px / 16); xl is Mantine's own.
+  breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  components: {
+    // Required fields show a red star (01 §5).
+    InputWrapper: InputWrapper.extend({
+      styles: { required: { color: 'var(--mantine-color-danger-6)' } },
+    }),
+  },
+});

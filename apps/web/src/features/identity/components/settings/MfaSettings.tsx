@@ -1,0 +1,98 @@
+import type { ActiveUser } from '@caredeck/contracts';
+import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../../shared/ui/TextField';
+import { toast, toastErrors } from '../../../../shared/ui/toasts';
+import { useForm } from '../../../../shared/ui/useForm';
+import { required, sixDigitCode } from '../../../../shared/ui/validators';
+import { useMfaDisable, useMfaEnable, useMfaSetup } from '../../api';
+
+/** Two-factor enrolment: setup shows the secret and the otpauth link, a code from the app turns it on. */
+export function MfaSettings({ user }: { user: ActiveUser }) {
+  const { t } = useTranslation();
+  const setup = useMfaSetup();
+  const enable = useMfaEnable();
+  const disable = useMfaDisable();
+  const form = useForm({ code: '' }, { code: [required, sixDigitCode] });
+
+  const submit = form.onSubmit(async ({ code }) => {
+    try {
+      if (user.mfa_enabled) {
+        await disable.mutateAsync(code);
+        toast.success(t('settings.mfa.disabled'));
+      } else {
+        await enable.mutateAsync(code);
+        setup.reset();
+        toast.success(t('settings.mfa.enabled'));
+      }
+      form.setValues({ code: '' });
+    } catch (error) {
+      toastErrors(error);
+    }
+  });
+
+  const codeForm = (submitLabel: string, color?: string) => (
+    <form noValidate onSubmit={submit}>
+      <Group align="flex-end">
+        <TextField
+          label={t('settings.mfa.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          w={200}
+          {...form.field('code')}
+        />
+        <Button type="submit" color={color} loading={enable.isPending || disable.isPending}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </form>
+  );
+
+  if (user.mfa_enabled) {
+    return (
+      <Stack gap="sm">
+        <Alert color="success" icon={<IconShieldCheck size={18} />}>
+          {t('settings.mfa.on')}
+        </Alert>
+        {codeForm(t('settings.mfa.disable'), 'danger')}
+      </Stack>
+    );
+  }
+  if (!setup.data) {
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{t('settings.mfa.off')}</Text>
+        <Button
+          variant="light"
+          loading={setup.isPending}
+          onClick={() => setup.mutate(undefined, { onError: (error) => toastErrors(error) })}
+        >
+          {t('settings.mfa.setup')}
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Text size="sm">{t('settings.mfa.instructions')}</Text>
+      <div>
+        <Text size="sm" fw={600}>
+          {t('settings.mfa.secret')}
+        </Text>
+        <Code data-testid="mfa-secret">{setup.data.secret}</Code>
+      </div>
+      <div>
+        <Text size="sm" fw={600}>
+          {t('settings.mfa.otpauthUrl')}
+        </Text>
+        <Code block data-testid="mfa-otpauth-url" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+          {setup.data.otpauth_url}
+        </Code>
+      </div>
+      {codeForm(t('settings.mfa.enable'))}
+    </Stack>
+  );
+}

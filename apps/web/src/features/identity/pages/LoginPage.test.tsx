@@ -1,0 +1,218 @@
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { type MockHandler, type MockReply, mockFetch } from '../../../test/fetchMock';
+import { CONFIG, makeUser, pageOf } from '../../../test/fixtures';
+import { renderRoutes, signInForTest } from '../../../test/render';
+
+const signedIn = { status: 'signedIn', access_token: 'access', expires_in: 900 };
+
+function server(extra: Record<string, MockHandler | MockReply>) {
+  return mockFetch({
+    'POST /api/auth/refresh': { status: 401, body: { message: 'Unauthenticated.' } },
+    'PUT /api/v1/user/login_log': { body: { id: 41 } },
+    'GET /api/v1/user': { body: makeUser() },
+    'GET /api/config': { body: CONFIG },
+    'GET /api/v1/programs/1/users': { body: pageOf([]) },
+    ...extra,
+  });
+}
+
+function location(router: ReturnType<typeof renderRoutes>['router']) {
+  return `${router.state.location.pathname}${router.state.location.search}`;
+}
+
+async function signIn(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/^Email/), email);
+  await user.type(screen.getByLabelText(/^Password/), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  return user;
+}
+
+describe('the sign-in page', () => {
+  it('signs in with the email lower-cased, records the login log and goes to the wanted page', async () => {
+    const api = server({ 'POST /api/auth/sign-in': { body: signedIn } });
+    const { router } = renderRoutes('/login?to=%2Fsettings');
+    await signIn('  Ada@CareDeck.DEMO ', 'CareDeck-demo-2026');
+    await waitFor(() => expect(location(router)).toBe('/settings'));
+    expect(api.callsTo('POST /api/auth/sign-in')[0]?.body).toEqual({
+      email: 'ada@caredeck.demo',
+      password: 'CareDeck-demo-2026',
+    });
+    expect(api.callsTo('PUT /api/v1/user/login_log')[0]?.headers.get('Authorization')).toBe('Bearer access');
+    expect(sessionStorage.getItem('caredeck.loginLogId')).toBe('41');
+  });
+
+  it('validates before calling the server', async () => {
+    const api = server({});
+    renderRoutes('/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(screen.getAllByText('This field is required.')).toHaveLength(2);
+    await user.type(screen.getByLabelText(/^Email/), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/sign-in')).toHaveLength(0);
+  });
+
+  it('shows the server message when sign-in is refused', async () => {
+    server({
+      'POST /api/auth/sign-in': { status: 401, body: { message: 'Incorrect username or password.' } },
+    });
+    renderRoutes('/login');
+    await signIn('ada@caredeck.demo', 'wrong');
+    expect(await screen.findByText('Incorrect username or password.')).toBeInTheDocument();
+    expect(screen.getByTestId('login-step-signedOut')).toBeInTheDocument();
+  });
+
+  it('asks for HIPAA consent, and Accept completes the sign-in', async () => {
+    const api = server({
+      'POST /api/auth/sign-in': { body: { status: 'hipaa', access_token: 'consent-only', expires_in: 900 } },
+      'PUT /api/v1/user/consent/hipaa': { body: signedIn },
+    });
+    const { router } = renderRoutes('/login?to=%2Fpatients');
+    const user = await signIn('ada@caredeck.demo', 'CareDeck-demo-2026');
+    expect(await screen.findByRole('heading', { name: 'HIPAA consent' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(location(router)).toBe('/patients'));
+    expect(api.callsTo('PUT /api/v1/user/consent/hipaa')[0]?.headers.get('Authorization')).toBe(
+      'Bearer consent-only',
+    );
+    expect(api.callsTo('PUT /api/v1/user/login_log')[0]?.headers.get('Authorization')).toBe('Bearer access');
+  });
+
+  it('requires a new password whose confirmation matches', async () => {
+    const api = server({
+      'POST /api/auth/sign-in': { body: { status: 'newPassword', challenge_token: 'challenge' } },
+      'POST /api/auth/new-password': { body: signedIn },
+    });
+    const { router } = renderRoutes('/login');
+    const user = await signIn('ada@caredeck.demo', 'Temporary-1');
+    await user.type(await screen.findByLabelText(/^New password/), 'Brand-new-pass-1');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Brand-new-pass-2');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('Passwords do not match. Please try again.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/new-password')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText(/^Confirm password/));
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Brand-new-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(location(router)).toBe('/patients'));
+    expect(api.callsTo('POST /api/auth/new-password')[0]?.body).toEqual({
+      challenge_token: 'challenge',
+      password: 'Brand-new-pass-1',
+      password_confirmation: 'Brand-new-pass-1',
+    });
+  });
+
+  it('asks for the 6-digit code of users with MFA', async () => {
+    const api = server({
+      'POST /api/auth/sign-in': { body: { status: 'mfa', challenge_token: 'mfa-challenge' } },
+      'POST /api/auth/mfa': { body: signedIn },
+    });
+    const { router } = renderRoutes('/login');
+    const user = await signIn('ada@caredeck.demo', 'CareDeck-demo-2026');
+    const code = await screen.findByLabelText(/^Authentication code/);
+    await user.type(code, '12345');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByText('The code must be 6 digits.')).toBeInTheDocument();
+    await user.type(code, '6');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(location(router)).toBe('/patients'));
+    expect(api.callsTo('POST /api/auth/mfa')[0]?.body).toEqual({
+      challenge_token: 'mfa-challenge',
+      code: '123456',
+    });
+  });
+
+  it('turns an expired password into the reset flow with the 10-second toast', async () => {
+    const api = server({
+      'POST /api/auth/sign-in': { status: 403, body: { message: 'password_expired' } },
+      'POST /api/auth/forgot-password': { body: { message: 'sent' } },
+      'POST /api/auth/reset-password': { body: { message: 'reset' } },
+    });
+    const show = vi.spyOn(notifications, 'show');
+    renderRoutes('/login');
+    const user = await signIn('Ada@caredeck.demo', 'Old-password-1');
+    expect(await screen.findByText('Password Expired')).toBeInTheDocument();
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Password Expired', autoClose: 10_000 }),
+    );
+    expect(
+      screen.getByText(
+        'Your password automatically expires after 3 months, please reset your password to login',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('login-step-forgotPassword')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@caredeck.demo');
+
+    await user.click(screen.getByRole('button', { name: 'Send reset code' }));
+    expect(await screen.findByTestId('login-step-forgotPasswordSubmit')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Reset code/), '654321');
+    await user.type(screen.getByLabelText(/^New password/), 'Fresh-password-1');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Fresh-password-1');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findByTestId('login-step-signedOut')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your password has been reset. Please sign in with your new password.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/reset-password')[0]?.body).toEqual({
+      email: 'ada@caredeck.demo',
+      code: '654321',
+      password: 'Fresh-password-1',
+      password_confirmation: 'Fresh-password-1',
+    });
+  });
+
+  it('registers, then confirms the registration with the emailed code', async () => {
+    const api = server({
+      'POST /api/auth/register': { body: { message: 'ok' } },
+      'POST /api/auth/confirm-registration': { body: { message: 'ok' } },
+    });
+    renderRoutes('/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create an account' }));
+    await user.type(screen.getByLabelText(/^First name/), 'Grace');
+    await user.type(screen.getByLabelText(/^Last name/), 'Hopper');
+    await user.type(screen.getByLabelText(/^Email/), 'Grace@Example.org');
+    await user.type(screen.getByLabelText(/^Password/), 'Compiler-1952');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Compiler-1953');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Passwords do not match. Please try again.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/register')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText(/^Confirm password/));
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Compiler-1952');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByTestId('login-step-confirmRegistration')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/register')[0]?.body).toMatchObject({
+      given_name: 'Grace',
+      family_name: 'Hopper',
+      email: 'grace@example.org',
+    });
+    await user.type(screen.getByLabelText(/^Confirmation code/), '111222');
+    await user.click(screen.getByRole('button', { name: 'Confirm account' }));
+    expect(await screen.findByTestId('login-step-signedOut')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/auth/confirm-registration')[0]?.body).toEqual({
+      email: 'grace@example.org',
+      code: '111222',
+    });
+  });
+
+  it('refuses to show the form to a signed-in user: "You are already logged in!" and away', async () => {
+    server({});
+    signInForTest();
+    const { router } = renderRoutes('/login?to=%2Fsettings');
+    await waitFor(() => expect(location(router)).toBe('/settings'));
+    expect(await screen.findByText('You are already logged in!')).toBeInTheDocument();
+  });
+
+  it('links to the terms and privacy pages', async () => {
+    server({});
+    renderRoutes('/login');
+    expect(await screen.findByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
+  });
+});

@@ -1,0 +1,127 @@
+import { Center, Loader, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { LoginStep } from '../../../app/auth/loginMachine';
+import { LanguagePicker } from '../../../shared/ui/LanguagePicker';
+import { LegalLinks } from '../../../shared/ui/LegalLinks';
+import { PublicLayout } from '../../../shared/ui/PublicLayout';
+import { CodeForm } from '../components/CodeForm';
+import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
+import { HipaaConsent } from '../components/HipaaConsent';
+import { NewPasswordForm } from '../components/NewPasswordForm';
+import { RegisterForm } from '../components/RegisterForm';
+import { ResetPasswordForm } from '../components/ResetPasswordForm';
+import { SignInForm } from '../components/SignInForm';
+import { useLoginFlow } from '../useLoginFlow';
+
+type TitleKey =
+  | 'auth.signInTitle'
+  | 'auth.newPassword.title'
+  | 'auth.mfa.title'
+  | 'auth.hipaa.title'
+  | 'auth.forgot.title'
+  | 'auth.reset.title'
+  | 'auth.register.title'
+  | 'auth.confirm.title';
+
+const TITLES: Record<LoginStep['name'], TitleKey> = {
+  signedOut: 'auth.signInTitle',
+  newPassword: 'auth.newPassword.title',
+  mfa: 'auth.mfa.title',
+  hipaa: 'auth.hipaa.title',
+  forgotPassword: 'auth.forgot.title',
+  forgotPasswordSubmit: 'auth.reset.title',
+  register: 'auth.register.title',
+  confirmRegistration: 'auth.confirm.title',
+  signedIn: 'auth.signInTitle',
+};
+
+/** /login: every step of 01 §4 on one page. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const flow = useLoginFlow();
+  const { step, busy } = flow;
+
+  const body = (() => {
+    switch (step.name) {
+      case 'signedOut':
+        return (
+          <SignInForm
+            key={step.email}
+            initialEmail={step.email}
+            busy={busy}
+            onSubmit={flow.signIn}
+            onForgotPassword={flow.showForgotPassword}
+            onRegister={flow.showRegister}
+          />
+        );
+      case 'newPassword':
+        return <NewPasswordForm busy={busy} onSubmit={flow.newPassword} onBack={flow.backToSignIn} />;
+      case 'mfa':
+        return (
+          <CodeForm
+            description={t('auth.mfa.description')}
+            codeLabel={t('auth.mfa.code')}
+            submitLabel={t('auth.mfa.submit')}
+            busy={busy}
+            onSubmit={flow.verifyMfa}
+            onBack={flow.backToSignIn}
+          />
+        );
+      case 'hipaa':
+        return <HipaaConsent busy={busy} onAccept={flow.acceptHipaa} onDecline={flow.declineHipaa} />;
+      case 'forgotPassword':
+        return (
+          <ForgotPasswordForm
+            initialEmail={step.email}
+            busy={busy}
+            onSubmit={flow.requestReset}
+            onBack={flow.backToSignIn}
+          />
+        );
+      case 'forgotPasswordSubmit':
+        return (
+          <ResetPasswordForm
+            email={step.email}
+            busy={busy}
+            onSubmit={flow.resetPassword}
+            onBack={flow.backToSignIn}
+          />
+        );
+      case 'register':
+        return <RegisterForm busy={busy} onSubmit={flow.register} onBack={flow.backToSignIn} />;
+      case 'confirmRegistration':
+        return (
+          <CodeForm
+            description={t('auth.confirm.description', { email: step.email })}
+            codeLabel={t('auth.confirm.code')}
+            submitLabel={t('auth.confirm.submit')}
+            busy={busy}
+            onSubmit={flow.confirmRegistration}
+            onBack={flow.backToSignIn}
+          />
+        );
+      case 'signedIn':
+        return (
+          <Center py="md">
+            <Loader aria-label={t('common.loading')} />
+          </Center>
+        );
+    }
+  })();
+
+  return (
+    <PublicLayout
+      title={t(TITLES[step.name])}
+      subtitle={step.name === 'signedOut' ? t('auth.signInSubtitle') : undefined}
+      width={step.name === 'hipaa' || step.name === 'register' ? 560 : 440}
+      footer={
+        <Stack gap="sm" align="center">
+          <LanguagePicker size="xs" w={180} />
+          <LegalLinks />
+        </Stack>
+      }
+    >
+      <div data-testid={`login-step-${step.name}`}>{body}</div>
+    </PublicLayout>
+  );
+}

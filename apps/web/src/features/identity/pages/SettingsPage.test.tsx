@@ -1,0 +1,143 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { themePreference } from '../../../shared/ui/themePreference';
+import { type MockHandler, type MockReply, mockFetch } from '../../../test/fetchMock';
+import { CONFIG, makeUser } from '../../../test/fixtures';
+import { renderRoutes, signInForTest } from '../../../test/render';
+
+function settingsServer(extra: Record<string, MockHandler | MockReply> = {}, user = makeUser()) {
+  return mockFetch({
+    'GET /api/v1/user': { body: user },
+    'GET /api/config': { body: CONFIG },
+    'PUT /api/v1/user': (request) => ({ body: { ...user, ...(request.body as object) } }),
+    ...extra,
+  });
+}
+
+async function openSettings(
+  extra?: Record<string, MockHandler | MockReply>,
+  user?: ReturnType<typeof makeUser>,
+) {
+  const api = settingsServer(extra, user);
+  signInForTest();
+  renderRoutes('/settings');
+  await screen.findByRole('heading', { name: 'Settings', level: 1 });
+  return api;
+}
+
+describe('the settings page', () => {
+  it('validates the profile before saving it', async () => {
+    const api = await openSettings();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText(/^Given name/));
+    await user.type(screen.getByLabelText(/^Phone number/), 'call me');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(screen.getByText('This field is required.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid phone number.')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/v1/user')).toHaveLength(0);
+  });
+
+  it('saves the trimmed profile', async () => {
+    const api = await openSettings();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText(/^Given name/));
+    await user.type(screen.getByLabelText(/^Given name/), '  Augusta ');
+    await user.type(screen.getByLabelText(/^Title/), 'Analyst');
+    await user.type(screen.getByLabelText(/^Phone number/), '+1 (555) 010-2030');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/v1/user')[0]?.body).toEqual({
+      given_name: 'Augusta',
+      family_name: 'Admin',
+      title: 'Analyst',
+      about: null,
+      phoneNumber: '+1 (555) 010-2030',
+      tz: 'America/New_York',
+    });
+  });
+
+  it('shows the server’s first message of each field when it refuses', async () => {
+    await openSettings({
+      'PUT /api/v1/user': {
+        status: 422,
+        body: { message: 'Invalid', errors: { tz: ['The time zone is not a valid IANA zone.'] } },
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('The time zone is not a valid IANA zone.')).toBeInTheDocument();
+  });
+
+  it('applies and saves the theme at once', async () => {
+    const api = await openSettings();
+    await userEvent.click(screen.getByRole('radio', { name: 'Semi-dark' }));
+    expect(themePreference.get()).toBe('semi-dark');
+    await waitFor(() => expect(api.callsTo('PUT /api/v1/user')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/v1/user')[0]?.body).toEqual({
+      given_name: 'Ada',
+      family_name: 'Admin',
+      theme: 'semi-dark',
+    });
+  });
+
+  it('checks the new password and its confirmation before changing it', async () => {
+    const api = await openSettings({ 'PUT /api/v1/user/password': { body: { message: 'ok' } } });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Current password/), 'CareDeck-demo-2026');
+    await user.type(screen.getByLabelText(/^New password/), 'short');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'shorter');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getByText(/Use at least 10 characters/)).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match. Please try again.')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/v1/user/password')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText(/^New password/));
+    await user.type(screen.getByLabelText(/^New password/), 'Better-pass-2026');
+    await user.clear(screen.getByLabelText(/^Confirm new password/));
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Better-pass-2026');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/v1/user/password')[0]?.body).toEqual({
+      current_password: 'CareDeck-demo-2026',
+      password: 'Better-pass-2026',
+      password_confirmation: 'Better-pass-2026',
+    });
+  });
+
+  it('enrols in two-factor authentication: secret and link, then the code', async () => {
+    const api = await openSettings({
+      'POST /api/v1/user/mfa/setup': {
+        body: {
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauth_url: 'otpauth://totp/CareDeck:ada?secret=JBSWY3DPEHPK3PXP',
+        },
+      },
+      'POST /api/v1/user/mfa/enable': { body: { message: 'ok' } },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
+    expect(await screen.findByTestId('mfa-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    expect(screen.getByTestId('mfa-otpauth-url')).toHaveTextContent('otpauth://totp/CareDeck:ada');
+    await user.type(screen.getByLabelText(/^Authentication code/), '12');
+    await user.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));
+    expect(screen.getByText('The code must be 6 digits.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Authentication code/), '3456');
+    await user.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));
+    expect(await screen.findByText('Two-factor authentication is now on.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/user/mfa/enable')[0]?.body).toEqual({ code: '123456' });
+  });
+
+  it('turns two-factor authentication off with a code', async () => {
+    const api = await openSettings(
+      { 'POST /api/v1/user/mfa/disable': { body: { message: 'ok' } } },
+      makeUser({ mfa_enabled: true }),
+    );
+    const user = userEvent.setup();
+    expect(screen.getByText('Two-factor authentication is on for your account.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Authentication code/), '654321');
+    await user.click(screen.getByRole('button', { name: 'Turn off two-factor authentication' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/v1/user/mfa/disable')[0]?.body).toEqual({ code: '654321' }),
+    );
+  });
+});

@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type MockReply, mockFetch } from '../../../test/fetchMock';
+import { CONFIG, makePatient, makeUser, pageOf } from '../../../test/fixtures';
+import { renderRoutes, signInForTest } from '../../../test/render';
+import { patientSearch } from '../searchStore';
+
+function patientsServer(list: (url: URL) => MockReply, user = makeUser()) {
+  return mockFetch({
+    'GET /api/v1/user': { body: user },
+    'GET /api/config': { body: CONFIG },
+    'GET /api/v1/programs/1/users': (request) => list(request.url),
+    'GET /api/v1/enterprises/1/patients': (request) => list(request.url),
+    'POST /api/v1/programs/1/users/7/session': { status: 201, body: {} },
+  });
+}
+
+const PATIENTS = [
+  makePatient(1, { name: 'Ada Lovelace', dob: '1950-03-09', sex: 'female', status: 'active' }),
+  makePatient(2, { name: 'Alan Turing', dob: null, sex: 'male', status: 'pending', assigned_admin: null }),
+];
+
+function lastQuery(api: ReturnType<typeof mockFetch>, key = 'GET /api/v1/programs/1/users') {
+  const calls = api.callsTo(key);
+  return Object.fromEntries(calls[calls.length - 1]?.url.searchParams ?? []);
+}
+
+async function openPatients(
+  path = '/patients',
+  list: (url: URL) => MockReply = () => ({ body: pageOf(PATIENTS, 1, 10, 42) }),
+) {
+  const api = patientsServer(list);
+  signInForTest();
+  const view = renderRoutes(path);
+  return { api, ...view };
+}
+
+describe('the patient list', () => {
+  it('shows name, date of birth, sex, status, assigned admin and created date', async () => {
+    const { api } = await openPatients();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByTestId('patient-row');
+    expect(rows).toHaveLength(2);
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Ada Lovelace', '03/09/1950', 'Female', 'Active', 'Ada Admin', '02/01/2026']);
+    expect(
+      within(rows[1] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Alan Turing', 'N/A', 'Male', 'Pending', 'Not Provided', '02/01/2026']);
+    expect(screen.getByTestId('patients-total')).toHaveTextContent('Total: 42');
+    expect(lastQuery(api)).toEqual({ page: '1', per_page: '10', sort_by: 'name', sort_direction: 'ASC' });
+  });
+
+  it('searches by name after the debounce, from page 1', async () => {
+    const { api } = await openPatients('/patients?page=3');
+    await screen.findByRole('table');
+    expect(lastQuery(api).page).toBe('3');
+    await userEvent.type(screen.getByLabelText('Search patients'), 'lov');
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ name: 'lov', page: '1' }));
+    expect(patientSearch.get()).toBe('lov');
+  });
+
+  it('sorts by a column, then the other way round', async () => {
+    const { api } = await openPatients();
+    await screen.findByRole('table');
+    const header = screen.getByRole('columnheader', { name: /Date of birth/ });
+    expect(header).toHaveAttribute('aria-sort', 'none');
+    await userEvent.click(within(header).getByRole('button'));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ sort_by: 'dob', sort_direction: 'ASC' }));
+    await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'ascending'));
+    await userEvent.click(within(header).getByRole('button'));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ sort_by: 'dob', sort_direction: 'DESC' }));
+  });
+
+  it('pages, and changes the page size', async () => {
+    const { api } = await openPatients();
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ page: '2' }));
+    await userEvent.click(screen.getByLabelText('Rows per page', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: '25' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ page: '1', per_page: '25' }));
+  });
+
+  it('says so when there are no patients', async () => {
+    await openPatients('/patients', () => ({ body: pageOf([]) }));
+    expect(await screen.findByTestId('patients-empty')).toHaveTextContent('No patients yet.');
+  });
+
+  it('shows an error with a retry when the list cannot be loaded', async () => {
+    let fail = true;
+    const { api } = await openPatients('/patients', () =>
+      fail ? { status: 404, body: { message: 'Not Found' } } : { body: pageOf(PATIENTS) },
+    );
+    expect(await screen.findByText('The patients could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/v1/programs/1/users').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lists the enterprise’s patients on enterprise scope', async () => {
+    localStorage.setItem('AppLastUserId', '7');
+    localStorage.setItem(
+      'AppActiveEnterprise',
+      JSON.stringify({ id: 1, name: 'Northwind Health', slug: 'northwind' }),
+    );
+    localStorage.setItem('AppEnterpriseState', 'enterprise');
+    const { api } = await openPatients();
+    await screen.findByRole('table');
+    expect(api.callsTo('GET /api/v1/enterprises/1/patients')).toHaveLength(1);
+    expect(api.callsTo('GET /api/v1/programs/1/users')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,159 @@
+import { type ErrorBody, errorBody } from '@caredeck/contracts';
+
+/** Anything with a zod-like `parse`: the contract schemas from `@caredeck/contracts`. */
+export interface ResponseParser<T> {
+  parse(data: unknown): T;
+}
+
+/** Which credentials a call carries: the staff session, the controller session, or none (public calls). */
+export type AuthRealm = 'staff' | 'controller' | 'none';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  schema?: ResponseParser<T>;
+  auth?: AuthRealm;
+  /** Renew the staff session and retry once on 401 (default true). */
+  renew?: boolean;
+  signal?: AbortSignal;
+}
+
+/** A non-2xx answer (status 0: the request never got an answer). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody | null;
+
+  constructor(status: number, body: ErrorBody | null, message?: string) {
+    super(message ?? body?.message ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** Field → messages of a 422 answer; empty for anything else. */
+  get fieldErrors(): Record<string, string[]> {
+    return this.body?.errors ?? {};
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** How the client reaches the session: set once by the app (`app/auth/session.ts`). */
+export interface SessionHooks {
+  getStaffToken(): string | null;
+  /** Gets a new access token; resolves false when the session cannot be renewed. */
+  refreshStaffToken(): Promise<boolean>;
+  onStaffUnauthorized(): void;
+  /** A staff call was answered by a live session (the server's idle clock restarted). */
+  onStaffActivity(): void;
+  getControllerToken(): string | null;
+  onControllerUnauthorized(): void;
+}
+
+const noSession: SessionHooks = {
+  getStaffToken: () => null,
+  refreshStaffToken: async () => false,
+  onStaffUnauthorized: () => {},
+  onStaffActivity: () => {},
+  getControllerToken: () => null,
+  onControllerUnauthorized: () => {},
+};
+
+let hooks: SessionHooks = noSession;
+
+export function configureApiClient(sessionHooks: SessionHooks): void {
+  hooks = sessionHooks;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function tokenFor(realm: AuthRealm): string | null {
+  if (realm === 'staff') return hooks.getStaffToken();
+  if (realm === 'controller') return hooks.getControllerToken();
+  return null;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toErrorBody(status: number, data: unknown): ErrorBody | null {
+  const parsed = errorBody.safeParse(data);
+  if (parsed.success) return parsed.data;
+  if (typeof data === 'string' && data) return { message: data };
+  return status ? { message: `HTTP ${status}` } : null;
+}
+
+async function send(path: string, options: RequestOptions<unknown>, realm: AuthRealm): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = tokenFor(realm);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const hasBody = options.body !== undefined;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      // The refresh token is an httpOnly cookie scoped to /api/auth: only those calls need it.
+      credentials: path.startsWith('/api/auth') ? 'include' : 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, null, error instanceof Error ? error.message : 'Network error');
+  }
+}
+
+/**
+ * The one place that calls `fetch`. Adds the bearer of the chosen realm, sends and reads JSON, validates the
+ * answer against its contract schema, renews the staff session once on 401 and retries, and throws `ApiError`.
+ */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const realm = options.auth ?? (path.startsWith('/api/v') ? 'staff' : 'none');
+  let response = await send(path, options, realm);
+  if (realm === 'staff') {
+    if (response.status === 401 && options.renew !== false && (await hooks.refreshStaffToken())) {
+      response = await send(path, options, realm);
+    }
+    if (response.status === 401) hooks.onStaffUnauthorized();
+    else hooks.onStaffActivity();
+  } else if (realm === 'controller' && response.status === 401) {
+    hooks.onControllerUnauthorized();
+  }
+  const data = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, toErrorBody(response.status, data));
+  return options.schema ? options.schema.parse(data) : (data as T);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

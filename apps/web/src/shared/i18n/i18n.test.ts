@@ -1,0 +1,90 @@
+import { PASSWORDS_DO_NOT_MATCH } from '@caredeck/contracts';
+import { NOT_PROVIDED } from '@caredeck/domain';
+import { describe, expect, it } from 'vitest';
+import { translations } from '.';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') entries.set(`${prefix}${key}`, value);
+    else for (const [inner, text] of flatten(value, `${prefix}${key}.`)) entries.set(inner, text);
+  }
+  return entries;
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
+}
+
+const english = flatten(translations.en);
+const others = (['de', 'fr', 'pt'] as const).map(
+  (language) => [language, flatten(translations[language])] as const,
+);
+
+// The application's own source, to check that every key is used and no text bypasses the translations.
+const sources = import.meta.glob<string>(
+  ['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../test/**', '!./**'],
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  },
+);
+
+/** Keys built at run time from data (`patients.sex.${sex}` …): their prefix appears in the source instead. */
+const DYNAMIC_PREFIXES = ['patients.columns.', 'patients.sex.', 'patients.status.', 'languages.'];
+
+describe('translations', () => {
+  it.each(others)(
+    '%s has exactly the English keys, none empty, with the same placeholders',
+    (_language, entries) => {
+      expect([...entries.keys()].sort()).toEqual([...english.keys()].sort());
+      for (const [key, text] of entries) {
+        expect(text.trim(), key).not.toBe('');
+        expect(placeholders(text), key).toEqual(placeholders(english.get(key) ?? ''));
+      }
+    },
+  );
+
+  it('has no empty English text', () => {
+    for (const [key, text] of english) expect(text.trim(), key).not.toBe('');
+  });
+
+  it('keeps the exact English messages of the specification', () => {
+    expect(translations.en.auth.passwordsDoNotMatch).toBe(PASSWORDS_DO_NOT_MATCH);
+    expect(translations.en.common.notProvided).toBe(NOT_PROVIDED);
+    expect(translations.en.errors.backend).toBe('Error communicating with backend!');
+    expect(translations.en.auth.alreadyLoggedIn).toBe('You are already logged in!');
+    expect(
+      `${translations.en.auth.passwordExpiredTitle} — ${translations.en.auth.passwordExpiredMessage}`,
+    ).toBe(
+      'Password Expired — Your password automatically expires after 3 months, please reset your password to login',
+    );
+  });
+
+  it('uses every key somewhere in the application', () => {
+    const code = Object.values(sources).join('\n');
+    const unused = [...english.keys()].filter(
+      (key) => !code.includes(`'${key}'`) && !DYNAMIC_PREFIXES.some((prefix) => key.startsWith(prefix)),
+    );
+    expect(unused).toEqual([]);
+  });
+
+  it('finds no user-facing text written straight into a component', () => {
+    const offenders: string[] = [];
+    for (const [path, code] of Object.entries(sources)) {
+      if (!path.endsWith('.tsx')) continue;
+      // JSX text between tags, and text props a user reads or hears.
+      const jsxText = [...code.matchAll(/>\s*([^<>{}\n()=&|?;]*[A-Za-z]{2,}[^<>{}\n()=&|?;]*?)\s*</g)].map(
+        (match) => match[1],
+      );
+      const textProps = [
+        ...code.matchAll(/\b(label|placeholder|title|description|aria-label|alt)="([^"]*[A-Za-z][^"]*)"/g),
+      ].map((match) => `${match[1]}="${match[2]}"`);
+      for (const text of [...jsxText, ...textProps]) offenders.push(`${path}: ${text}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+});

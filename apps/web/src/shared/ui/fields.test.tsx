@@ -1,0 +1,69 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { DateField } from './DateField';
+import { PasswordField, TextField } from './TextField';
+
+function Fields({ onDate }: { onDate: (value: string) => void }) {
+  const [name, setName] = useState('');
+  const [secret, setSecret] = useState('');
+  const [date, setDate] = useState('');
+  return (
+    <>
+      <TextField label="Name" required value={name} onChange={setName} />
+      <PasswordField label="Secret" value={secret} onChange={setSecret} />
+      <DateField
+        label="Day"
+        min="2026-01-01"
+        max="2026-12-31"
+        value={date}
+        onChange={(value) => {
+          setDate(value);
+          onDate(value);
+        }}
+      />
+    </>
+  );
+}
+
+describe('form fields (01 §5)', () => {
+  it('trims text on blur but never a password, and stars required fields', async () => {
+    renderWithProviders(<Fields onDate={() => {}} />);
+    const name = screen.getByLabelText(/^Name/);
+    await userEvent.type(name, '  Ada  ');
+    fireEvent.blur(name);
+    expect(name).toHaveValue('Ada');
+    expect(name).toBeRequired();
+    expect(document.querySelector('.mantine-InputWrapper-required')).toHaveTextContent('*');
+    const secret = screen.getByLabelText('Secret');
+    await userEvent.type(secret, ' pass ');
+    fireEvent.blur(secret);
+    expect(secret).toHaveValue(' pass ');
+  });
+
+  it.each([['21-11-2026'], ['21.11.2026'], ['21/11/2026'], ['2026-11-21'], ['21/11/26']])(
+    'reads the date %s',
+    async (typed) => {
+      const onDate = vi.fn();
+      renderWithProviders(<Fields onDate={onDate} />);
+      const day = screen.getByLabelText('Day');
+      await userEvent.type(day, typed);
+      fireEvent.blur(day);
+      expect(onDate).toHaveBeenLastCalledWith('2026-11-21');
+    },
+  );
+
+  it('refuses dates it cannot read or outside the bounds', async () => {
+    renderWithProviders(<Fields onDate={() => {}} />);
+    const day = screen.getByLabelText('Day');
+    await userEvent.type(day, '2026/11/21');
+    fireEvent.blur(day);
+    expect(screen.getByText(/Enter the date as DD-MM-YYYY/)).toBeInTheDocument();
+    await userEvent.clear(day);
+    await userEvent.type(day, '31-12-2025');
+    fireEvent.blur(day);
+    expect(screen.getByText('The date must be on or after 2026-01-01.')).toBeInTheDocument();
+  });
+});
