@@ -1,13 +1,6 @@
-import { chmodSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 18_080);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'caredeck-e2e-'));
-// As root the embedded PostgreSQL runs as `postgres`, which must be able to enter the directory.
-chmodSync(dataDir, 0o755);
-
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
@@ -40,7 +33,7 @@ export default defineConfig({
   },
   webServer: {
     // The real console: built SPA, API and embedded PostgreSQL with the demo data, in a fresh directory.
-    command: 'node --import tsx apps/server/src/main.ts',
+    command: 'node scripts/e2e-server.mjs',
     cwd: '..',
     url: `${BASE_URL}/readyz`,
     timeout: 180_000,
@@ -51,10 +44,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
     },
   },
 });

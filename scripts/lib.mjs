@@ -52,7 +52,14 @@ export async function ensureDependencies() {
 /** Builds the console when its build is missing or older than its sources. */
 export async function ensureWebBuild() {
   const built = path.join(ROOT, 'apps/web/dist/index.html');
-  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contracts/src', 'packages/domain/src'];
+  const sources = [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/public',
+    'packages/contracts/src',
+    'packages/domain/src',
+  ];
   const newest = Math.max(...sources.map((s) => newestMtime(path.join(ROOT, s))));
   if (existsSync(built) && statSync(built).mtimeMs >= newest) return;
   log('building the console …');

@@ -6,7 +6,10 @@ import { ensureDependencies, ensureWebBuild, log, ROOT } from './lib.mjs';
 await ensureDependencies();
 await ensureWebBuild();
 log('starting CareDeck …');
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => child.kill(signal));
 }
