@@ -45,8 +45,10 @@ export async function ensureDependencies() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  log('installing npm packages (npm ci) …');
-  await mustRun(NPM, ['ci', '--no-audit', '--no-fund']);
+  // `npm install`, not `npm ci`: lock files written through this registry mirror omit other platforms'
+  // optional packages, which `npm ci` rejects as out of sync.
+  log('installing npm packages …');
+  await mustRun(NPM, ['install', '--no-audit', '--no-fund']);
 }
 
 /** Builds the console when its build is missing or older than its sources. */
