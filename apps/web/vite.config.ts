@@ -17,7 +17,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the served build: the console ships as built, not as readable source.
+    sourcemap: false,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deployments.

@@ -78,8 +78,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
+        // Upgrading requests and HSTS belong behind TLS; on plain HTTP (a LAN address) they break the console.
+        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
       },
     },
+    hsts: config.NODE_ENV === 'production',
   });
   await app.register(fastifyCookie);
   await app.register(accessPlugin, { db, tokens, config });

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
+import { bearer, seedDemoData, signIn } from '../../test/flows';
 import { testApp } from '../../test/harness';
 import { createTokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
@@ -10,9 +11,18 @@ import { accessPlugin, MissingAccessRuleError } from './access.plugin';
 let app: App;
 let db: Database;
 
+let outsider: string;
+
 beforeAll(async () => {
   ({ app, db } = await testApp());
+  await seedDemoData(db);
+  outsider = (await signIn(app, 'outsider@caredeck.demo')).token;
 });
+
+/** A concrete URL for a route pattern: every path id is 1 (program 1 and enterprise 1 belong to Northwind). */
+function concrete(url: string): string {
+  return url.replace(/:[A-Za-z]+/g, '1');
+}
 
 const PUBLIC_PREFIXES = ['/api/auth/', '/healthz', '/readyz', '/api/config', '/api/docs', '/*'];
 
@@ -46,6 +56,44 @@ describe('route access matrix', () => {
     for (const route of app.accessTable) {
       if (route.access.kind === 'program') expect(route.url, route.url).toContain(':programId');
       if (route.access.kind === 'enterprise') expect(route.url, route.url).toContain(':enterpriseId');
+    }
+  });
+});
+
+describe('every protected route, called for real', () => {
+  const protectedRoutes = () =>
+    app.accessTable.filter((r) => r.access.kind !== 'public' && r.method !== 'HEAD');
+
+  it('answers 401 without a token', async () => {
+    for (const route of protectedRoutes()) {
+      const res = await app.inject({ method: route.method as 'GET', url: concrete(route.url) });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(res.json(), `${route.method} ${route.url}`).toHaveProperty('message');
+    }
+  });
+
+  it("answers 404 to another enterprise's staff on program- and enterprise-scoped routes, even with a bad body", async () => {
+    for (const route of protectedRoutes().filter(
+      (r) => r.access.kind === 'program' || r.access.kind === 'enterprise',
+    )) {
+      const res = await app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        headers: bearer(outsider),
+        payload: route.method === 'GET' ? undefined : { unexpected: true },
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(404);
+    }
+  });
+
+  it('refuses staff tokens on controller routes', async () => {
+    for (const route of protectedRoutes().filter((r) => r.access.kind === 'controller')) {
+      const res = await app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        headers: bearer(outsider),
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
   });
 });

@@ -24,6 +24,8 @@ export type Realtime = {
   /** Closes the sockets of one session (sign-out) or of every session of a user (revocation). */
   endSession(sessionId: number): void;
   disconnectUser(adminId: number): void;
+  /** Re-aligns a user's sockets with the programs they may now see (after a role change). */
+  refreshMemberships(adminId: number): Promise<void>;
   keys(): { key: string; cluster: string; path: string };
   authorizeChannel(adminId: number, socketId: string, channel: string): Promise<{ auth: string }>;
   close(): Promise<void>;
@@ -106,6 +108,16 @@ export function createRealtime(deps: {
     },
     disconnectUser(adminId) {
       io?.in(userChannel(adminId)).disconnectSockets(true);
+    },
+    async refreshMemberships(adminId) {
+      if (!io) return;
+      const allowed = new Set((await visiblePrograms(db, adminId)).map((p) => programChannel(p.id)));
+      for (const socket of await io.in(userChannel(adminId)).fetchSockets()) {
+        for (const room of socket.rooms) {
+          if (room.startsWith('private-program.') && !allowed.has(room)) socket.leave(room);
+        }
+        socket.join([...allowed]);
+      }
     },
     keys() {
       return { key: 'caredeck', cluster: 'local', path: '/socket.io' };
