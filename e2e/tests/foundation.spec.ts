@@ -18,7 +18,7 @@ test.describe('sign-in to the patients list', () => {
     await expect(page.getByTestId('patients-total')).toContainText('240');
 
     // Search for the last name of the first row: the list narrows to matching patients.
-    const firstRow = await rows.first().textContent();
+    const firstRow = (await rows.first().textContent()) ?? '';
     const lastName = firstRow.split(/[\s,]+/).find((w) => w.length > 2) ?? firstRow.slice(0, 4);
     await page.getByLabel('Search patients').fill(lastName);
     await expect(page.getByTestId('patients-total')).not.toContainText('240');
