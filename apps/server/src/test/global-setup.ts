@@ -1,4 +1,4 @@
-import { chmod, mkdtemp } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,11 +20,13 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   let embedded: EmbeddedDatabase | null = null;
+  let tempDir: string | null = null;
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const dir = await mkdtemp(path.join(tmpdir(), 'caredeck-test-pg-'));
     // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the directory.
     await chmod(dir, 0o755);
+    tempDir = dir;
     embedded = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), persistent: false });
     adminUrl = embedded.url;
   }
@@ -50,5 +52,6 @@ export default async function setup(project: TestProject) {
       await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
     await admin.end();
     await embedded?.stop();
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
   };
 }

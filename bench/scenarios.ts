@@ -1,0 +1,73 @@
+import type { PatientListFilter } from '../apps/server/src/modules/patients/patients.queries';
+import type { Dataset } from './dataset';
+
+export const PER_PAGE = 20;
+export const SEARCH_TEXT = 'smi';
+
+export type Scenario = {
+  id: string;
+  title: string;
+  path: string;
+  /** The list query the route runs (for EXPLAIN and the independent answer check), if it is a list. */
+  filter?: PatientListFilter;
+  /** 'one': every connection shares one session (one user); 'many': one session per connection. */
+  sessions: 'one' | 'many';
+};
+
+function listScenario(
+  id: string,
+  title: string,
+  programId: number,
+  q: { page: number; name?: string; sortBy: 'name' | 'created_at'; sortDirection: 'ASC' | 'DESC' },
+): Scenario {
+  const params = new URLSearchParams({
+    page: String(q.page),
+    per_page: String(PER_PAGE),
+    sort_by: q.sortBy,
+    sort_direction: q.sortDirection,
+  });
+  if (q.name) params.set('name', q.name);
+  return {
+    id,
+    title,
+    path: `/api/v1/programs/${programId}/users?${params}`,
+    filter: { programIds: [programId], name: q.name, ...q, perPage: PER_PAGE },
+    sessions: 'one',
+  };
+}
+
+/** The measured calls: what the patients page of the console asks for, on the large program. */
+export function benchScenarios(d: Dataset): Scenario[] {
+  const lastPage = Math.max(1, Math.ceil(d.bigCount / PER_PAGE));
+  const p = d.bigProgramId;
+  return [
+    listScenario('list-name', `patients, page 1, sort name ASC`, p, {
+      page: 1,
+      sortBy: 'name',
+      sortDirection: 'ASC',
+    }),
+    listScenario('list-deep', `patients, page ${lastPage} (last), sort name ASC`, p, {
+      page: lastPage,
+      sortBy: 'name',
+      sortDirection: 'ASC',
+    }),
+    listScenario('search', `patients, name='${SEARCH_TEXT}', page 1, sort name`, p, {
+      page: 1,
+      name: SEARCH_TEXT,
+      sortBy: 'name',
+      sortDirection: 'ASC',
+    }),
+    listScenario('list-created', 'patients, page 1, sort created_at DESC', p, {
+      page: 1,
+      sortBy: 'created_at',
+      sortDirection: 'DESC',
+    }),
+    { id: 'user', title: 'GET /api/v1/user (one session)', path: '/api/v1/user', sessions: 'one' },
+    {
+      id: 'user-sessions',
+      title: 'GET /api/v1/user (one session per connection)',
+      path: '/api/v1/user',
+      sessions: 'many',
+    },
+  ];
+}
