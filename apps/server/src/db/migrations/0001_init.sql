@@ -110,6 +110,11 @@ CREATE TABLE "patients" (
 	CONSTRAINT "patients_status_check" CHECK ("patients"."status" IN ('active', 'inactive', 'pending', 'discharged'))
 );
 --> statement-breakpoint
+CREATE TABLE "program_patient_counts" (
+	"program_id" bigint PRIMARY KEY NOT NULL,
+	"patients" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "admin_enterprise_roles" (
 	"admin_id" bigint NOT NULL,
 	"enterprise_id" bigint NOT NULL,
@@ -193,6 +198,7 @@ ALTER TABLE "login_logs" ADD CONSTRAINT "login_logs_admin_id_admins_id_fk" FOREI
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_session_id_auth_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."auth_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "patients" ADD CONSTRAINT "patients_program_id_programs_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "patients" ADD CONSTRAINT "patients_assigned_admin_id_admins_id_fk" FOREIGN KEY ("assigned_admin_id") REFERENCES "public"."admins"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "program_patient_counts" ADD CONSTRAINT "program_patient_counts_program_id_programs_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."programs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_enterprise_roles" ADD CONSTRAINT "admin_enterprise_roles_admin_id_admins_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_enterprise_roles" ADD CONSTRAINT "admin_enterprise_roles_enterprise_id_enterprises_id_fk" FOREIGN KEY ("enterprise_id") REFERENCES "public"."enterprises"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_program_roles" ADD CONSTRAINT "admin_program_roles_admin_id_admins_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

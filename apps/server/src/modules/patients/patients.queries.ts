@@ -58,6 +58,17 @@ export async function listPatients(
   const columns = SORT[f.sortBy].map((c) => (c === 'p.dob' ? `${c} ${dir} NULLS LAST` : `${c} ${dir}`));
   const order = sql.raw([...columns, `p.id ${dir}`].join(', '));
   const offset = (f.page - 1) * f.perPage;
+  // One program: its index yields the rows in order. Several: each program's first offset + page rows,
+  // through its own index, merged by the outer ORDER BY.
+  const source =
+    ids.length === 1
+      ? sql`patients p`
+      : sql`unnest(${idArray}::bigint[]) AS prog(id)
+      CROSS JOIN LATERAL (
+        SELECT p.* FROM patients p WHERE p.program_id = prog.id AND ${names}
+        ORDER BY ${order} LIMIT ${offset + f.perPage}
+      ) p`;
+  const where = ids.length === 1 ? sql`WHERE p.program_id = ${ids[0]} AND ${names}` : sql``;
   const [rows, count] = await Promise.all([
     db.execute<Row>(sql`
       SELECT p.id, p.program_id, p.first_name, p.last_name, p.first_name || ' ' || p.last_name AS name,
@@ -65,17 +76,19 @@ export async function listPatients(
         CASE WHEN a.id IS NULL THEN NULL
           ELSE json_build_object('id', a.id, 'name', a.given_name || ' ' || a.family_name) END AS assigned_admin,
         p.follow_up_at AS follow_up, p.created_at
-      FROM unnest(${idArray}::bigint[]) AS prog(id)
-      CROSS JOIN LATERAL (
-        SELECT p.* FROM patients p WHERE p.program_id = prog.id AND ${names}
-        ORDER BY ${order} LIMIT ${offset + f.perPage}
-      ) p
+      FROM ${source}
       LEFT JOIN admins a ON a.id = p.assigned_admin_id
+      ${where}
       ORDER BY ${order}
       LIMIT ${f.perPage} OFFSET ${offset}`),
-    db.execute<{ n: number }>(sql`
-      SELECT count(*)::int AS n FROM patients p
-      WHERE p.program_id = ANY(${idArray}::bigint[]) AND ${names}`),
+    // Without a search the total comes from the trigger-kept rollup; with one, from the matching rows.
+    f.name?.trim()
+      ? db.execute<{ n: number }>(sql`
+          SELECT count(*)::int AS n FROM patients p
+          WHERE p.program_id = ANY(${idArray}::bigint[]) AND ${names}`)
+      : db.execute<{ n: number }>(sql`
+          SELECT coalesce(sum(patients), 0)::int AS n FROM program_patient_counts
+          WHERE program_id = ANY(${idArray}::bigint[])`),
   ]);
   return {
     rows: rows.rows.map((r) => ({

@@ -41,3 +41,11 @@ export const patients = pgTable(
     index('patients_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),
   ],
 );
+
+/** Patients per program, kept by triggers on `patients` (migration 0002) so list totals need no count scan. */
+export const programPatientCounts = pgTable('program_patient_counts', {
+  programId: bigint('program_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => programs.id, { onDelete: 'cascade' }),
+  patients: bigint('patients', { mode: 'number' }).notNull().default(0),
+});

@@ -123,3 +123,25 @@ describe('GET enterprises/{e}/patients', () => {
     expect((await get('/api/v1/enterprises/2/patients', enterprise)).statusCode).toBe(404);
   });
 });
+
+describe('patient totals', () => {
+  it('keep the per-program rollup equal to the rows through inserts, moves and deletes', async () => {
+    const counts = async () =>
+      (
+        await db.execute<{ program_id: number; rollup: number; actual: number }>(sql`
+          SELECT p.id AS program_id, coalesce(c.patients, 0)::int AS rollup,
+            (SELECT count(*)::int FROM patients x WHERE x.program_id = p.id) AS actual
+          FROM programs p LEFT JOIN program_patient_counts c ON c.program_id = p.id ORDER BY p.id`)
+      ).rows;
+    for (const row of await counts()) expect(row.rollup).toBe(row.actual);
+    await db.execute(
+      sql`UPDATE patients SET program_id = 2 WHERE id IN (SELECT id FROM patients WHERE program_id = 1 LIMIT 3)`,
+    );
+    await db.execute(
+      sql`DELETE FROM patients WHERE id IN (SELECT id FROM patients WHERE program_id = 3 LIMIT 2)`,
+    );
+    for (const row of await counts()) expect(row.rollup).toBe(row.actual);
+    const list = await get('/api/v1/programs/2/users?per_page=1', admin);
+    expect(list.json().total).toBe(48);
+  });
+});
