@@ -7,27 +7,13 @@ import {
   createEnterprise,
   createPatients,
   createProgram,
-  type PatientInput,
 } from '../apps/server/src/seed/factories';
+import { fakePatients } from '../apps/server/src/seed/fake-patients';
 
 export const BENCH_SEED = 20_260_501;
 export const BENCH_ADMIN = { email: 'bench-admin@caredeck.bench', password: 'CareDeck-bench-2026' };
 const BATCH_SIZE = 5_000;
 const STAFF_COUNT = 12;
-const REFERENCE_TIME = new Date('2026-11-01T12:00:00Z').getTime();
-const STATUSES = [
-  'active',
-  'active',
-  'active',
-  'active',
-  'active',
-  'active',
-  'pending',
-  'inactive',
-  'discharged',
-] as const;
-const SEXES = ['female', 'male', 'other', 'unknown'] as const;
-
 export type Dataset = {
   bigProgramId: number;
   smallProgramId: number;
@@ -36,34 +22,6 @@ export type Dataset = {
   staffCount: number;
   seconds: number;
 };
-
-function patientBatch(faker: Faker, programId: number, count: number, staffIds: number[]): PatientInput[] {
-  return Array.from({ length: count }, () => {
-    const sex = faker.helpers.weightedArrayElement(
-      SEXES.map((value, i) => ({ value, weight: [50, 47, 2, 1][i] ?? 1 })),
-    );
-    const firstName = faker.person.firstName(sex === 'female' || sex === 'male' ? sex : undefined);
-    const lastName = faker.person.lastName();
-    return {
-      programId,
-      firstName,
-      lastName,
-      email: faker.internet.email({ firstName, lastName, provider: 'example.com' }).toLowerCase(),
-      phoneNumber: faker.phone.number({ style: 'national' }),
-      dob: faker.date
-        .birthdate({ mode: 'age', min: 19, max: 94, refDate: new Date(REFERENCE_TIME) })
-        .toISOString()
-        .slice(0, 10),
-      sex,
-      state: faker.location.state({ abbreviated: true }),
-      city: faker.location.city(),
-      status: faker.helpers.arrayElement(STATUSES),
-      assignedAdminId: faker.datatype.boolean(0.85) ? faker.helpers.arrayElement(staffIds) : null,
-      // Spread over 18 months to the second, so created_at sorting has few ties.
-      createdAt: new Date(REFERENCE_TIME - faker.number.int({ min: 0, max: 540 * 86_400 }) * 1000),
-    };
-  });
-}
 
 async function insertPatients(
   db: Database,
@@ -75,7 +33,7 @@ async function insertPatients(
 ): Promise<void> {
   for (let done = 0; done < total; done += BATCH_SIZE) {
     const size = Math.min(BATCH_SIZE, total - done);
-    await createPatients(db, patientBatch(faker, programId, size, staffIds));
+    await createPatients(db, fakePatients(faker, programId, size, staffIds));
     if ((done + size) % 25_000 === 0 || done + size === total)
       log(`  program ${programId}: ${done + size}/${total}`);
   }

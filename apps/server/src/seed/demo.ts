@@ -8,8 +8,8 @@ import {
   createEnterprise,
   createPatients,
   createProgram,
-  type PatientInput,
 } from './factories';
+import { fakePatients } from './fake-patients';
 
 export const DEMO_SEED = 20_261_121;
 export const DEMO_LOGINS = [
@@ -23,63 +23,9 @@ export const DEMO_LOGINS = [
 ] as const;
 export const DEMO_CONTROLLER = { email: 'controller@caredeck.demo', name: 'Demo Controller' };
 
-const STATUSES = [
-  'active',
-  'active',
-  'active',
-  'active',
-  'active',
-  'active',
-  'pending',
-  'inactive',
-  'discharged',
-] as const;
-const RACES = [
-  'White',
-  'Black or African American',
-  'Asian',
-  'American Indian or Alaska Native',
-  'Native Hawaiian or Other Pacific Islander',
-  'Other',
-];
-const ETHNICITIES = ['Hispanic or Latino', 'Not Hispanic or Latino'];
-
 export async function databaseIsEmpty(db: Database): Promise<boolean> {
   const res = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM programs`);
   return (res.rows[0]?.n ?? 0) === 0;
-}
-
-function patientsFor(faker: Faker, programId: number, count: number, adminIds: number[]): PatientInput[] {
-  const now = new Date('2026-11-01T12:00:00Z').getTime();
-  return Array.from({ length: count }, () => {
-    const sex = faker.helpers.weightedArrayElement([
-      { value: 'female' as const, weight: 50 },
-      { value: 'male' as const, weight: 47 },
-      { value: 'other' as const, weight: 2 },
-      { value: 'unknown' as const, weight: 1 },
-    ]);
-    const firstName = faker.person.firstName(
-      sex === 'female' ? 'female' : sex === 'male' ? 'male' : undefined,
-    );
-    const lastName = faker.person.lastName();
-    const dob = faker.date.birthdate({ mode: 'age', min: 19, max: 94, refDate: new Date('2026-11-01') });
-    return {
-      programId,
-      firstName,
-      lastName,
-      email: faker.internet.email({ firstName, lastName, provider: 'example.com' }).toLowerCase(),
-      phoneNumber: faker.phone.number({ style: 'national' }),
-      dob: dob.toISOString().slice(0, 10),
-      sex,
-      race: faker.helpers.arrayElement(RACES),
-      ethnicity: faker.helpers.arrayElement(ETHNICITIES),
-      state: faker.location.state({ abbreviated: true }),
-      city: faker.location.city(),
-      status: faker.helpers.arrayElement(STATUSES),
-      assignedAdminId: faker.datatype.boolean(0.85) ? faker.helpers.arrayElement(adminIds) : null,
-      createdAt: new Date(now - faker.number.int({ min: 0, max: 540 }) * 86_400_000),
-    };
-  });
 }
 
 /**
@@ -178,9 +124,9 @@ export async function seedDemo(db: Database, password: string): Promise<void> {
 
     await createPatients(
       tx,
-      patientsFor(faker, monitoring.id, 240, [admin.id, physician.id, coordinator.id]),
+      fakePatients(faker, monitoring.id, 240, [admin.id, physician.id, coordinator.id]),
     );
-    await createPatients(tx, patientsFor(faker, cardiology.id, 45, [admin.id, pharma.id]));
-    await createPatients(tx, patientsFor(faker, harborCare.id, 30, [outsider.id]));
+    await createPatients(tx, fakePatients(faker, cardiology.id, 45, [admin.id, pharma.id]));
+    await createPatients(tx, fakePatients(faker, harborCare.id, 30, [outsider.id]));
   });
 }
