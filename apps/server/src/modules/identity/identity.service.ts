@@ -1,7 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { INVALID_CREDENTIALS, PASSWORD_EXPIRED, type SignInResult } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
-import { verifySync } from 'otplib';
 import type { Config } from '../../config';
 import { audit } from '../../platform/audit/audit';
 import { hashPassword, passwordMatches, verifyPassword } from '../../platform/auth/passwords';
@@ -14,6 +13,7 @@ import {
   sha256,
 } from '../../platform/auth/sessions';
 import type { TokenService } from '../../platform/auth/tokens';
+import { spendTotpCode } from '../../platform/auth/totp';
 import type { Database, Queryable } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import {
@@ -235,10 +235,7 @@ export function createIdentityService(deps: IdentityDeps) {
       const attempt = await takeAttempt(db, [
         { key, max: FAILURES_PER_ACCOUNT_AND_ADDRESS, windowSeconds: FAILURE_WINDOW_SECONDS },
       ]);
-      if (
-        !admin.mfa_secret ||
-        !verifySync({ secret: admin.mfa_secret, token: code, epochTolerance: 30 }).valid
-      ) {
+      if (!(await db.transaction((tx) => spendTotpCode(tx, admin.id, admin.mfa_secret, code)))) {
         throw AppError.validation({ code: ['Invalid code received for user.'] });
       }
       await releaseAttempts(db, attempt);

@@ -35,6 +35,8 @@ export const admins = pgTable(
     theme: text('theme').notNull().default('light'),
     mfaSecret: text('mfa_secret'),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /** The last TOTP time step accepted: a code is good once (RFC 6238 §5.2). */
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -157,25 +157,26 @@ describe('sign-in', () => {
     expect(otpauth_url).toContain('otpauth://totp/');
     const bad = await post(app, '/api/v1/user/mfa/enable', { code: '000000' }, bearer(token));
     expect(bad.statusCode).toBe(422);
-    const enable = await post(
-      app,
-      '/api/v1/user/mfa/enable',
-      { code: generateSync({ secret }) },
-      bearer(token),
-    );
+    const enabledWith = generateSync({ secret });
+    const enable = await post(app, '/api/v1/user/mfa/enable', { code: enabledWith }, bearer(token));
     expect(enable.statusCode).toBe(204);
 
     const res = await post(app, '/api/auth/sign-in', { email: 'mfa@caredeck.demo', password: DEMO_PASSWORD });
     expect(res.json().status).toBe('mfa');
+    // The code that turned MFA on is spent: it cannot sign in (RFC 6238 §5.2).
+    const replay = await post(app, '/api/auth/mfa', {
+      challenge_token: res.json().challenge_token,
+      code: enabledWith,
+    });
+    expect(replay.statusCode).toBe(422);
     const wrong = await post(app, '/api/auth/mfa', {
       challenge_token: res.json().challenge_token,
       code: '12345',
     });
     expect(wrong.statusCode).toBe(422);
-    const ok = await post(app, '/api/auth/mfa', {
-      challenge_token: res.json().challenge_token,
-      code: generateSync({ secret }),
-    });
+    // The next step's code (the user's clock a little ahead) is within tolerance and not yet spent.
+    const next = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const ok = await post(app, '/api/auth/mfa', { challenge_token: res.json().challenge_token, code: next });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().status).toBe('signedIn');
   });

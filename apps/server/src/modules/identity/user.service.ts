@@ -1,8 +1,9 @@
 import { type ActiveUser, ROLE_PERMISSIONS, type UpdateProfileBody } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
-import { generateSecret, generateURI, verifySync } from 'otplib';
+import { generateSecret, generateURI } from 'otplib';
 import type { Config } from '../../config';
 import { audit } from '../../platform/audit/audit';
+import { spendTotpCode } from '../../platform/auth/totp';
 import type { Database, Queryable } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import { clearEvents, releaseAttempts, takeAttempt } from '../../platform/http/rate-limit';
@@ -74,7 +75,7 @@ export function createUserService(deps: { db: Database; config: Config }) {
   async function checkTotp(adminId: number, secret: string | null, code: string): Promise<void> {
     const key = `mfa:${adminId}`;
     const attempt = await takeAttempt(db, [{ key, max: 5, windowSeconds: 900 }]);
-    if (!secret || !verifySync({ secret, token: code, epochTolerance: 30 }).valid) {
+    if (!(await db.transaction((tx) => spendTotpCode(tx, adminId, secret, code)))) {
       throw AppError.validation({ code: ['Invalid code received for user.'] });
     }
     await releaseAttempts(db, attempt);

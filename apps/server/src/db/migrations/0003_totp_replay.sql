@@ -1,0 +1,1 @@
+ALTER TABLE "admins" ADD COLUMN "mfa_last_step" bigint;
