@@ -10,5 +10,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Route tests load lazy pages, which are transformed on first import: on a busy machine the first test of a
+    // file can take longer than vitest's default 5 s without anything being wrong.
+    testTimeout: 20_000,
   },
 });

@@ -127,6 +127,17 @@ describe('the route table', () => {
     expect(locationOf(complete.router)).toBe('/guest/messenger?sender=1&receiver=2&conversation=3');
   });
 
+  it.each(['/guest', '/guest/external-redirect'])(
+    'serves the guest entry %s without a session, not the staff sign-in',
+    async (path) => {
+      const server = mockFetch({});
+      const { router } = renderRoutes(path);
+      expect(await screen.findByRole('heading', { name: 'Messenger' })).toBeInTheDocument();
+      expect(locationOf(router)).toBe(path);
+      expect(server.calls).toHaveLength(0);
+    },
+  );
+
   it('serves the public pages without a session', async () => {
     const server = mockFetch({});
     renderRoutes('/terms');

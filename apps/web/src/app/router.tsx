@@ -76,6 +76,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
     auth: 'public',
     page: lazyPage(() => import('./pages/NotAuthorizedPage'), 'NotAuthorizedPage'),
   },
+  // The external messenger's entry points (01 §2, public): the messenger itself comes with its own issue.
+  {
+    id: 'guestExternalRedirect',
+    path: '/guest/external-redirect',
+    auth: 'public',
+    page: lazyPage(() => import('./pages/GuestMessengerPage'), 'GuestMessengerPage'),
+  },
+  {
+    id: 'guest',
+    path: '/guest',
+    auth: 'public',
+    page: lazyPage(() => import('./pages/GuestMessengerPage'), 'GuestMessengerPage'),
+  },
   {
     id: 'guestMessenger',
     path: '/guest/messenger',

@@ -10,6 +10,11 @@ export const STORAGE_KEYS = {
   lastActiveEnterprise: 'AppLastActiveEnterprise',
   lastEnterpriseState: 'AppLastEnterpriseState',
   lastUserId: 'AppLastUserId',
+  /**
+   * Id returned by PUT /user/login_log, needed for the logout log. The session (its refresh cookie) is shared by
+   * every tab of the browser, so its login log is too: signing out in any tab closes it.
+   */
+  loginLogId: 'caredeck.loginLogId',
 } as const;
 
 /** Cleared at sign-out (01 §4). The "last …" keys stay so the same user gets their context back. */
@@ -20,12 +25,11 @@ export const SIGN_OUT_CLEARED_KEYS = [
   STORAGE_KEYS.activeProgram,
   STORAGE_KEYS.activeEnterprise,
   STORAGE_KEYS.enterpriseState,
+  STORAGE_KEYS.loginLogId,
 ] as const;
 
 /** Per-tab session data (never the access token, which lives in memory only). */
 export const SESSION_STORAGE_KEYS = {
-  /** Id returned by PUT /user/login_log, needed for the logout log. */
-  loginLogId: 'caredeck.loginLogId',
   /** Set when sign-out failed: the refresh cookie may still be valid, so do not silently sign back in. */
   signedOut: 'caredeck.signedOut',
   controllerToken: 'caredeck.controllerToken',
@@ -75,5 +79,4 @@ export function clearSignedOutData({ keepMedRecAccess }: { keepMedRecAccess: boo
     if (keepMedRecAccess && key === STORAGE_KEYS.medRecAccess) continue;
     writeItem(key, null);
   }
-  writeItem(SESSION_STORAGE_KEYS.loginLogId, null, sessionStorage);
 }

@@ -20,9 +20,9 @@ function fillBrowserData() {
     AppLastEnterpriseState: 'program',
     AppLastUserId: '7',
     'caredeck.language': 'de',
+    'caredeck.loginLogId': '55',
   };
   for (const [key, value] of Object.entries(keys)) localStorage.setItem(key, value);
-  sessionStorage.setItem('caredeck.loginLogId', '55');
 }
 
 describe('the session', () => {
@@ -70,8 +70,8 @@ describe('the session', () => {
 
 describe('sign-out', () => {
   it('records the logout log, signs out, clears the listed data but keeps the last context, and reloads at /login', async () => {
-    fillBrowserData();
     session.start('token', 'signedIn');
+    fillBrowserData();
     const navigation = spyOnBrowserNavigation();
     const server = mockFetch({
       'PUT /api/v1/logout_log/55': { status: 204 },
@@ -97,15 +97,41 @@ describe('sign-out', () => {
     expect(localStorage.getItem('AppLastEnterpriseState')).toBe('program');
     expect(localStorage.getItem('AppLastUserId')).toBe('7');
     expect(localStorage.getItem('caredeck.language')).toBe('de');
-    expect(sessionStorage.getItem('caredeck.loginLogId')).toBeNull();
+    expect(localStorage.getItem('caredeck.loginLogId')).toBeNull();
     expect(session.get()).toMatchObject({ status: 'signedOut', accessToken: null, endReason: 'signOut' });
     expect(scopeStore.get()).toBeNull();
     expect(navigation.reloadAt).toHaveBeenCalledWith('/login');
   });
 
+  it('records the logout log in a tab that did not sign in itself (the session came from the refresh cookie)', async () => {
+    localStorage.setItem('caredeck.loginLogId', '77');
+    spyOnBrowserNavigation();
+    const server = mockFetch({
+      'POST /api/auth/refresh': { body: { access_token: 'from-cookie', expires_in: 900 } },
+      'PUT /api/v1/logout_log/77': { status: 204 },
+      'POST /api/auth/sign-out': { status: 204 },
+    });
+    await session.ready();
+    await signOut();
+    expect(server.callsTo('PUT /api/v1/logout_log/77')).toHaveLength(1);
+    expect(server.callsTo('PUT /api/v1/logout_log/77')[0]?.headers.get('Authorization')).toBe(
+      'Bearer from-cookie',
+    );
+    expect(localStorage.getItem('caredeck.loginLogId')).toBeNull();
+  });
+
+  it('does not close the login log of an earlier session that expired without a sign-out', async () => {
+    localStorage.setItem('caredeck.loginLogId', '12');
+    session.start('new-session', 'hipaa');
+    spyOnBrowserNavigation();
+    const server = mockFetch({ 'POST /api/auth/sign-out': { status: 204 } });
+    await signOut();
+    expect(server.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/auth/sign-out']);
+  });
+
   it('keeps MedRecAccess when the sign-out call fails, and does not sign back in silently', async () => {
-    fillBrowserData();
     session.start('token', 'signedIn');
+    fillBrowserData();
     spyOnBrowserNavigation();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch({

@@ -1,6 +1,6 @@
 import { refreshResult } from '@caredeck/contracts';
 import { api, configureApiClient } from '../../shared/api-client';
-import { readItem, SESSION_STORAGE_KEYS, writeItem } from '../../shared/browser-storage';
+import { readItem, SESSION_STORAGE_KEYS, STORAGE_KEYS, writeItem } from '../../shared/browser-storage';
 import { createStore, useStore } from '../../shared/ui/createStore';
 import { controllerSession } from './controllerSession';
 
@@ -76,6 +76,8 @@ export const session = {
   start(accessToken: string, status: 'signedIn' | 'hipaa'): void {
     lastServerContactAt = Date.now();
     writeItem(SESSION_STORAGE_KEYS.signedOut, null, sessionStorage);
+    // A new sign-in: the login log of an earlier session that expired without a sign-out is not this one's.
+    writeItem(STORAGE_KEYS.loginLogId, null);
     store.set({ status, accessToken });
   },
 

@@ -1,5 +1,5 @@
 import { authApi, userQueryKey } from '../../features/identity/api';
-import { SESSION_STORAGE_KEYS, writeItem } from '../../shared/browser-storage';
+import { STORAGE_KEYS, writeItem } from '../../shared/browser-storage';
 import { queryClient } from '../queryClient';
 import { session } from './session';
 
@@ -10,7 +10,7 @@ export async function completeSignIn(accessToken: string): Promise<void> {
   queryClient.removeQueries({ queryKey: userQueryKey });
   try {
     const { id } = await authApi.loginLog();
-    writeItem(SESSION_STORAGE_KEYS.loginLogId, String(id), sessionStorage);
+    writeItem(STORAGE_KEYS.loginLogId, String(id));
   } catch (error) {
     console.error('The login log could not be recorded', error);
   }

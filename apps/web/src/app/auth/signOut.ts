@@ -1,13 +1,19 @@
 import { authApi } from '../../features/identity/api';
 import { scopeStore } from '../../features/tenancy/scope';
 import { browserNavigation } from '../../shared/browser';
-import { clearSignedOutData, readItem, SESSION_STORAGE_KEYS, writeItem } from '../../shared/browser-storage';
+import {
+  clearSignedOutData,
+  readItem,
+  SESSION_STORAGE_KEYS,
+  STORAGE_KEYS,
+  writeItem,
+} from '../../shared/browser-storage';
 import { session } from './session';
 
 let running: Promise<void> | null = null;
 
 async function run(): Promise<void> {
-  const loginLogId = readItem(SESSION_STORAGE_KEYS.loginLogId, sessionStorage);
+  const loginLogId = readItem(STORAGE_KEYS.loginLogId);
   if (loginLogId && session.token()) {
     try {
       await authApi.logoutLog(loginLogId);

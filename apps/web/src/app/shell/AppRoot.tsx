@@ -1,6 +1,11 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { useClearPatientSearchOutsidePatientPages } from '../../features/patients/searchStore';
 
 /** The root of every route: pages outside the console render straight here. */
 export function AppRoot() {
+  const { pathname } = useLocation();
+  // Here rather than in the console shell: leaving the patient pages for a page outside the console (not
+  // authorized, legal texts) clears the search too (01 §2).
+  useClearPatientSearchOutsidePatientPages(pathname);
   return <Outlet />;
 }

@@ -3,14 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { patientSearch } from '../../features/patients/searchStore';
 import { loadingOverlay } from '../../shared/ui/loadingOverlay';
+import { themePreference } from '../../shared/ui/themePreference';
 import { mockFetch } from '../../test/fetchMock';
 import { CONFIG, makePatient, makeUser, pageOf } from '../../test/fixtures';
 import { renderRoutes, signInForTest, spyOnBrowserNavigation } from '../../test/render';
 import { session } from '../auth/session';
 
-function consoleServer() {
+function consoleServer(user = makeUser()) {
   return mockFetch({
-    'GET /api/v1/user': { body: makeUser() },
+    'GET /api/v1/user': { body: user },
     'GET /api/config': { body: CONFIG },
     'GET /api/v1/programs/1/users': { body: pageOf([makePatient(1)]) },
     'POST /api/v1/programs/1/users/7/session': { status: 201, body: {} },
@@ -19,8 +20,8 @@ function consoleServer() {
   });
 }
 
-async function openConsole(path = '/patients') {
-  const api = consoleServer();
+async function openConsole(path = '/patients', user = makeUser()) {
+  const api = consoleServer(user);
   signInForTest();
   const view = renderRoutes(path);
   await screen.findByRole('navigation', { name: 'Main navigation' });
@@ -59,10 +60,33 @@ describe('the console shell', () => {
     expect(loadingOverlay.get()).toBe(false);
   });
 
+  it('clears the patient search when the user leaves the console from a patient page', async () => {
+    const { router } = await openConsole();
+    patientSearch.set('smith');
+    await router.navigate('/patients?page=2');
+    expect(patientSearch.get()).toBe('smith');
+    await router.navigate('/error/not-authorized');
+    await screen.findByRole('heading', { name: 'Not authorized' });
+    expect(patientSearch.get()).toBe('');
+  });
+
+  it('shows the user’s semi-dark theme: the navigation dark, the content light', async () => {
+    await openConsole('/patients', makeUser({ settings: { language: 'en', theme: 'semi-dark' } }));
+    await waitFor(() => expect(themePreference.get()).toBe('semi-dark'));
+    const navbar = screen
+      .getByRole('navigation', { name: 'Main navigation' })
+      .closest('nav.mantine-AppShell-navbar');
+    expect(navbar?.className).toMatch(/semiDarkNavbar/);
+    expect(document.querySelector('[data-mantine-color-scheme]')).toHaveAttribute(
+      'data-mantine-color-scheme',
+      'light',
+    );
+  });
+
   it('signs out from the user menu', async () => {
-    sessionStorage.setItem('caredeck.loginLogId', '41');
     const navigation = spyOnBrowserNavigation();
     const { api } = await openConsole();
+    localStorage.setItem('caredeck.loginLogId', '41');
     await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(navigation.reloadAt).toHaveBeenCalledWith('/login'));

@@ -20,9 +20,8 @@ import { IconHeartbeat, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigation } from 'react-router';
+import { Link, Outlet, useNavigation } from 'react-router';
 import { userQuery } from '../../features/identity/api';
-import { useClearPatientSearchOutsidePatientPages } from '../../features/patients/searchStore';
 import { ScopeSwitcher } from '../../features/tenancy/components/ScopeSwitcher';
 import { ensureScope, useActiveScope } from '../../features/tenancy/scope';
 import { useLoadingOverlay } from '../../shared/ui/loadingOverlay';
@@ -42,14 +41,12 @@ export function ConsoleShell() {
   const { t } = useTranslation();
   const { data: user, error: userError } = useQuery(userQuery);
   const scope = useActiveScope();
-  const location = useLocation();
   const navigation = useNavigation();
   const overlay = useLoadingOverlay();
   const theme = useThemePreference();
   const [navbarOpened, { toggle: toggleNavbar, close: closeNavbar }] = useDisclosure(false);
 
   useSessionLifecycle(user, userError);
-  useClearPatientSearchOutsidePatientPages(location.pathname);
   usePageTime(user && scope ? { programId: scope.programId, userId: user.id } : null);
 
   // Roles and programs can change live (AdminProgramRolesUpdated): keep the scope valid for the new user data.

@@ -11,6 +11,16 @@ export const de: TranslationShape<typeof en> = {
     notProvided: 'Keine Angabe',
     showHide: 'Zeichen ein- oder ausblenden',
     clear: 'Leeren',
+    notAvailable: 'k. A.',
+    tagInputHint: 'Eingabetaste drücken, um ein Schlagwort hinzuzufügen',
+    removeTag: 'Schlagwort {{tag}} entfernen',
+    closeNotification: 'Benachrichtigung schließen',
+    pagination: {
+      first: 'Erste Seite',
+      previous: 'Vorherige Seite',
+      next: 'Nächste Seite',
+      last: 'Letzte Seite',
+    },
   },
   errors: {
     backend: 'Fehler bei der Kommunikation mit dem Server!',

@@ -10,6 +10,16 @@ export const en = {
     notProvided: 'Not Provided',
     showHide: 'Show or hide characters',
     clear: 'Clear',
+    notAvailable: 'N/A',
+    tagInputHint: 'Press enter to add tag',
+    removeTag: 'Remove tag {{tag}}',
+    closeNotification: 'Close notification',
+    pagination: {
+      first: 'First page',
+      previous: 'Previous page',
+      next: 'Next page',
+      last: 'Last page',
+    },
   },
   errors: {
     backend: 'Error communicating with backend!',

@@ -11,6 +11,16 @@ export const fr: TranslationShape<typeof en> = {
     notProvided: 'Non renseigné',
     showHide: 'Afficher ou masquer les caractères',
     clear: 'Effacer',
+    notAvailable: 'N/D',
+    tagInputHint: 'Appuyez sur Entrée pour ajouter une étiquette',
+    removeTag: 'Retirer l’étiquette {{tag}}',
+    closeNotification: 'Fermer la notification',
+    pagination: {
+      first: 'Première page',
+      previous: 'Page précédente',
+      next: 'Page suivante',
+      last: 'Dernière page',
+    },
   },
   errors: {
     backend: 'Erreur de communication avec le serveur !',

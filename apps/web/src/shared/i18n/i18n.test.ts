@@ -1,6 +1,6 @@
 import { PASSWORDS_DO_NOT_MATCH } from '@caredeck/contracts';
 import { NOT_PROVIDED } from '@caredeck/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { translations } from '.';
 
 type Tree = { [key: string]: string | Tree };
@@ -36,6 +36,33 @@ const sources = import.meta.glob<string>(
 /** Keys built at run time from data (`patients.sex.${sex}` …): their prefix appears in the source instead. */
 const DYNAMIC_PREFIXES = ['patients.columns.', 'patients.sex.', 'patients.status.', 'languages.'];
 
+/**
+ * Keys whose text is the same as in English on purpose: the product name, the language names (each in its own
+ * language), the keyboard shortcut, and words the two languages share. A prefix ending in '.' covers a group.
+ */
+const SAME_AS_ENGLISH: Record<'de' | 'fr' | 'pt', readonly string[]> = {
+  de: [
+    'app.name',
+    'languages.',
+    'search.shortcut',
+    'patients.searchPlaceholder',
+    'patients.columns.name',
+    'patients.columns.status',
+    'pages.guestMessenger.title',
+  ],
+  fr: [
+    'app.name',
+    'languages.',
+    'search.shortcut',
+    'search.pages',
+    'nav.patients',
+    'patients.title',
+    'legal.terms.contactTitle',
+    'legal.privacy.contactTitle',
+  ],
+  pt: ['app.name', 'languages.', 'search.shortcut', 'patients.total'],
+};
+
 describe('translations', () => {
   it.each(others)(
     '%s has exactly the English keys, none empty, with the same placeholders',
@@ -47,6 +74,51 @@ describe('translations', () => {
       }
     },
   );
+
+  it.each(others)('%s is a real translation, not a copy of the English texts', (language, entries) => {
+    const copied = [...entries]
+      .filter(([key, text]) => text === english.get(key))
+      .map(([key]) => key)
+      .filter(
+        (key) => !SAME_AS_ENGLISH[language].some((allowed) => key === allowed || key.startsWith(allowed)),
+      );
+    expect(copied).toEqual([]);
+    // Hardly any text may stay as in English: names, the shortcut, and words the languages share.
+    expect(entries.size - copied.length).toBeGreaterThan(0);
+    const shared = [...entries].filter(([key, text]) => text === english.get(key)).length;
+    expect(shared / entries.size).toBeLessThan(0.1);
+  });
+
+  it('translates the spec’s fixed messages too (a sample of each language)', () => {
+    const samples = {
+      de: ['Anmelden', 'Sie sind bereits angemeldet!', 'Keine Angabe', 'Passwort abgelaufen'],
+      fr: ['Se connecter', 'Vous êtes déjà connecté !', 'Non renseigné', 'Mot de passe expiré'],
+      pt: ['Iniciar sessão', 'Já tem sessão iniciada!', 'Não indicado', 'Palavra-passe expirada'],
+    } as const;
+    for (const language of ['de', 'fr', 'pt'] as const) {
+      const texts = translations[language];
+      expect(
+        [
+          texts.auth.signIn,
+          texts.auth.alreadyLoggedIn,
+          texts.common.notProvided,
+          texts.auth.passwordExpiredTitle,
+        ],
+        language,
+      ).toEqual(samples[language]);
+    }
+  });
+
+  it('sets <html lang> to the language remembered on this device at start-up, and on every change', async () => {
+    localStorage.setItem('caredeck.language', 'fr');
+    document.documentElement.lang = 'en';
+    vi.resetModules();
+    const fresh = await import('.');
+    expect(fresh.i18n.language).toBe('fr');
+    expect(document.documentElement.lang).toBe('fr');
+    await fresh.applyLanguage('pt');
+    expect(document.documentElement.lang).toBe('pt');
+  });
 
   it('has no empty English text', () => {
     for (const [key, text] of english) expect(text.trim(), key).not.toBe('');

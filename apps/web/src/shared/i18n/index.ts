@@ -29,6 +29,12 @@ function storedLanguage(): Language {
 
 export const i18n = createInstance();
 
+// Registered before init, so the language chosen at start-up sets <html lang> too (screen readers pronounce the
+// page in that language).
+i18n.on('languageChanged', (language) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+});
+
 void i18n.use(initReactI18next).init({
   resources: {
     en: { translation: en },
@@ -42,10 +48,6 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
-});
-
-i18n.on('languageChanged', (language) => {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
 });
 
 /** Switches the interface language and remembers it on this device. */

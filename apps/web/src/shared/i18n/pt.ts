@@ -11,6 +11,16 @@ export const pt: TranslationShape<typeof en> = {
     notProvided: 'Não indicado',
     showHide: 'Mostrar ou ocultar caracteres',
     clear: 'Limpar',
+    notAvailable: 'N/D',
+    tagInputHint: 'Prima Enter para adicionar uma etiqueta',
+    removeTag: 'Remover a etiqueta {{tag}}',
+    closeNotification: 'Fechar a notificação',
+    pagination: {
+      first: 'Primeira página',
+      previous: 'Página anterior',
+      next: 'Página seguinte',
+      last: 'Última página',
+    },
   },
   errors: {
     backend: 'Erro de comunicação com o servidor!',

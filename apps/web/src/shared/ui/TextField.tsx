@@ -17,18 +17,29 @@ type ValueProps = {
 
 export type TextFieldProps = Omit<TextInputProps, 'value' | 'onChange'> & ValueProps;
 
-/** A text input that trims surrounding whitespace when it loses focus (01 §5). Required fields show a red star. */
-export function TextField({ value, onChange, onBlur, type, ...props }: TextFieldProps) {
+/** What a read-only field shows: its value, or 'Not Provided' when it has none (01 §5). */
+function useShownValue(value: string, readOnly: boolean | undefined): string {
+  const { t } = useTranslation();
+  return readOnly && value.trim() === '' ? t('common.notProvided') : value;
+}
+
+/**
+ * A text input that trims surrounding whitespace when it loses focus (01 §5). Required fields show a red star;
+ * a read-only field without a value shows 'Not Provided'.
+ */
+export function TextField({ value, onChange, onBlur, type, readOnly, ...props }: TextFieldProps) {
+  const shown = useShownValue(value, readOnly);
   const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
     const trimmed = trimOnBlur(event.currentTarget.value, type ?? 'text');
-    if (trimmed !== value) onChange(trimmed);
+    if (!readOnly && trimmed !== value) onChange(trimmed);
     onBlur?.(event);
   };
   return (
     <TextInput
       {...props}
       type={type}
-      value={value}
+      readOnly={readOnly}
+      value={shown}
       onChange={(event) => onChange(event.currentTarget.value)}
       onBlur={handleBlur}
     />
@@ -37,11 +48,15 @@ export function TextField({ value, onChange, onBlur, type, ...props }: TextField
 
 export type PasswordFieldProps = Omit<PasswordInputProps, 'value' | 'onChange'> & ValueProps;
 
-/** A password input: never trimmed; the visibility toggle is labelled without the word 'password'. */
+/**
+ * A password input: never trimmed; the visibility toggle is labelled without the word 'password'. Mantine marks
+ * an invalid password input only with a data attribute: aria-invalid tells assistive technology too.
+ */
 export function PasswordField({ value, onChange, ...props }: PasswordFieldProps) {
   const { t } = useTranslation();
   return (
     <PasswordInput
+      aria-invalid={props.error ? true : undefined}
       {...props}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
@@ -52,16 +67,18 @@ export function PasswordField({ value, onChange, ...props }: PasswordFieldProps)
 
 export type TextAreaFieldProps = Omit<TextareaProps, 'value' | 'onChange'> & ValueProps;
 
-/** A multi-line text input, trimmed on blur like every text field. */
-export function TextAreaField({ value, onChange, onBlur, ...props }: TextAreaFieldProps) {
+/** A multi-line text input, trimmed on blur like every text field; 'Not Provided' when read-only and empty. */
+export function TextAreaField({ value, onChange, onBlur, readOnly, ...props }: TextAreaFieldProps) {
+  const shown = useShownValue(value, readOnly);
   return (
     <Textarea
       {...props}
-      value={value}
+      readOnly={readOnly}
+      value={shown}
       onChange={(event) => onChange(event.currentTarget.value)}
       onBlur={(event) => {
         const trimmed = trimOnBlur(event.currentTarget.value);
-        if (trimmed !== value) onChange(trimmed);
+        if (!readOnly && trimmed !== value) onChange(trimmed);
         onBlur?.(event);
       }}
     />

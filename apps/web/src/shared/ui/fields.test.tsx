@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { DateField } from './DateField';
-import { PasswordField, TextField } from './TextField';
+import { PasswordField, TextAreaField, TextField } from './TextField';
 
 function Fields({ onDate }: { onDate: (value: string) => void }) {
   const [name, setName] = useState('');
@@ -41,6 +41,23 @@ describe('form fields (01 §5)', () => {
     await userEvent.type(secret, ' pass ');
     fireEvent.blur(secret);
     expect(secret).toHaveValue(' pass ');
+  });
+
+  it("shows 'Not Provided' in a read-only field without a value, and never changes it on blur", () => {
+    const onChange = vi.fn();
+    renderWithProviders(
+      <>
+        <TextField label="Phone" readOnly value="  " onChange={onChange} />
+        <TextAreaField label="About" readOnly value="" onChange={onChange} />
+        <TextField label="Email" readOnly value="ada@example.org" onChange={onChange} />
+      </>,
+    );
+    expect(screen.getByLabelText('Phone')).toHaveValue('Not Provided');
+    expect(screen.getByLabelText('About')).toHaveValue('Not Provided');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.org');
+    fireEvent.blur(screen.getByLabelText('Phone'));
+    fireEvent.blur(screen.getByLabelText('About'));
+    expect(onChange).not.toHaveBeenCalled();
   });
 
   it.each([['21-11-2026'], ['21.11.2026'], ['21/11/2026'], ['2026-11-21'], ['21/11/26']])(

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { ApiError } from '../api-client';
@@ -51,6 +52,16 @@ describe('toasts', () => {
     const second = await screen.findByText('second');
     const first = screen.getByText('first');
     expect(second.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('gives each toast a named close button', async () => {
+    renderWithProviders(null);
+    act(() => {
+      toast.success('Saved');
+    });
+    await screen.findByText('Saved');
+    await userEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+    await waitFor(() => expect(screen.queryByText('Saved')).toBeNull());
   });
 
   it('keeps at most 20 on screen, the newest ones', async () => {

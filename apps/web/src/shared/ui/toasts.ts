@@ -34,6 +34,8 @@ export function showToast(kind: ToastKind, message: ReactNode, options: ToastOpt
     autoClose: options.durationMs ?? (kind === 'error' ? ERROR_TOAST_DURATION_MS : TOAST_DURATION_MS),
     priority: sequence,
     withBorder: true,
+    // Mantine's close button is an icon only: give it a name.
+    closeButtonProps: { 'aria-label': i18n.t('common.closeNotification') },
     'data-toast-kind': kind,
   });
 }

@@ -42,7 +42,7 @@ describe('the sign-in page', () => {
       password: 'CareDeck-demo-2026',
     });
     expect(api.callsTo('PUT /api/v1/user/login_log')[0]?.headers.get('Authorization')).toBe('Bearer access');
-    expect(sessionStorage.getItem('caredeck.loginLogId')).toBe('41');
+    expect(localStorage.getItem('caredeck.loginLogId')).toBe('41');
   });
 
   it('validates before calling the server', async () => {

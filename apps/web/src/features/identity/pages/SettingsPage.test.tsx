@@ -1,6 +1,7 @@
+import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { themePreference } from '../../../shared/ui/themePreference';
 import { type MockHandler, type MockReply, mockFetch } from '../../../test/fetchMock';
 import { CONFIG, makeUser } from '../../../test/fixtures';
@@ -65,7 +66,41 @@ describe('the settings page', () => {
       },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByText('The time zone is not a valid IANA zone.')).toBeInTheDocument();
+    // Under the field, and as a toast.
+    await waitFor(() =>
+      expect(screen.getAllByText('The time zone is not a valid IANA zone.')).toHaveLength(2),
+    );
+    expect(screen.getByLabelText('Time zone', { selector: 'input' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows a refused password change under the field the server names', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    await openSettings({
+      'PUT /api/v1/user/password': {
+        status: 422,
+        body: {
+          message: 'The given data was invalid.',
+          errors: { current_password: ['The current password is incorrect.', 'Second message.'] },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Current password/), 'Wrong-pass-2026');
+    await user.type(screen.getByLabelText(/^New password/), 'Better-pass-2026');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Better-pass-2026');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const current = screen.getByLabelText(/^Current password/);
+    await waitFor(() => expect(current).toHaveAttribute('aria-invalid', 'true'));
+    const describedBy = current.getAttribute('aria-describedby') ?? '';
+    expect(describedBy).not.toBe('');
+    expect(
+      document.getElementById(describedBy.split(' ').find((id) => id.includes('error')) ?? ''),
+    ).toHaveTextContent('The current password is incorrect.');
+    expect(screen.getByLabelText(/^New password/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(show).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ message: 'The current password is incorrect.', autoClose: 2_500 }),
+    );
+    expect(screen.queryByText('Second message.')).toBeNull();
   });
 
   it('applies and saves the theme at once', async () => {

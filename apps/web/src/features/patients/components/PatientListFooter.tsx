@@ -1,8 +1,16 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Box, Group, Pagination, Select, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
+
+// Mantine's arrow buttons carry only an icon: each needs a name (01 accessibility, DESIGN §6).
+const CONTROL_LABEL_KEYS = {
+  first: 'common.pagination.first',
+  previous: 'common.pagination.previous',
+  next: 'common.pagination.next',
+  last: 'common.pagination.last',
+} as const;
 
 export interface PatientListFooterProps {
   total: number;
@@ -45,13 +53,15 @@ export function PatientListFooter({
           />
         </Group>
       </Group>
-      <Pagination
-        total={lastPage}
-        value={Math.min(page, Math.max(1, lastPage))}
-        onChange={onPage}
-        aria-label={t('patients.pagination')}
-        size="sm"
-      />
+      <Box component="nav" aria-label={t('patients.pagination')}>
+        <Pagination
+          total={lastPage}
+          value={Math.min(page, Math.max(1, lastPage))}
+          onChange={onPage}
+          getControlProps={(control) => ({ 'aria-label': t(CONTROL_LABEL_KEYS[control]) })}
+          size="sm"
+        />
+      </Box>
     </Group>
   );
 }

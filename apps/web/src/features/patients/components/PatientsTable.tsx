@@ -1,9 +1,9 @@
 import type { PatientListItem } from '@caredeck/contracts';
-import { displayDate, US_DATE_PATTERN } from '@caredeck/domain';
+import { US_DATE_PATTERN } from '@caredeck/domain';
 import { Badge, Center, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { valueOrNotProvided } from '../../../shared/ui/notProvided';
+import { dateOrNotProvided, valueOrNotProvided } from '../../../shared/ui/notProvided';
 import type { PatientSortField, SortDirection } from '../api';
 
 export interface PatientSort {
@@ -82,7 +82,7 @@ export function PatientsTable({ patients, sort, onSort, timeZone }: PatientsTabl
                   {patient.name}
                 </Text>
               </Table.Td>
-              <Table.Td>{displayDate(patient.dob, US_DATE_PATTERN)}</Table.Td>
+              <Table.Td>{dateOrNotProvided(patient.dob, US_DATE_PATTERN)}</Table.Td>
               <Table.Td>{t(`patients.sex.${patient.sex}`)}</Table.Td>
               <Table.Td>
                 <Badge variant="light" color={STATUS_COLORS[patient.status]}>
@@ -90,7 +90,7 @@ export function PatientsTable({ patients, sort, onSort, timeZone }: PatientsTabl
                 </Badge>
               </Table.Td>
               <Table.Td>{valueOrNotProvided(patient.assigned_admin?.name)}</Table.Td>
-              <Table.Td>{displayDate(patient.created_at, US_DATE_PATTERN, timeZone)}</Table.Td>
+              <Table.Td>{dateOrNotProvided(patient.created_at, US_DATE_PATTERN, timeZone)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../shared/i18n';
 import { type MockReply, mockFetch } from '../../../test/fetchMock';
 import { CONFIG, makePatient, makeUser, pageOf } from '../../../test/fixtures';
 import { renderRoutes, signInForTest } from '../../../test/render';
@@ -51,9 +52,38 @@ describe('the patient list', () => {
       within(rows[1] as HTMLElement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Alan Turing', 'N/A', 'Male', 'Pending', 'Not Provided', '02/01/2026']);
+    ).toEqual(['Alan Turing', 'Not Provided', 'Male', 'Pending', 'Not Provided', '02/01/2026']);
     expect(screen.getByTestId('patients-total')).toHaveTextContent('Total: 42');
     expect(lastQuery(api)).toEqual({ page: '1', per_page: '10', sort_by: 'name', sort_direction: 'ASC' });
+  });
+
+  it("shows 'N/A' for a date that cannot be read, and both texts in the interface language", async () => {
+    await i18n.changeLanguage('de');
+    patientsServer(
+      () => ({
+        body: pageOf([makePatient(3, { name: 'Grace Hopper', dob: 'unknown', assigned_admin: null })]),
+      }),
+      makeUser({ settings: { language: 'de', theme: 'light' } }),
+    );
+    signInForTest();
+    renderRoutes('/patients');
+    const row = await screen.findByTestId('patient-row');
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells[1]).toBe('k. A.');
+    expect(cells[4]).toBe('Keine Angabe');
+  });
+
+  it('shows the last page when the page asked for is beyond it', async () => {
+    const { api, router } = await openPatients('/patients?page=9', (url) => {
+      const page = Number(url.searchParams.get('page'));
+      return { body: { ...pageOf(page === 1 ? PATIENTS : [], page, 10, 2), last_page: 1 } };
+    });
+    expect(await screen.findAllByTestId('patient-row')).toHaveLength(2);
+    expect(router.state.location.search).toBe('?page=1');
+    expect(lastQuery(api).page).toBe('1');
+    expect(screen.queryByTestId('patients-empty')).toBeNull();
   });
 
   it('searches by name after the debounce, from page 1', async () => {
@@ -78,10 +108,27 @@ describe('the patient list', () => {
   });
 
   it('pages, and changes the page size', async () => {
-    const { api } = await openPatients();
+    const { api, router } = await openPatients('/patients', (url) => ({
+      body: pageOf(
+        PATIENTS,
+        Number(url.searchParams.get('page')),
+        Number(url.searchParams.get('per_page')),
+        42,
+      ),
+    }));
     await screen.findByRole('table');
-    await userEvent.click(screen.getByRole('button', { name: '2' }));
+    const pages = screen.getByRole('navigation', { name: 'Patient list pages' });
+    await userEvent.click(within(pages).getByRole('button', { name: '2' }));
     await waitFor(() => expect(lastQuery(api)).toMatchObject({ page: '2' }));
+    // The arrow buttons have names too.
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ page: '3' }));
+    await waitFor(() =>
+      expect(within(pages).getByRole('button', { name: '3' })).toHaveAttribute('aria-current', 'page'),
+    );
+    await userEvent.click(within(pages).getByRole('button', { name: 'Previous page' }));
+    // Page 2 is still in the cache: the URL says where the list is.
+    await waitFor(() => expect(router.state.location.search).toContain('page=2'));
     await userEvent.click(screen.getByLabelText('Rows per page', { selector: 'input' }));
     await userEvent.click(await screen.findByRole('option', { name: '25' }));
     await waitFor(() => expect(lastQuery(api)).toMatchObject({ page: '1', per_page: '25' }));

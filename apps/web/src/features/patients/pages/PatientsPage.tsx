@@ -2,6 +2,7 @@ import { PATIENT_SORT_FIELDS } from '@caredeck/contracts';
 import { DEFAULT_PAGE_SIZE } from '@caredeck/domain';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SearchBox } from '../../../shared/ui/SearchBox';
@@ -69,6 +70,27 @@ function PatientList({ scope }: { scope: ActiveScope }) {
   };
 
   const data = list.data;
+  // A page beyond the last one (a stale link, or fewer patients after a scope change) shows the last page, not
+  // "No patients yet".
+  const lastPage = data?.last_page ?? 1;
+  const outOfRange =
+    data !== undefined &&
+    !list.isPlaceholderData &&
+    data.data.length === 0 &&
+    data.total > 0 &&
+    params.page > lastPage;
+  useEffect(() => {
+    if (!outOfRange) return;
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('page', String(Math.max(1, lastPage)));
+        return next;
+      },
+      { replace: true },
+    );
+  }, [outOfRange, lastPage, setSearchParams]);
+
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -84,7 +106,7 @@ function PatientList({ scope }: { scope: ActiveScope }) {
         />
       </Group>
       <Paper withBorder radius="md" p="md" pos="relative">
-        {list.isPending ? (
+        {list.isPending || outOfRange ? (
           <Center py="xl">
             <Loader aria-label={t('common.loading')} />
           </Center>

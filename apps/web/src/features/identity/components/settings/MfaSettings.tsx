@@ -28,6 +28,8 @@ export function MfaSettings({ user }: { user: ActiveUser }) {
       }
       form.setValues({ code: '' });
     } catch (error) {
+      // Each field shows its own message, and the first message of each field is also a toast (01 §5).
+      form.showServerErrors(error);
       toastErrors(error);
     }
   });

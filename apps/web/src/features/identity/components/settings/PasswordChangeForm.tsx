@@ -24,6 +24,8 @@ export function PasswordChangeForm() {
       form.setValues(EMPTY);
       toast.success(t('settings.password.changed'));
     } catch (error) {
+      // Each field shows its own message, and the first message of each field is also a toast (01 §5).
+      form.showServerErrors(error);
       toastErrors(error);
     }
   });

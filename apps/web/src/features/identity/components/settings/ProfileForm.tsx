@@ -67,6 +67,8 @@ export function ProfileForm({ user }: { user: ActiveUser }) {
       form.setValues(valuesOf(saved));
       toast.success(t('settings.profile.saved'));
     } catch (error) {
+      // Each field shows its own message, and the first message of each field is also a toast (01 §5).
+      form.showServerErrors(error);
       toastErrors(error);
     }
   });
