@@ -44,7 +44,9 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      // The log transport prints each e-mail (with its code) at info level; the tests read them from
+      // test-results/server.log (helpers.ts).
+      LOG_LEVEL: 'info',
     },
   },
 });

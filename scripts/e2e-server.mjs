@@ -1,21 +1,38 @@
 // The server the browser tests run against: the real console on a fresh embedded database with
 // the demo data, in a temporary directory that is removed when the server stops.
+// Its output is also written to e2e/test-results/server.log (truncated at start): the tests read the
+// codes of the e-mails the log transport prints there.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
 
+const SERVER_LOG = path.join(ROOT, 'e2e', 'test-results', 'server.log');
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'caredeck-e2e-'));
 // As root the embedded PostgreSQL runs as `postgres`, which must be able to enter the directory.
 chmodSync(dataDir, 0o755);
+mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
+const log = createWriteStream(SERVER_LOG, { flags: 'w' });
+
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: ROOT,
-  stdio: 'inherit',
+  stdio: ['ignore', 'pipe', 'pipe'],
   env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
 });
+child.stdout.on('data', (chunk) => {
+  log.write(chunk);
+  process.stdout.write(chunk);
+});
+child.stderr.on('data', (chunk) => {
+  log.write(chunk);
+  process.stderr.write(chunk);
+});
+
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => {
+// 'close': after the child's output has been read to the end.
+child.on('close', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? 0);
+  log.end(() => process.exit(code ?? 0));
 });

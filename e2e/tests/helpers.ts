@@ -1,4 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'CareDeck-demo-2026';
 
@@ -8,8 +11,9 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   const accept = page.getByRole('button', { name: 'Accept' });
-  const table = page.getByRole('table');
-  await expect(accept.or(table).or(page.getByTestId('login-step-signedIn'))).toBeVisible();
+  // The console's user menu (in any language): the user had consented before and is on the wanted page.
+  const shell = page.getByTestId('user-menu');
+  await expect(accept.or(shell)).toBeVisible();
   if (await accept.isVisible()) await accept.click();
 }
 
@@ -17,4 +21,128 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login/);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// E-mailed codes. Without SMTP_URL the server's log transport prints each e-mail, code included, to its
+// output; scripts/e2e-server.mjs copies that output to test-results/server.log (one JSON line per entry).
+
+const SERVER_LOG = fileURLToPath(new URL('../test-results/server.log', import.meta.url));
+const CODE_IN_MAIL = /code is (\d{6})/;
+
+/** Every code e-mailed to `email` so far, oldest first. */
+export function sentCodes(email: string): string[] {
+  const address = email.trim().toLowerCase();
+  const codes: string[] = [];
+  for (const line of readFileSync(SERVER_LOG, 'utf8').split('\n')) {
+    if (!line.includes(address) || !line.includes('code is')) continue;
+    let entry: { msg?: unknown; mail?: { to?: unknown } };
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (entry.mail?.to !== address || typeof entry.msg !== 'string') continue;
+    const code = CODE_IN_MAIL.exec(entry.msg)?.[1];
+    if (code) codes.push(code);
+  }
+  return codes;
+}
+
+/** Runs `action` (which makes the server send a code to `email`) and returns the code of the new e-mail. */
+export async function nextCode(email: string, action: () => Promise<unknown>): Promise<string> {
+  const before = sentCodes(email).length;
+  await action();
+  // The outbox worker delivers every ~2 s.
+  await expect
+    .poll(() => sentCodes(email).length, { message: `a code e-mailed to ${email}`, timeout: 20_000 })
+    .toBeGreaterThan(before);
+  return sentCodes(email).at(-1)!;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Accounts and API calls.
+
+/** A strong password (10+ characters, three character classes) for the accounts the tests create. */
+export const NEW_PASSWORD = 'Fresh-Start-2026';
+
+/** An address nobody has used yet on this server. */
+export function uniqueEmail(label: string): string {
+  return `e2e-${label}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.com`;
+}
+
+/** Registers and confirms an account through the API (fresh, no programs, no HIPAA consent yet). */
+export async function registerConfirmedUser(
+  request: APIRequestContext,
+  label: string,
+  password = NEW_PASSWORD,
+): Promise<string> {
+  const email = uniqueEmail(label);
+  const code = await nextCode(email, async () => {
+    const res = await request.post('/api/auth/register', {
+      data: { given_name: 'Test', family_name: label, email, password, password_confirmation: password },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  });
+  const res = await request.post('/api/auth/confirm-registration', { data: { email, code } });
+  expect(res.status(), await res.text()).toBe(200);
+  return email;
+}
+
+/** A full staff access token through the API, giving HIPAA consent when the server asks for it. */
+export async function apiAccessToken(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const res = await request.post('/api/auth/sign-in', { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const result = (await res.json()) as { status: string; access_token?: string };
+  if (result.status === 'hipaa') {
+    const consent = await request.put('/api/v1/user/consent/hipaa', {
+      headers: { authorization: `Bearer ${result.access_token}` },
+    });
+    expect(consent.status(), await consent.text()).toBe(200);
+    return ((await consent.json()) as { access_token: string }).access_token;
+  }
+  expect(result.status).toBe('signedIn');
+  return result.access_token!;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Accessibility: axe-core in the page, WCAG 2 A and AA rules.
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: { target: unknown[]; html: string; failureSummary?: string }[];
+}
+
+function describeViolation(v: AxeViolation): string {
+  const nodes = v.nodes.map((n) => {
+    const summary = (n.failureSummary ?? '').split('\n').slice(0, 2).join(' ');
+    return `    - ${n.target.map(String).join(' ')}\n      ${n.html.slice(0, 160)}\n      ${summary}`;
+  });
+  return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes.join('\n')}`;
+}
+
+/**
+ * Runs axe on the page as it is now. Every serious or critical violation is reported with its selectors;
+ * the check is soft, so one test can check several pages and report them all.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, what: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return result.violations as AxeViolation[];
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map(describeViolation).join('\n');
+  expect.soft(serious.length, `serious or critical accessibility violations on ${what}:\n${report}`).toBe(0);
 }
