@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../shared/i18n';
 import { useThemePreference } from '../shared/ui/themePreference';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
@@ -22,7 +22,12 @@ export interface AppProvidersProps {
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   const preference = useThemePreference();
   return (
-    <MantineProvider theme={theme} forceColorScheme={preference === 'dark' ? 'dark' : 'light'} env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme={preference === 'dark' ? 'dark' : 'light'}
+      env={env}
+    >
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>
           <Notifications position={TOAST_POSITION} autoClose={TOAST_DURATION_MS} limit={MAX_TOASTS} />

@@ -47,7 +47,8 @@ export function ConsoleShell() {
   const [navbarOpened, { toggle: toggleNavbar, close: closeNavbar }] = useDisclosure(false);
 
   useSessionLifecycle(user, userError);
-  usePageTime(user && scope ? { programId: scope.programId, userId: user.id } : null);
+  // Page time belongs to a program: a user without one has nowhere to record it.
+  usePageTime(user && scope?.program ? { programId: scope.programId, userId: user.id } : null);
 
   // Roles and programs can change live (AdminProgramRolesUpdated): keep the scope valid for the new user data.
   useEffect(() => {

@@ -185,6 +185,7 @@ export const de: TranslationShape<typeof en> = {
       discharged: 'Entlassen',
     },
     empty: 'Noch keine Patienten.',
+    noProgram: 'Sie sind noch keinem Programm zugeordnet. Bitten Sie Ihre Programmadministration um Zugang.',
     emptySearch: 'Keine Patienten passen zu „{{search}}“.',
     error: 'Die Patienten konnten nicht geladen werden.',
     perPage: 'Zeilen pro Seite',

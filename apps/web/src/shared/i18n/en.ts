@@ -182,6 +182,7 @@ export const en = {
       discharged: 'Discharged',
     },
     empty: 'No patients yet.',
+    noProgram: 'You are not assigned to a program yet. Ask your program administrator for access.',
     emptySearch: 'No patients match “{{search}}”.',
     error: 'The patients could not be loaded.',
     perPage: 'Rows per page',

@@ -185,6 +185,8 @@ export const fr: TranslationShape<typeof en> = {
       discharged: 'Sorti',
     },
     empty: 'Aucun patient pour l’instant.',
+    noProgram:
+      'Vous n’êtes encore affecté à aucun programme. Demandez l’accès à l’administrateur de votre programme.',
     emptySearch: 'Aucun patient ne correspond à « {{search}} ».',
     error: 'Impossible de charger les patients.',
     perPage: 'Lignes par page',

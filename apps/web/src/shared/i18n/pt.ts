@@ -185,6 +185,7 @@ export const pt: TranslationShape<typeof en> = {
       discharged: 'Com alta',
     },
     empty: 'Ainda não há doentes.',
+    noProgram: 'Ainda não está atribuído a nenhum programa. Peça acesso ao administrador do seu programa.',
     emptySearch: 'Nenhum doente corresponde a “{{search}}”.',
     error: 'Não foi possível carregar os doentes.',
     perPage: 'Linhas por página',

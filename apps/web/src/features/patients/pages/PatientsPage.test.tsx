@@ -164,3 +164,17 @@ describe('the patient list', () => {
     expect(api.callsTo('GET /api/v1/programs/1/users')).toHaveLength(0);
   });
 });
+
+describe('a user without a program', () => {
+  it('is told so, and no patient list is requested', async () => {
+    const api = patientsServer(
+      () => ({ status: 404, body: { message: 'Not found.' } }),
+      makeUser({ programs: [], enterprises: [], roles: [] }),
+    );
+    signInForTest();
+    renderRoutes('/patients');
+    expect(await screen.findByTestId('patients-empty')).toHaveTextContent(i18n.t('patients.noProgram'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.callsTo('GET /api/v1/programs/1/users')).toHaveLength(0);
+  });
+});

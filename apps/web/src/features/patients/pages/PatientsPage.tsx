@@ -38,7 +38,26 @@ function readParams(searchParams: URLSearchParams, name: string): PatientListPar
 /** /patients: the patient list of the active program or enterprise (01 §2, §7). Rows link nowhere yet. */
 export function PatientsPage() {
   const scope = useActiveScope();
-  return scope ? <PatientList scope={scope} /> : null;
+  if (!scope) return null;
+  // A user without any program (e.g. just registered) has nothing to list: say so instead of asking the API.
+  if (!scope.program && !scope.enterpriseScope) return <NoProgram />;
+  return <PatientList scope={scope} />;
+}
+
+function NoProgram() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h2">
+        {t('patients.title')}
+      </Title>
+      <Paper withBorder radius="md" p="md">
+        <Text c="dimmed" ta="center" py="xl" data-testid="patients-empty">
+          {t('patients.noProgram')}
+        </Text>
+      </Paper>
+    </Stack>
+  );
 }
 
 function PatientList({ scope }: { scope: ActiveScope }) {
