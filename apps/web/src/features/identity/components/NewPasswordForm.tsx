@@ -1,8 +1,8 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../../shared/ui/TextField';
 import { useForm } from '../../../shared/ui/useForm';
 import { required, sameAs, strongPassword } from '../../../shared/ui/validators';
+import { AuthStepActions, NewPasswordPair } from './AuthFormParts';
 
 export interface NewPasswordFormProps {
   busy: boolean;
@@ -21,24 +21,12 @@ export function NewPasswordForm({ busy, onSubmit, onBack }: NewPasswordFormProps
     <form noValidate onSubmit={form.onSubmit((values) => onSubmit(values.password, values.confirmation))}>
       <Stack gap="sm">
         <Text size="sm">{t('auth.newPassword.description')}</Text>
-        <PasswordField
-          label={t('auth.newPasswordLabel')}
-          autoComplete="new-password"
-          required
-          {...form.field('password')}
+        <NewPasswordPair
+          passwordLabel={t('auth.newPasswordLabel')}
+          password={form.field('password')}
+          confirmation={form.field('confirmation')}
         />
-        <PasswordField
-          label={t('auth.confirmPasswordLabel')}
-          autoComplete="new-password"
-          required
-          {...form.field('confirmation')}
-        />
-        <Button type="submit" loading={busy} fullWidth>
-          {t('auth.newPassword.submit')}
-        </Button>
-        <Button type="button" variant="subtle" onClick={onBack} disabled={busy}>
-          {t('auth.backToSignIn')}
-        </Button>
+        <AuthStepActions submitLabel={t('auth.newPassword.submit')} busy={busy} onBack={onBack} />
       </Stack>
     </form>
   );

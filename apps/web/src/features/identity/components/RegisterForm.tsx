@@ -1,9 +1,10 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PasswordField, TextField } from '../../../shared/ui/TextField';
+import { TextField } from '../../../shared/ui/TextField';
 import { useForm } from '../../../shared/ui/useForm';
 import { email, maxLength, required, sameAs, strongPassword } from '../../../shared/ui/validators';
 import type { RegisterValues } from '../useLoginFlow';
+import { AuthStepActions, NewPasswordPair } from './AuthFormParts';
 
 export interface RegisterFormProps {
   busy: boolean;
@@ -47,24 +48,12 @@ export function RegisterForm({ busy, onSubmit, onBack }: RegisterFormProps) {
           required
           {...form.field('email')}
         />
-        <PasswordField
-          label={t('auth.password')}
-          autoComplete="new-password"
-          required
-          {...form.field('password')}
+        <NewPasswordPair
+          passwordLabel={t('auth.password')}
+          password={form.field('password')}
+          confirmation={form.field('confirmation')}
         />
-        <PasswordField
-          label={t('auth.confirmPasswordLabel')}
-          autoComplete="new-password"
-          required
-          {...form.field('confirmation')}
-        />
-        <Button type="submit" loading={busy} fullWidth>
-          {t('auth.register.submit')}
-        </Button>
-        <Button type="button" variant="subtle" onClick={onBack} disabled={busy}>
-          {t('auth.backToSignIn')}
-        </Button>
+        <AuthStepActions submitLabel={t('auth.register.submit')} busy={busy} onBack={onBack} />
       </Stack>
     </form>
   );

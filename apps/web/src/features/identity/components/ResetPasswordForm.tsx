@@ -1,8 +1,9 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PasswordField, TextField } from '../../../shared/ui/TextField';
+import { TextField } from '../../../shared/ui/TextField';
 import { useForm } from '../../../shared/ui/useForm';
 import { required, sameAs, sixDigitCode, strongPassword } from '../../../shared/ui/validators';
+import { AuthStepActions, NewPasswordPair } from './AuthFormParts';
 
 export interface ResetPasswordFormProps {
   email: string;
@@ -37,24 +38,12 @@ export function ResetPasswordForm({ email, busy, onSubmit, onBack }: ResetPasswo
           required
           {...form.field('code')}
         />
-        <PasswordField
-          label={t('auth.newPasswordLabel')}
-          autoComplete="new-password"
-          required
-          {...form.field('password')}
+        <NewPasswordPair
+          passwordLabel={t('auth.newPasswordLabel')}
+          password={form.field('password')}
+          confirmation={form.field('confirmation')}
         />
-        <PasswordField
-          label={t('auth.confirmPasswordLabel')}
-          autoComplete="new-password"
-          required
-          {...form.field('confirmation')}
-        />
-        <Button type="submit" loading={busy} fullWidth>
-          {t('auth.reset.submit')}
-        </Button>
-        <Button type="button" variant="subtle" onClick={onBack} disabled={busy}>
-          {t('auth.backToSignIn')}
-        </Button>
+        <AuthStepActions submitLabel={t('auth.reset.submit')} busy={busy} onBack={onBack} />
       </Stack>
     </form>
   );
