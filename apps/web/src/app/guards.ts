@@ -76,11 +76,14 @@ export function redirectSignedInController(): null {
   return null;
 }
 
-/** /guest/messenger needs sender, receiver and conversation ids (01 §2). */
-export function requireGuestMessengerIds({ request }: LoaderFunctionArgs): null {
+/**
+ * /guest/messenger needs sender, receiver and conversation ids (01 §2): without them → not-authorized.
+ * The messenger itself is not built yet, so with them the guest goes where any unbuilt path goes: the root.
+ */
+export function guestMessengerEntry({ request }: LoaderFunctionArgs): never {
   const params = new URL(request.url).searchParams;
   if (!GUEST_MESSENGER_PARAMS.every((name) => (params.get(name) ?? '').trim() !== '')) {
     throw redirect(NOT_AUTHORIZED_PATH);
   }
-  return null;
+  throw redirect('/');
 }

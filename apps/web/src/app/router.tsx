@@ -8,10 +8,10 @@ import {
   redirect,
 } from 'react-router';
 import {
+  guestMessengerEntry,
   redirectSignedInController,
   redirectSignedInFromLogin,
   requireController,
-  requireGuestMessengerIds,
   requireStaff,
 } from './guards';
 import { lazyPage, type PageLoader } from './lazyPage';
@@ -76,25 +76,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     auth: 'public',
     page: lazyPage(() => import('./pages/NotAuthorizedPage'), 'NotAuthorizedPage'),
   },
-  // The external messenger's entry points (01 §2, public): the messenger itself comes with its own issue.
-  {
-    id: 'guestExternalRedirect',
-    path: '/guest/external-redirect',
-    auth: 'public',
-    page: lazyPage(() => import('./pages/GuestMessengerPage'), 'GuestMessengerPage'),
-  },
-  {
-    id: 'guest',
-    path: '/guest',
-    auth: 'public',
-    page: lazyPage(() => import('./pages/GuestMessengerPage'), 'GuestMessengerPage'),
-  },
+  // The guest messenger is a later issue; only its entry rule exists now (01 §2): without sender, receiver and
+  // conversation ids → not-authorized; with them, like any path not built yet → the root.
   {
     id: 'guestMessenger',
     path: '/guest/messenger',
     auth: 'public',
-    rule: requireGuestMessengerIds,
-    page: lazyPage(() => import('./pages/GuestMessengerPage'), 'GuestMessengerPage'),
+    rule: guestMessengerEntry,
+    page: lazyPage(() => import('./pages/NotAuthorizedPage'), 'NotAuthorizedPage'),
   },
   {
     id: 'controllerLogin',

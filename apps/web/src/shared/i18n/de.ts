@@ -252,18 +252,12 @@ export const de: TranslationShape<typeof en> = {
         'Ein unerwarteter Fehler hat diese Seite angehalten. Laden Sie die Seite neu, um es erneut zu versuchen.',
       reload: 'Neu laden',
     },
-    guestMessenger: {
-      title: 'Messenger',
-      unavailable:
-        'Der Gast-Messenger ist noch nicht verfügbar. Bitte wenden Sie sich direkt an Ihr Versorgungsteam.',
-    },
   },
   controller: {
     title: 'Controller-Bereich',
     signInTitle: 'Controller-Anmeldung',
     signInSubtitle: 'Dieser Bereich hat eigene Konten. Konten von Versorgungsteams funktionieren hier nicht.',
     signedInAs: 'Angemeldet als {{name}}',
-    comingSoon: 'Die Controller-Ansichten sind noch nicht verfügbar.',
     signOut: 'Abmelden',
   },
   legal: {

@@ -246,17 +246,12 @@ export const en = {
       message: 'An unexpected error stopped this page. Reload to try again.',
       reload: 'Reload',
     },
-    guestMessenger: {
-      title: 'Messenger',
-      unavailable: 'The guest messenger is not available yet. Please contact your care team directly.',
-    },
   },
   controller: {
     title: 'Controller area',
     signInTitle: 'Controller sign in',
     signInSubtitle: 'This area has its own accounts. Care team accounts do not work here.',
     signedInAs: 'Signed in as {{name}}',
-    comingSoon: 'The controller screens are not available yet.',
     signOut: 'Sign out',
   },
   legal: {

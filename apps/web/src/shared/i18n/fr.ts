@@ -251,11 +251,6 @@ export const fr: TranslationShape<typeof en> = {
       message: 'Une erreur inattendue a interrompu cette page. Rechargez-la pour réessayer.',
       reload: 'Recharger',
     },
-    guestMessenger: {
-      title: 'Messagerie',
-      unavailable:
-        'La messagerie invité n’est pas encore disponible. Veuillez contacter directement votre équipe de soins.',
-    },
   },
   controller: {
     title: 'Espace contrôleur',
@@ -263,7 +258,6 @@ export const fr: TranslationShape<typeof en> = {
     signInSubtitle:
       'Cet espace a ses propres comptes. Les comptes des équipes de soins ne fonctionnent pas ici.',
     signedInAs: 'Connecté en tant que {{name}}',
-    comingSoon: 'Les écrans du contrôleur ne sont pas encore disponibles.',
     signOut: 'Se déconnecter',
   },
   legal: {

@@ -48,7 +48,6 @@ const SAME_AS_ENGLISH: Record<'de' | 'fr' | 'pt', readonly string[]> = {
     'patients.searchPlaceholder',
     'patients.columns.name',
     'patients.columns.status',
-    'pages.guestMessenger.title',
   ],
   fr: [
     'app.name',

@@ -249,18 +249,12 @@ export const pt: TranslationShape<typeof en> = {
       message: 'Um erro inesperado interrompeu esta página. Recarregue para tentar novamente.',
       reload: 'Recarregar',
     },
-    guestMessenger: {
-      title: 'Mensagens',
-      unavailable:
-        'As mensagens para convidados ainda não estão disponíveis. Contacte diretamente a sua equipa de cuidados.',
-    },
   },
   controller: {
     title: 'Área do controlador',
     signInTitle: 'Início de sessão do controlador',
     signInSubtitle: 'Esta área tem contas próprias. As contas das equipas de cuidados não funcionam aqui.',
     signedInAs: 'Sessão iniciada como {{name}}',
-    comingSoon: 'Os ecrãs do controlador ainda não estão disponíveis.',
     signOut: 'Terminar sessão',
   },
   legal: {

@@ -7,7 +7,7 @@ import { controllerSession, useControllerSession } from '../../../app/auth/contr
 import { PublicLayout } from '../../../shared/ui/PublicLayout';
 import { controllerApi } from '../api';
 
-/** /controller: for now, who is signed in and a way out; the controller screens come later. */
+/** /controller: the controller area's own session (01 §4): who is signed in, and signing out. */
 export function ControllerPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -35,9 +35,11 @@ export function ControllerPage() {
       ) : (
         <Loader size="sm" aria-label={t('common.loading')} />
       )}
-      <Text c="dimmed" size="sm">
-        {t('controller.comingSoon')}
-      </Text>
+      {me.data ? (
+        <Text c="dimmed" size="sm">
+          {me.data.email}
+        </Text>
+      ) : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={() => void signOut()}>
           {t('controller.signOut')}
