@@ -1,8 +1,8 @@
-import { Button, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Stack, Text } from '@mantine/core';
 import { TextField } from '../../../shared/ui/TextField';
 import { useForm } from '../../../shared/ui/useForm';
 import { required, sixDigitCode } from '../../../shared/ui/validators';
+import { AuthStepActions } from './AuthFormParts';
 
 export interface CodeFormProps {
   description: string;
@@ -15,7 +15,6 @@ export interface CodeFormProps {
 
 /** A 6-digit code step: MFA, confirm registration. */
 export function CodeForm({ description, codeLabel, submitLabel, busy, onSubmit, onBack }: CodeFormProps) {
-  const { t } = useTranslation();
   const form = useForm({ code: '' }, { code: [required, sixDigitCode] });
   return (
     <form noValidate onSubmit={form.onSubmit((values) => onSubmit(values.code))}>
@@ -30,12 +29,7 @@ export function CodeForm({ description, codeLabel, submitLabel, busy, onSubmit, 
           data-autofocus
           {...form.field('code')}
         />
-        <Button type="submit" loading={busy} fullWidth>
-          {submitLabel}
-        </Button>
-        <Button type="button" variant="subtle" onClick={onBack} disabled={busy}>
-          {t('auth.backToSignIn')}
-        </Button>
+        <AuthStepActions submitLabel={submitLabel} busy={busy} onBack={onBack} />
       </Stack>
     </form>
   );

@@ -1,8 +1,9 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../shared/ui/TextField';
 import { useForm } from '../../../shared/ui/useForm';
 import { email, required } from '../../../shared/ui/validators';
+import { AuthStepActions } from './AuthFormParts';
 
 export interface ForgotPasswordFormProps {
   initialEmail: string;
@@ -26,12 +27,7 @@ export function ForgotPasswordForm({ initialEmail, busy, onSubmit, onBack }: For
           data-autofocus
           {...form.field('email')}
         />
-        <Button type="submit" loading={busy} fullWidth>
-          {t('auth.forgot.submit')}
-        </Button>
-        <Button type="button" variant="subtle" onClick={onBack} disabled={busy}>
-          {t('auth.backToSignIn')}
-        </Button>
+        <AuthStepActions submitLabel={t('auth.forgot.submit')} busy={busy} onBack={onBack} />
       </Stack>
     </form>
   );

@@ -8,8 +8,9 @@ export interface SignInFormProps {
   initialEmail: string;
   busy: boolean;
   onSubmit: (email: string, password: string) => void;
-  onForgotPassword: (email: string) => void;
-  onRegister: () => void;
+  /** Staff sign-in offers these; the controller realm's sign-in has neither. */
+  onForgotPassword?: (email: string) => void;
+  onRegister?: () => void;
 }
 
 export function SignInForm({ initialEmail, busy, onSubmit, onForgotPassword, onRegister }: SignInFormProps) {
@@ -35,22 +36,26 @@ export function SignInForm({ initialEmail, busy, onSubmit, onForgotPassword, onR
           required
           {...form.field('password')}
         />
-        <Group justify="flex-end">
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            onClick={() => onForgotPassword(form.values.email)}
-          >
-            {t('auth.forgotPassword')}
-          </Anchor>
-        </Group>
+        {onForgotPassword ? (
+          <Group justify="flex-end">
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => onForgotPassword(form.values.email)}
+            >
+              {t('auth.forgotPassword')}
+            </Anchor>
+          </Group>
+        ) : null}
         <Button type="submit" loading={busy} fullWidth>
           {t('auth.signIn')}
         </Button>
-        <Button type="button" variant="subtle" onClick={onRegister} disabled={busy}>
-          {t('auth.createAccount')}
-        </Button>
+        {onRegister ? (
+          <Button type="button" variant="subtle" onClick={onRegister} disabled={busy}>
+            {t('auth.createAccount')}
+          </Button>
+        ) : null}
       </Stack>
     </form>
   );
