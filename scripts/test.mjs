@@ -27,7 +27,7 @@ if (!env.REDIS_URL && (await redisAnswers())) {
 }
 
 const steps = [
-  ['lint', 'npx', ['biome', 'ci', '.']],
+  ['lint', 'npx', ['biome', 'ci', '--error-on-warnings', '.']],
   ['type check', 'npm', ['run', 'typecheck']],
   ['unit, server integration and component tests', 'npx', ['vitest', 'run']],
   ['console build', 'npm', ['run', 'build', '-w', 'apps/web']],
