@@ -15,7 +15,13 @@ export const idParam = z.coerce.number().int().positive();
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+  // Larger pages are capped, not refused: a client asking for 1000 rows gets 100 and sees per_page: 100.
+  per_page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(DEFAULT_PER_PAGE)
+    .transform((n) => Math.min(n, MAX_PER_PAGE)),
 });
 
 export const sortDirection = z

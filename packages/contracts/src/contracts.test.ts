@@ -41,7 +41,7 @@ describe('auth inputs', () => {
 });
 
 describe('patient list query', () => {
-  it('defaults to page 1 of 10 sorted by name ascending and caps the page size at 100', () => {
+  it('defaults to page 1 of 10 sorted by name ascending caps the page size at 100 and refuses sizes below 1', () => {
     expect(patientListQuery.parse({})).toEqual({
       page: 1,
       per_page: 10,
@@ -49,7 +49,8 @@ describe('patient list query', () => {
       sort_direction: 'ASC',
     });
     expect(patientListQuery.parse({ sort_direction: 'desc' }).sort_direction).toBe('DESC');
-    expect(patientListQuery.safeParse({ per_page: '101' }).success).toBe(false);
+    expect(patientListQuery.parse({ per_page: '1000' }).per_page).toBe(100);
+    expect(patientListQuery.safeParse({ per_page: '0' }).success).toBe(false);
   });
 });
 

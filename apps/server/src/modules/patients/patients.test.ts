@@ -72,10 +72,14 @@ describe('GET programs/{p}/users', () => {
     expect(dobs).toEqual([...dobs].sort().reverse());
   });
 
-  it('answers 422 for a bad page size or sort field', async () => {
-    const res = await get('/api/v1/programs/1/users?per_page=1000&sort_by=ssn', admin);
+  it('answers 422 for a bad page or sort field, and caps the page size at 100', async () => {
+    const res = await get('/api/v1/programs/1/users?page=0&sort_by=ssn', admin);
     expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors).sort()).toEqual(['per_page', 'sort_by']);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['page', 'sort_by']);
+    const capped = await get('/api/v1/programs/1/users?per_page=1000', admin);
+    expect(capped.statusCode).toBe(200);
+    expect(capped.json()).toMatchObject({ per_page: 100, last_page: 3 });
+    expect(capped.json().data).toHaveLength(100);
   });
 
   it('answers 404 to another enterprise staff member, 401 without a token', async () => {
@@ -85,7 +89,7 @@ describe('GET programs/{p}/users', () => {
     expect((await get('/api/v1/programs/abc/users', admin)).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/v1/programs/1/users' })).statusCode).toBe(401);
     // An outsider's bad input still gets 404, never a 422 that would confirm the program.
-    expect((await get('/api/v1/programs/1/users?per_page=9999', outsider)).statusCode).toBe(404);
+    expect((await get('/api/v1/programs/1/users?page=-1', outsider)).statusCode).toBe(404);
   });
 
   it('records the view in the audit trail without the search text', async () => {
