@@ -21,6 +21,8 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  /** Absolute session lifetime: an active session still ends this long after sign-in. */
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   INTERNAL_EMAIL_DOMAIN: z.string().min(1).default('caredeck.demo'),
   SMTP_URL: z.string().url().optional(),

@@ -10,6 +10,7 @@ import {
   revokeAllSessionsOf,
   revokeSession,
   rotateRefreshToken,
+  sessionLimits,
   sha256,
 } from '../../platform/auth/sessions';
 import type { TokenService } from '../../platform/auth/tokens';
@@ -329,13 +330,7 @@ export function createIdentityService(deps: IdentityDeps) {
     async refresh(presented: string | undefined): Promise<{ accessToken: string; refreshToken: string }> {
       if (!presented) throw AppError.unauthenticated();
       const rotated = await db.transaction((tx) =>
-        rotateRefreshToken(
-          tx,
-          presented,
-          config.REFRESH_TOKEN_TTL_DAYS,
-          config.IDLE_TIMEOUT_SECONDS,
-          'staff',
-        ),
+        rotateRefreshToken(tx, presented, config.REFRESH_TOKEN_TTL_DAYS, sessionLimits(config), 'staff'),
       );
       if (!rotated.ok) throw AppError.unauthenticated('Session expired.');
       const accessToken = await tokens.signAccess({

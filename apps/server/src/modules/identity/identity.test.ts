@@ -290,6 +290,19 @@ describe('session', () => {
     ).toBe(401);
   });
 
+  it('ends an active session at the absolute lifetime', async () => {
+    const { token, refresh } = await signIn(app, 'physician@caredeck.demo');
+    await db.execute(
+      sql`UPDATE auth_sessions SET created_at = now() - interval '13 hours' WHERE revoked_at IS NULL`,
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(token) })).statusCode,
+    ).toBe(401);
+    expect(
+      (await post(app, '/api/auth/refresh', undefined, { cookie: `cd_refresh=${refresh}` })).statusCode,
+    ).toBe(401);
+  });
+
   it('revokes the sessions of a disabled user', async () => {
     const u = await createAdmin(db, {
       email: 'leaver@caredeck.demo',

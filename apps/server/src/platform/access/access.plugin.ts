@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
-import { touchSession } from '../auth/sessions';
+import { sessionLimits, touchSession } from '../auth/sessions';
 import type { TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
@@ -63,7 +63,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
     if (!token) throw AppError.unauthenticated();
     const claims = await deps.tokens.verifyAccess(token, realm);
     if (!claims) throw AppError.unauthenticated();
-    const session = await touchSession(deps.db, claims.sid, realm, deps.config.IDLE_TIMEOUT_SECONDS);
+    const session = await touchSession(deps.db, claims.sid, realm, sessionLimits(deps.config));
     if (!session || session.ownerId !== claims.sub) throw AppError.unauthenticated('Session expired.');
     if (realm === 'controller') return { realm, controllerId: claims.sub, sessionId: session.id };
     return { realm, adminId: claims.sub, sessionId: session.id, scope: session.scope };

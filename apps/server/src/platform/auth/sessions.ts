@@ -34,20 +34,32 @@ export async function issueRefreshToken(db: Queryable, sessionId: number, ttlDay
 
 export type LiveSession = { id: number; realm: Realm; scope: Scope; ownerId: number };
 
+/** A session ends after `idleSeconds` without activity, and in any case `maxAgeSeconds` after sign-in. */
+export type SessionLimits = { idleSeconds: number; maxAgeSeconds: number };
+
+export function sessionLimits(config: {
+  IDLE_TIMEOUT_SECONDS: number;
+  SESSION_MAX_HOURS: number;
+}): SessionLimits {
+  return { idleSeconds: config.IDLE_TIMEOUT_SECONDS, maxAgeSeconds: config.SESSION_MAX_HOURS * 3600 };
+}
+
 /**
- * The session if it is live (not revoked, not idle past the time-out, owner not disabled), and marks
+ * The session if it is live (not revoked, not idle past the time-out, not older than the absolute
+ * lifetime, owner not disabled), and marks
  * activity. One statement: the check and the touch cannot disagree.
  */
 export async function touchSession(
   db: Queryable,
   sessionId: number,
   realm: Realm,
-  idleSeconds: number,
+  limits: SessionLimits,
 ): Promise<LiveSession | null> {
   const res = await db.execute<{ id: number; realm: Realm; scope: Scope; owner_id: number }>(sql`
     UPDATE auth_sessions s SET last_activity_at = now()
     WHERE s.id = ${sessionId} AND s.realm = ${realm} AND s.revoked_at IS NULL
-      AND s.last_activity_at > now() - make_interval(secs => ${idleSeconds})
+      AND s.last_activity_at > now() - make_interval(secs => ${limits.idleSeconds})
+      AND s.created_at > now() - make_interval(secs => ${limits.maxAgeSeconds})
       AND (
         (s.realm = 'staff' AND EXISTS (SELECT 1 FROM admins a WHERE a.id = s.admin_id AND a.disabled_at IS NULL))
         OR (s.realm = 'controller' AND EXISTS (
@@ -85,7 +97,7 @@ export async function rotateRefreshToken(
   db: Queryable,
   presented: string,
   ttlDays: number,
-  idleSeconds: number,
+  limits: SessionLimits,
   realm: Realm,
 ): Promise<RotateResult> {
   const found = await db.execute<{
@@ -110,7 +122,7 @@ export async function rotateRefreshToken(
   }
   if (token.expired) return { ok: false, reason: 'expired' };
   if (!token.used) await db.execute(sql`UPDATE refresh_tokens SET used_at = now() WHERE id = ${token.id}`);
-  const session = await touchSession(db, token.session_id, realm, idleSeconds);
+  const session = await touchSession(db, token.session_id, realm, limits);
   if (session?.scope !== 'full') return { ok: false, reason: 'session_ended' };
   const refreshToken = await issueRefreshToken(db, session.id, ttlDays);
   return { ok: true, session, refreshToken };

@@ -58,8 +58,3 @@ export async function recordEvent(db: Queryable, key: string): Promise<void> {
 export async function clearEvents(db: Queryable, key: string): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limit_events WHERE key = ${key}`);
 }
-
-/** Drops events older than a day; run by the housekeeping job. */
-export async function pruneEvents(db: Queryable): Promise<void> {
-  await db.execute(sql`DELETE FROM rate_limit_events WHERE created_at < now() - interval '1 day'`);
-}

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../db/client';
-import { pruneEvents } from '../http/rate-limit';
 import { deliverPendingEmails, logTransport, type MailTransport, smtpTransport } from '../outbox/outbox';
+import { pruneExpired } from './housekeeping';
 
 export type Workers = { stop(): Promise<void> };
 
 /**
- * Background work of this issue: outbox delivery and housekeeping. Each tick is one short
+ * Background work of this issue: outbox delivery (every 2 s) and housekeeping (hourly). Each tick is one short
  * transaction with SKIP LOCKED, so any number of processes may run workers side by side.
  */
 export function startWorkers(deps: {
@@ -32,7 +32,7 @@ export function startWorkers(deps: {
     2_000,
   );
   const prune = setInterval(
-    tick('prune', () => pruneEvents(db)),
+    tick('prune', () => pruneExpired(db)),
     60 * 60_000,
   );
   mail.unref();

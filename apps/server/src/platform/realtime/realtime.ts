@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Config } from '../../config';
 import { visiblePrograms } from '../../modules/tenancy/tenancy.queries';
-import { touchSession } from '../auth/sessions';
+import { sessionLimits, touchSession } from '../auth/sessions';
 import type { TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
@@ -80,8 +80,7 @@ export function createRealtime(deps: {
         try {
           const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
           const claims = token ? await tokens.verifyAccess(token, 'staff') : null;
-          const session =
-            claims && (await touchSession(db, claims.sid, 'staff', config.IDLE_TIMEOUT_SECONDS));
+          const session = claims && (await touchSession(db, claims.sid, 'staff', sessionLimits(config)));
           if (!claims || !session || session.scope !== 'full') return next(new Error('unauthorized'));
           socket.data.adminId = claims.sub;
           const programs = await visiblePrograms(db, claims.sub);
