@@ -205,7 +205,19 @@ export function createIdentityService(deps: IdentityDeps) {
       const admin = await findAdminByEmail(db, email);
       const valid = await passwordMatches(admin?.password_hash, password);
       // A failure stays counted; a success clears this account's failures from this address.
-      if (!admin || !valid || admin.disabled_at) throw AppError.unauthenticated(INVALID_CREDENTIALS);
+      if (!admin || !valid || admin.disabled_at) {
+        // Failures on a real account are audited (for its owner's and security's eyes); typed e-mails are not kept.
+        if (admin) {
+          await audit(db, {
+            actorAdminId: null,
+            action: 'auth.sign_in_failed',
+            subjectType: 'admin',
+            subjectId: admin.id,
+            ip,
+          });
+        }
+        throw AppError.unauthenticated(INVALID_CREDENTIALS);
+      }
       await releaseAttempts(db, attempt);
       await clearEvents(db, `signin:${email}:${ip}`);
       if (!admin.email_confirmed_at) throw new AppError('forbidden', 'User is not confirmed.');

@@ -41,6 +41,10 @@ describe('sign-in', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: INVALID_CREDENTIALS });
     expect(unknown.json()).toEqual({ message: INVALID_CREDENTIALS });
+    const audited = await db.execute<{ subject_id: number }>(
+      sql`SELECT subject_id FROM audit_events WHERE action = 'auth.sign_in_failed'`,
+    );
+    expect(audited.rows.map((r) => r.subject_id)).toEqual([await adminId(db, 'physician@caredeck.demo')]);
   });
 
   it('lower-cases the e-mail and asks a user without HIPAA consent for it first', async () => {
