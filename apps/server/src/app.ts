@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyLoggerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -32,7 +32,12 @@ import { createRealtime, type Realtime } from './platform/realtime/realtime';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export type AppDeps = { config: Config; db: Database; logger?: FastifyServerOptions['logger'] };
+/** `logOptions` adds to (never replaces) the redacting serializers, e.g. a stream in tests. */
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  logOptions?: Omit<FastifyLoggerOptions, 'serializers' | 'redact'> & { stream?: NodeJS.WritableStream };
+};
 
 /** Request logs carry the method, the path without its query string (search text can be PHI) and status. */
 const REDACTED_LOGGER = {
@@ -51,8 +56,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
   const { config, db } = deps;
   const app = Fastify({
     logger:
-      deps.logger ??
-      (config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, ...REDACTED_LOGGER }),
+      config.LOG_LEVEL === 'silent' && !deps.logOptions
+        ? false
+        : { level: config.LOG_LEVEL, ...deps.logOptions, ...REDACTED_LOGGER },
     bodyLimit: 1_048_576,
     return503OnClosing: true,
     trustProxy: config.TRUST_PROXY,
@@ -76,13 +82,20 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the same-origin ws:/wss: socket (CSP 3); no other host may be reached.
+        connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         // Upgrading requests and HSTS belong behind TLS; on plain HTTP (a LAN address) they break the console.
         upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
       },
     },
     hsts: config.NODE_ENV === 'production',
+  });
+  // Answers of the API can carry PHI: no browser or proxy cache may keep them. Only the public API
+  // documentation is cacheable.
+  app.addHook('onSend', async (request, reply) => {
+    const path = request.url;
+    if (path.startsWith('/api/') && !path.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
   });
   await app.register(fastifyCookie);
   await app.register(accessPlugin, { db, tokens, config });

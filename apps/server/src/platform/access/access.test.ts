@@ -131,3 +131,27 @@ describe('error shapes', () => {
     expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
   });
 });
+
+describe('caching and content security (issue 5 §6)', () => {
+  it('marks every API answer no-store, signed in or not, success or error; only the API docs are cacheable', async () => {
+    const signedIn = (await signIn(app, 'admin@caredeck.demo')).token;
+    for (const route of app.accessTable.filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/'))) {
+      for (const headers of [{}, bearer(signedIn)]) {
+        const res = await app.inject({ method: route.method as 'GET', url: concrete(route.url), headers });
+        const expected = route.url.startsWith('/api/docs') ? undefined : 'no-store';
+        expect(res.headers['cache-control'], `${route.method} ${route.url} → ${res.statusCode}`).toBe(
+          expected,
+        );
+      }
+    }
+    const unknown = await app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(unknown.headers['cache-control']).toBe('no-store');
+  });
+
+  it("lets the console connect only to its own origin (websockets included, through 'self')", async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/config' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/ws:|wss:|\*/);
+  });
+});

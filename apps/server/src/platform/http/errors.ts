@@ -54,6 +54,33 @@ export class AppError extends Error {
   }
 }
 
+/** Stack frames only: lines of the form `    at …`. Messages can span lines and quote data (drizzle's
+ * "Failed query: … params: …", a constraint's key), so no message line is kept, however it is wrapped. */
+function framesOf(stack: string | undefined): string[] {
+  return (stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .map((line) => line.trim());
+}
+
+type SafeError = { type: string; code?: string; frames: string[]; cause?: SafeError };
+
+/**
+ * What may be logged of an error: its type, its machine code (e.g. PostgreSQL's SQLSTATE) and its stack
+ * frames, for the error and its causes. Never its message, parameters or any other property: they can carry PHI.
+ */
+export function safeErrorDetails(error: unknown, depth = 0): SafeError {
+  if (!(error instanceof Error)) return { type: typeof error, frames: [] };
+  const code = (error as { code?: unknown }).code;
+  const details: SafeError = {
+    type: error.constructor?.name && error.constructor.name !== 'Error' ? error.constructor.name : error.name,
+    frames: framesOf(error.stack),
+  };
+  if (typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code)) details.code = code;
+  if (error.cause !== undefined && depth < 3) details.cause = safeErrorDetails(error.cause, depth + 1);
+  return details;
+}
+
 function fieldOf(instancePath: string, prefix: string | undefined): string {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
   if (path) return path;
@@ -99,12 +126,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         );
     }
     const errorId = randomUUID();
-    // The first stack line repeats the message, which may quote data (e.g. a constraint's key): keep only frames.
-    const frames = error.stack?.split('\n').slice(1).join('\n');
-    request.log.error(
-      { err: { type: error.name, code: error.code, frames }, error_id: errorId },
-      'unhandled error',
-    );
+    request.log.error({ err: safeErrorDetails(error), error_id: errorId }, 'unhandled error');
     return reply.status(500).send({ message: 'Server error.', error_id: errorId });
   });
 
