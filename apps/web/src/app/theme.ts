@@ -83,7 +83,7 @@ export const theme = createTheme({
 /**
  * Text colours that pass WCAG AA (4.5:1) on the page background. Light: Mantine's "dimmed" (gray.6, 3.3:1 on
  * white) becomes gray.7 (7:1). Dark: "dimmed" (dark.2, 4.0:1 on dark.7) becomes dark.1, and primary-coloured
- * text (the logo, links: primary.4, 3.7:1) becomes primary.2.
+ * text and links (the logo, anchors: primary.4, 3.7:1) become primary.2.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -91,5 +91,6 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-primary-text': 'var(--mantine-color-primary-2)',
+    '--mantine-color-anchor': 'var(--mantine-color-primary-2)',
   },
 });
