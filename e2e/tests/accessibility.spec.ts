@@ -60,7 +60,7 @@ for (const theme of THEMES) {
       await page.getByLabel('Email').fill(PHYSICIAN);
       await page.getByLabel('Password').fill('not-the-password');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
+      await expect(page.getByTestId('auth-error')).toHaveText('Incorrect email or password.');
       await expectNoSeriousA11yViolations(page, `/login with its error (${theme})`);
     });
 

@@ -51,7 +51,7 @@ test.describe('registration (01 §4, §5)', () => {
     await expect(page.getByTestId('patients-empty')).toBeVisible();
     await expect(page.getByTestId('patient-row')).toHaveCount(0);
     await expect(
-      page.getByRole('alert').filter({ hasText: 'The patients could not be loaded.' }),
+      page.getByTestId('auth-error').filter({ hasText: 'The patients could not be loaded.' }),
     ).toHaveCount(0);
   });
 
@@ -99,7 +99,7 @@ test.describe('forgotten password (01 §4, 02 §4)', () => {
     // The old password no longer works; the new one does.
     await passwordField(page, 'Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
+    await expect(page.getByTestId('auth-error')).toHaveText('Incorrect email or password.');
     await passwordField(page, 'Password').fill(newPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await acceptHipaa(page);

@@ -19,7 +19,7 @@ test.describe('console basics a new user meets', () => {
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
     await expect(page.getByTestId('login-step-forgotPassword')).toBeVisible();
     await expect(page).toHaveTitle('Reset your password · CareDeck');
-    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByTestId('auth-error')).toHaveCount(0);
   });
 
   test('each screen has its own tab title', async ({ page }) => {

@@ -54,7 +54,7 @@ test.describe('sign-in to the patients list', () => {
     await page.getByLabel('Email').fill('admin@caredeck.demo');
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
+    await expect(page.getByTestId('auth-error')).toHaveText('Incorrect email or password.');
     await expect(page).toHaveURL(/\/login/);
   });
 

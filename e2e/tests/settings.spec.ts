@@ -106,7 +106,9 @@ test.describe('settings (issue 2 §6)', () => {
     const wrong = String((Number(valid) + 500_000) % 1_000_000).padStart(6, '0');
     await page.getByLabel('Authentication code').fill(wrong);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByRole('alert')).toHaveText('That code is not valid. Check it and try again.');
+    await expect(page.getByTestId('auth-error')).toHaveText(
+      'That code is not valid. Check it and try again.',
+    );
     await expect(page.getByTestId('login-step-mfa')).toBeVisible();
     await page.getByLabel('Authentication code').fill(generateSync({ secret }));
     await page.getByRole('button', { name: 'Verify' }).click();
