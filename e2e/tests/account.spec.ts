@@ -51,7 +51,7 @@ test.describe('registration (01 §4, §5)', () => {
     await expect(page.getByTestId('patients-empty')).toBeVisible();
     await expect(page.getByTestId('patient-row')).toHaveCount(0);
     await expect(
-      page.getByTestId('auth-error').filter({ hasText: 'The patients could not be loaded.' }),
+      page.getByRole('alert').filter({ hasText: 'The patients could not be loaded.' }),
     ).toHaveCount(0);
   });
 
