@@ -117,10 +117,14 @@ for (const theme of THEMES) {
       }
     });
 
-    test('the terms page', async ({ page }) => {
+    test('the terms page, and the toast of an unknown URL', async ({ page }) => {
       await page.goto('/terms');
       await expect(page.getByRole('heading', { name: 'Terms of use' })).toBeVisible();
       await expectNoSeriousA11yViolations(page, `/terms (${theme})`);
+
+      await page.goto('/no-such-page');
+      await expect(page.locator('.mantine-Notification-root')).toContainText('Page not found');
+      await expectNoSeriousA11yViolations(page, `the "Page not found" toast on /login (${theme})`);
     });
   });
 }
