@@ -37,7 +37,7 @@ async function expectTheme(page: Page, theme: Theme): Promise<void> {
   );
 }
 
-// DESIGN §6: every input labelled, keyboard reachable, axe checks in the e2e suite. WCAG 2 A and AA rules;
+// DESIGN §6: every input labelled, keyboard reachable, axe checks in the e2e suite. WCAG 2.x A and AA rules;
 // a serious or critical violation fails the test with its selectors. Every screen in all three themes
 // (issue 5 §7: dark failed contrast, semi-dark left the header white).
 for (const theme of THEMES) {
