@@ -97,5 +97,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-primary-text': 'var(--mantine-color-primary-2)',
     '--mantine-color-anchor': 'var(--mantine-color-primary-2)',
+    // Mantine's dark "light gray" (gray.9 darkened by half) is darker than the page: the INACTIVE badge vanished.
+    '--mantine-color-gray-light': 'var(--mantine-color-dark-4)',
+    '--mantine-color-gray-light-hover': 'var(--mantine-color-dark-3)',
+    '--mantine-color-gray-light-color': 'var(--mantine-color-gray-1)',
   },
 });
