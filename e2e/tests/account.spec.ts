@@ -99,7 +99,7 @@ test.describe('forgotten password (01 §4, 02 §4)', () => {
     // The old password no longer works; the new one does.
     await passwordField(page, 'Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByText('Incorrect username or password.')).toBeVisible();
+    await expect(page.getByTestId('auth-error')).toHaveText('Incorrect email or password.');
     await passwordField(page, 'Password').fill(newPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await acceptHipaa(page);

@@ -43,7 +43,7 @@ test.describe('controller area', () => {
     await page.goto('/controller');
     await expect(page).toHaveURL(CONTROLLER_LOGIN);
     await controllerSignIn(page, 'outsider@caredeck.demo');
-    await expect(page.getByText('Incorrect username or password.')).toBeVisible();
+    await expect(page.getByTestId('auth-error')).toHaveText('Incorrect email or password.');
     await expect(page).toHaveURL(CONTROLLER_LOGIN);
     await expect(page.getByTestId('controller-name')).toHaveCount(0);
   });

@@ -49,12 +49,12 @@ test.describe('sign-in to the patients list', () => {
     await expect(page.getByTestId('patient-row').first()).toBeVisible();
   });
 
-  test('a wrong password shows the server message and stays on the sign-in page', async ({ page }) => {
+  test('a wrong password is told at the form and stays on the sign-in page', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill('admin@caredeck.demo');
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByText('Incorrect username or password.')).toBeVisible();
+    await expect(page.getByTestId('auth-error')).toHaveText('Incorrect email or password.');
     await expect(page).toHaveURL(/\/login/);
   });
 

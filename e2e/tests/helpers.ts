@@ -110,7 +110,7 @@ export async function apiAccessToken(
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Accessibility: axe-core in the page, WCAG 2 A and AA rules.
+// Accessibility: axe-core in the page, WCAG 2.0, 2.1 and 2.2 A and AA rules.
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -139,7 +139,11 @@ export async function expectNoSeriousA11yViolations(page: Page, what: string): P
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
     const axe = (window as any).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      // WCAG 2.5.3 (label in name): axe still calls it experimental, so it must be asked for.
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    });
     return result.violations as AxeViolation[];
   });
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

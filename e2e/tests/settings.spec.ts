@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { DEMO_PASSWORD, signIn, signOut } from './helpers';
@@ -27,6 +28,8 @@ test.describe('settings (issue 2 §6)', () => {
     await expect(nav.getByRole('link', { name: 'Patients' })).toBeVisible();
     await page.getByRole('combobox', { name: 'Language' }).click();
     await page.getByRole('option', { name: 'Deutsch' }).click();
+    // The confirmation speaks the language just chosen.
+    await expect(page.getByText('Ihre Einstellungen wurden gespeichert.')).toBeVisible();
 
     const navDe = page.getByRole('navigation', { name: 'Hauptnavigation' });
     await expect(navDe.getByRole('link', { name: 'Patienten' })).toBeVisible();
@@ -53,14 +56,37 @@ test.describe('settings (issue 2 §6)', () => {
     }
   });
 
-  test('two-factor authentication: enrol, sign out, sign in with a code', async ({ page }) => {
+  test('two-factor authentication: enrol by QR code, sign out, sign in with a code', async ({
+    page,
+    context,
+  }, testInfo) => {
     await openSettings(page, 'pharmacy@caredeck.demo');
-    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
-    const secret = (await page.getByTestId('mfa-secret').textContent())?.trim() ?? '';
-    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-    await expect(page.getByTestId('mfa-otpauth-url')).toContainText(`secret=${secret}`);
-
     const mfa = page.getByRole('region', { name: 'Two-factor authentication' });
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    // The key in groups of four, as apps show keys and people read them out.
+    const grouped = (await page.getByTestId('mfa-secret').textContent())?.trim() ?? '';
+    expect(grouped).toMatch(/^[A-Z2-7=]{1,4}( [A-Z2-7=]{1,4})*$/);
+    const secret = grouped.replaceAll(' ', '');
+    const link = page.getByTestId('mfa-otpauth-url');
+    const otpauthUrl = (await link.getAttribute('href')) ?? '';
+    expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
+    expect(new URL(otpauthUrl).searchParams.get('secret')).toBe(secret);
+
+    // The QR code is drawn in the page (no request leaves for it) and carries the otpauth link.
+    const qr = mfa.getByRole('img', { name: 'QR code for setting up your authenticator app' });
+    await expect(qr).toBeVisible();
+    const png = testInfo.outputPath('mfa-qr.png');
+    await qr.screenshot({ path: png });
+    expect(execFileSync('/usr/bin/zbarimg', ['--raw', '-q', png], { encoding: 'utf8' }).trim()).toBe(
+      otpauthUrl,
+    );
+
+    // The copy button puts the key, without its spaces, on the clipboard.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await mfa.getByRole('button', { name: 'Copy key' }).click();
+    await expect(mfa.getByRole('button', { name: 'Key copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+
     // Enrol with the previous step's code (accepted within the tolerance): each code is good once, so the
     // current one stays unspent for the sign-in below.
     await mfa
@@ -80,7 +106,9 @@ test.describe('settings (issue 2 §6)', () => {
     const wrong = String((Number(valid) + 500_000) % 1_000_000).padStart(6, '0');
     await page.getByLabel('Authentication code').fill(wrong);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByText('Invalid code received for user.')).toBeVisible();
+    await expect(page.getByTestId('auth-error')).toHaveText(
+      'That code is not valid. Check it and try again.',
+    );
     await expect(page.getByTestId('login-step-mfa')).toBeVisible();
     await page.getByLabel('Authentication code').fill(generateSync({ secret }));
     await page.getByRole('button', { name: 'Verify' }).click();

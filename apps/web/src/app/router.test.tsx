@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../shared/i18n';
 import { mockFetch } from '../test/fetchMock';
 import { CONFIG, makeUser, pageOf } from '../test/fixtures';
 import { renderRoutes, signInForTest } from '../test/render';
@@ -91,6 +92,37 @@ describe('the route table', () => {
     const { router } = renderRoutes('/no/such/page');
     await waitFor(() => expect(locationOf(router)).toBe('/patients'));
     expect(await screen.findByRole('heading', { name: 'Patients' })).toBeInTheDocument();
+  });
+
+  it('tells the user with a toast that the unknown path did not exist (the redirect stays)', async () => {
+    signedInServer();
+    signInForTest();
+    const { router } = renderRoutes('/no/such/page');
+    await waitFor(() => expect(locationOf(router)).toBe('/patients'));
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(
+      screen.getByText('There is no page at /no/such/page. You have been taken to the start page.'),
+    ).toBeInTheDocument();
+  });
+
+  it('gives every screen of the route table a title of its own', () => {
+    const titled = APP_ROUTES.filter((route) => route.page);
+    for (const route of titled) expect(route.titleKey, route.id).toBeDefined();
+    const inShell = APP_ROUTES.filter((route) => route.inShell).map((route) => route.titleKey);
+    expect(new Set(inShell).size).toBe(inShell.length);
+  });
+
+  it('titles the browser tab after the screen, in the user’s language', async () => {
+    signedInServer();
+    signInForTest();
+    const { router } = renderRoutes('/patients');
+    await waitFor(() => expect(document.title).toBe('Patients · CareDeck'));
+    await act(() => router.navigate('/settings'));
+    await waitFor(() => expect(document.title).toBe('Settings · CareDeck'));
+    await act(() => i18n.changeLanguage('de'));
+    await waitFor(() => expect(document.title).toBe('Einstellungen · CareDeck'));
+    await act(() => router.navigate('/terms'));
+    await waitFor(() => expect(document.title).toBe('Nutzungsbedingungen · CareDeck'));
   });
 
   it('sends a user without the route role to /error/not-authorized, and lets a holder in', async () => {

@@ -7,6 +7,8 @@ import {
   type RouteObject,
   redirect,
 } from 'react-router';
+import { i18n } from '../shared/i18n';
+import { toast } from '../shared/ui/toasts';
 import {
   guestMessengerEntry,
   redirectSignedInController,
@@ -28,6 +30,17 @@ export type RouteAuth = 'public' | 'signedOut' | 'staff' | 'controller' | 'contr
 
 export type MenuLabelKey = 'nav.patients' | 'nav.settings';
 
+/** The screen's name in the browser tab ('Patients · CareDeck'). */
+export type PageTitleKey =
+  | 'auth.signIn'
+  | 'legal.terms.title'
+  | 'legal.privacy.title'
+  | 'pages.notAuthorized.title'
+  | 'controller.signInTitle'
+  | 'controller.title'
+  | 'patients.title'
+  | 'settings.title';
+
 export interface AppRoute {
   /** Stable id; also the page name recorded with page time. */
   id: string;
@@ -39,6 +52,8 @@ export interface AppRoute {
   inShell?: boolean;
   page?: PageLoader;
   redirectTo?: string;
+  /** Every route with a page has its own title. */
+  titleKey?: PageTitleKey;
   /** An extra rule of a public route (runs after the guard). */
   rule?: LoaderFunction;
   /** Listed in the navigation and the page search. */
@@ -54,24 +69,28 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { id: 'root', path: '/', auth: 'public', redirectTo: '/patients' },
   {
     id: 'login',
+    titleKey: 'auth.signIn',
     path: '/login',
     auth: 'signedOut',
     page: lazyPage(() => import('../features/identity/pages/LoginPage'), 'LoginPage'),
   },
   {
     id: 'terms',
+    titleKey: 'legal.terms.title',
     path: '/terms',
     auth: 'public',
     page: lazyPage(() => import('../features/legal/pages/TermsPage'), 'TermsPage'),
   },
   {
     id: 'privacy',
+    titleKey: 'legal.privacy.title',
     path: '/privacy',
     auth: 'public',
     page: lazyPage(() => import('../features/legal/pages/PrivacyPage'), 'PrivacyPage'),
   },
   {
     id: 'notAuthorized',
+    titleKey: 'pages.notAuthorized.title',
     path: '/error/not-authorized',
     auth: 'public',
     page: lazyPage(() => import('./pages/NotAuthorizedPage'), 'NotAuthorizedPage'),
@@ -80,6 +99,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // conversation ids → not-authorized; with them, like any path not built yet → the root.
   {
     id: 'guestMessenger',
+    titleKey: 'pages.notAuthorized.title',
     path: '/guest/messenger',
     auth: 'public',
     rule: guestMessengerEntry,
@@ -87,18 +107,21 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'controllerLogin',
+    titleKey: 'controller.signInTitle',
     path: '/controller/login',
     auth: 'controllerSignedOut',
     page: lazyPage(() => import('../features/identity/pages/ControllerLoginPage'), 'ControllerLoginPage'),
   },
   {
     id: 'controller',
+    titleKey: 'controller.title',
     path: '/controller',
     auth: 'controller',
     page: lazyPage(() => import('../features/identity/pages/ControllerPage'), 'ControllerPage'),
   },
   {
     id: 'patients',
+    titleKey: 'patients.title',
     path: '/patients',
     auth: 'staff',
     inShell: true,
@@ -107,6 +130,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     id: 'settings',
+    titleKey: 'settings.title',
     path: '/settings',
     auth: 'staff',
     inShell: true,
@@ -171,6 +195,14 @@ function toRouteObject(route: AppRoute): RouteObject {
   };
 }
 
+/** An unknown URL: a toast names it, then the root (01 §2 redirects silently; users thought their link worked). */
+function redirectUnknownPath({ request }: LoaderFunctionArgs): Response {
+  toast.warning(i18n.t('pages.notFound.message', { path: new URL(request.url).pathname }), {
+    title: i18n.t('pages.notFound.title'),
+  });
+  return redirect('/');
+}
+
 export function buildRouteObjects(routes: readonly AppRoute[] = APP_ROUTES): RouteObject[] {
   return [
     {
@@ -185,8 +217,8 @@ export function buildRouteObjects(routes: readonly AppRoute[] = APP_ROUTES): Rou
           element: <ConsoleShell />,
           children: routes.filter((route) => route.inShell).map(toRouteObject),
         },
-        // Any unknown path goes to the root, which goes to /patients (01 §2).
-        { id: 'unknown', path: '*', loader: () => redirect('/'), element: null },
+        // Any unknown path goes to the root, which goes to /patients (01 §2), and the user is told why.
+        { id: 'unknown', path: '*', loader: redirectUnknownPath, element: null },
       ],
     },
   ];

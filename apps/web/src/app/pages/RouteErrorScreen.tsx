@@ -3,12 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { browserNavigation } from '../../shared/browser';
 import { PublicLayout } from '../../shared/ui/PublicLayout';
+import { usePageTitle } from '../documentTitle';
 import { ChunkLoadError } from '../lazyPage';
 
 function ErrorScreen({ chunk }: { chunk: boolean }) {
   const { t } = useTranslation();
+  const title = chunk ? t('pages.chunkError.title') : t('pages.error.title');
+  usePageTitle(title);
   return (
-    <PublicLayout title={chunk ? t('pages.chunkError.title') : t('pages.error.title')}>
+    <PublicLayout title={title}>
       <Text role="alert">{chunk ? t('pages.chunkError.message') : t('pages.error.message')}</Text>
       <Group justify="flex-end">
         <Button onClick={() => browserNavigation.reload()} data-testid="route-error-retry">

@@ -83,11 +83,27 @@ describe('the console shell', () => {
     );
   });
 
+  it('names the user-menu button by its visible text (WCAG 2.5.3), on narrow screens too', async () => {
+    await openConsole();
+    const button = screen.getByTestId('user-menu');
+    // No aria-label overriding what sighted users read: the name comes from the content, name first.
+    expect(button).not.toHaveAttribute('aria-label');
+    expect(button).toHaveAccessibleName('Ada Admin User menu');
+    // The initials are decoration: they would put 'AA' in front of the name.
+    expect(button.querySelector('.mantine-Avatar-root')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('makes the header dark beside the dark navigation in the semi-dark theme', async () => {
+    await openConsole('/patients', makeUser({ settings: { language: 'en', theme: 'semi-dark' } }));
+    await waitFor(() => expect(themePreference.get()).toBe('semi-dark'));
+    expect(document.querySelector('header.mantine-AppShell-header')?.className).toMatch(/semiDarkHeader/);
+  });
+
   it('signs out from the user menu', async () => {
     const navigation = spyOnBrowserNavigation();
     const { api } = await openConsole();
     localStorage.setItem('caredeck.loginLogId', '41');
-    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ada Admin User menu' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(navigation.reloadAt).toHaveBeenCalledWith('/login'));
     expect(api.callsTo('PUT /api/v1/logout_log/41')).toHaveLength(1);

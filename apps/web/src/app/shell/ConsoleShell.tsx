@@ -78,7 +78,7 @@ export function ConsoleShell() {
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
       padding="md"
     >
-      <AppShell.Header>
+      <AppShell.Header className={theme === 'semi-dark' ? classes.semiDarkHeader : undefined}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -90,7 +90,7 @@ export function ConsoleShell() {
             />
             <UnstyledButton component={Link} to="/patients" aria-label={t('app.name')}>
               <Group gap={6} wrap="nowrap">
-                <ThemeIcon radius="md" color="primary" aria-hidden>
+                <ThemeIcon radius="md" color="primary" aria-hidden className={classes.brandIcon}>
                   <IconHeartbeat size={20} />
                 </ThemeIcon>
                 <Text fw={700} c="primary" visibleFrom="xs">

@@ -1,9 +1,10 @@
 import type { ActiveUser } from '@caredeck/contracts';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { signOut } from '../auth/signOut';
+import classes from './shell.module.css';
 
 function initials(user: ActiveUser): string {
   return `${user.given_name.charAt(0)}${user.family_name.charAt(0)}`.toUpperCase();
@@ -16,14 +17,16 @@ export function UserMenu({ user }: { user: ActiveUser }) {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('shell.userMenu')} data-testid="user-menu">
+        {/* Named by what it shows (WCAG 2.5.3 label in name): the user's name, then what the button opens. */}
+        <UnstyledButton data-testid="user-menu">
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={user.picture} alt="" radius="xl" size="sm" color="primary">
+            <Avatar src={user.picture} alt="" radius="xl" size="sm" color="primary" aria-hidden>
               {initials(user)}
             </Avatar>
-            <Text size="sm" fw={500} visibleFrom="sm" truncate maw={160}>
+            <Text size="sm" fw={500} truncate className={classes.userName}>
               {name}
             </Text>
+            <VisuallyHidden>{t('shell.userMenu')}</VisuallyHidden>
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>

@@ -8,8 +8,10 @@ import { session } from '../../app/auth/session';
 import { completeSignIn, redirectTargetAfterSignIn } from '../../app/auth/signIn';
 import { signOut } from '../../app/auth/signOut';
 import { isApiError } from '../../shared/api-client';
-import { toast, toastErrors } from '../../shared/ui/toasts';
+import { toast } from '../../shared/ui/toasts';
 import { authApi } from './api';
+import type { AuthFormKind } from './authFailure';
+import type { AuthFailure } from './components/AuthFailureAlert';
 
 export type RegisterValues = {
   given_name: string;
@@ -17,6 +19,18 @@ export type RegisterValues = {
   email: string;
   password: string;
   confirmation: string;
+};
+
+const FORM_KINDS: Record<LoginStep['name'], AuthFormKind> = {
+  signedOut: 'signIn',
+  newPassword: 'challenge',
+  mfa: 'challenge',
+  hipaa: 'challenge',
+  forgotPassword: 'emailed',
+  forgotPasswordSubmit: 'emailed',
+  register: 'emailed',
+  confirmRegistration: 'emailed',
+  signedIn: 'challenge',
 };
 
 function initialStep(): LoginStep {
@@ -28,16 +42,25 @@ export function useLoginFlow() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [step, dispatch] = useReducer(loginTransition, undefined, initialStep);
+  const [step, dispatchStep] = useReducer(loginTransition, undefined, initialStep);
   const [busy, setBusy] = useState(false);
+  // The failure of the last attempt, with the step it happened on: it shows on that step only.
+  const [failure, setFailure] = useState<{ step: LoginStep; error: unknown } | null>(null);
   const target = redirectTargetAfterSignIn(searchParams.get('to'));
+  // Every move clears the failure: it is about the attempt on the step it happened on (issue 5 §7).
+  const dispatch: typeof dispatchStep = (event) => {
+    setFailure(null);
+    dispatchStep(event);
+  };
 
   const run = async (action: () => Promise<void>) => {
+    const failedStep = step;
     setBusy(true);
+    setFailure(null);
     try {
       await action();
     } catch (error) {
-      toastErrors(error);
+      setFailure({ step: failedStep, error });
     } finally {
       setBusy(false);
     }
@@ -111,9 +134,13 @@ export function useLoginFlow() {
       dispatch({ type: 'registrationConfirmed', email: step.email });
     });
 
+  const shownFailure: AuthFailure | null =
+    failure && failure.step === step ? { error: failure.error, kind: FORM_KINDS[step.name] } : null;
+
   return {
     step,
     busy,
+    failure: shownFailure,
     signIn,
     newPassword,
     verifyMfa,

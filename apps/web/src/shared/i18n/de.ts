@@ -114,6 +114,14 @@ export const de: TranslationShape<typeof en> = {
       done: 'Ihr Konto ist bestätigt. Sie können sich jetzt anmelden.',
     },
     legalLinks: 'Rechtliche Hinweise',
+    errors: {
+      invalidCredentials: 'E-Mail-Adresse oder Passwort ist falsch.',
+      sessionExpired:
+        'Diese Anmeldung ist abgelaufen. Kehren Sie zum Anmeldeformular zurück und beginnen Sie erneut.',
+      notConfirmed:
+        'Ihre E-Mail-Adresse ist noch nicht bestätigt. Setzen Sie Ihr Passwort zurück, um sie mit einem per E-Mail gesendeten Code zu bestätigen.',
+      invalidCode: 'Dieser Code ist ungültig. Prüfen Sie ihn und versuchen Sie es erneut.',
+    },
   },
   nav: {
     label: 'Hauptnavigation',
@@ -216,9 +224,15 @@ export const de: TranslationShape<typeof en> = {
       off: 'Die Zwei-Faktor-Authentifizierung ist deaktiviert. Aktivieren Sie sie, um Ihr Konto mit einem Code aus einer Authenticator-App zu schützen.',
       setup: 'Zwei-Faktor-Authentifizierung einrichten',
       instructions:
-        'Fügen Sie diesen Schlüssel Ihrer Authenticator-App hinzu (oder öffnen Sie den Einrichtungslink auf Ihrem Telefon) und geben Sie dann den 6-stelligen Code der App ein.',
+        'Scannen Sie den QR-Code mit Ihrer Authenticator-App, geben Sie den Schlüssel dort ein oder öffnen Sie den Einrichtungslink auf diesem Gerät. Geben Sie dann den 6-stelligen Code der App ein.',
       secret: 'Geheimer Schlüssel',
-      otpauthUrl: 'Einrichtungslink',
+      copy: 'Schlüssel kopieren',
+      copied: 'Schlüssel kopiert',
+      qrLabel: 'QR-Code zur Einrichtung Ihrer Authenticator-App',
+      qrUnavailable:
+        'Der QR-Code konnte nicht angezeigt werden. Geben Sie den Schlüssel stattdessen in Ihre Authenticator-App ein.',
+      openLink: 'Einrichtungslink in einer Authenticator-App auf diesem Gerät öffnen',
+      cancel: 'Abbrechen',
       code: 'Authentifizierungscode',
       enable: 'Zwei-Faktor-Authentifizierung aktivieren',
       disable: 'Zwei-Faktor-Authentifizierung deaktivieren',
@@ -235,6 +249,10 @@ export const de: TranslationShape<typeof en> = {
     },
   },
   pages: {
+    notFound: {
+      title: 'Seite nicht gefunden',
+      message: 'Unter {{path}} gibt es keine Seite. Sie wurden zur Startseite weitergeleitet.',
+    },
     notAuthorized: {
       title: 'Keine Berechtigung',
       message:

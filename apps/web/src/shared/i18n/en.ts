@@ -111,6 +111,13 @@ export const en = {
       done: 'Your account is confirmed. You can now sign in.',
     },
     legalLinks: 'Legal information',
+    errors: {
+      invalidCredentials: 'Incorrect email or password.',
+      sessionExpired: 'This sign-in has expired. Go back to the sign-in form and start again.',
+      notConfirmed:
+        'Your email address is not confirmed yet. Reset your password to confirm it with an emailed code.',
+      invalidCode: 'That code is not valid. Check it and try again.',
+    },
   },
   nav: {
     label: 'Main navigation',
@@ -213,9 +220,14 @@ export const en = {
       off: 'Two-factor authentication is off. Turn it on to protect your account with a code from an authenticator app.',
       setup: 'Set up two-factor authentication',
       instructions:
-        'Add this key to your authenticator app (or open the setup link on your phone), then enter the 6-digit code the app shows.',
+        'Scan the QR code with your authenticator app, type the key into it, or open the setup link on this device. Then enter the 6-digit code the app shows.',
       secret: 'Secret key',
-      otpauthUrl: 'Setup link',
+      copy: 'Copy key',
+      copied: 'Key copied',
+      qrLabel: 'QR code for setting up your authenticator app',
+      qrUnavailable: 'The QR code could not be shown. Type the key into your authenticator app instead.',
+      openLink: 'Open the setup link in an authenticator app on this device',
+      cancel: 'Cancel',
       code: 'Authentication code',
       enable: 'Turn on two-factor authentication',
       disable: 'Turn off two-factor authentication',
@@ -232,6 +244,10 @@ export const en = {
     },
   },
   pages: {
+    notFound: {
+      title: 'Page not found',
+      message: 'There is no page at {{path}}. You have been taken to the start page.',
+    },
     notAuthorized: {
       title: 'Not authorized',
       message: 'You do not have permission to open this page. Ask an administrator if you need access.',

@@ -114,6 +114,13 @@ export const fr: TranslationShape<typeof en> = {
       done: 'Votre compte est confirmé. Vous pouvez maintenant vous connecter.',
     },
     legalLinks: 'Informations légales',
+    errors: {
+      invalidCredentials: 'Adresse e-mail ou mot de passe incorrect.',
+      sessionExpired: 'Cette connexion a expiré. Revenez au formulaire de connexion et recommencez.',
+      notConfirmed:
+        'Votre adresse e-mail n’est pas encore confirmée. Réinitialisez votre mot de passe pour la confirmer avec un code reçu par e-mail.',
+      invalidCode: 'Ce code n’est pas valide. Vérifiez-le et réessayez.',
+    },
   },
   nav: {
     label: 'Navigation principale',
@@ -217,9 +224,15 @@ export const fr: TranslationShape<typeof en> = {
       off: 'L’authentification à deux facteurs est désactivée. Activez-la pour protéger votre compte avec un code issu d’une application d’authentification.',
       setup: 'Configurer l’authentification à deux facteurs',
       instructions:
-        'Ajoutez cette clé à votre application d’authentification (ou ouvrez le lien de configuration sur votre téléphone), puis saisissez le code à 6 chiffres affiché par l’application.',
+        'Scannez le code QR avec votre application d’authentification, saisissez-y la clé ou ouvrez le lien de configuration sur cet appareil. Saisissez ensuite le code à 6 chiffres affiché par l’application.',
       secret: 'Clé secrète',
-      otpauthUrl: 'Lien de configuration',
+      copy: 'Copier la clé',
+      copied: 'Clé copiée',
+      qrLabel: 'Code QR pour configurer votre application d’authentification',
+      qrUnavailable:
+        'Le code QR n’a pas pu être affiché. Saisissez plutôt la clé dans votre application d’authentification.',
+      openLink: 'Ouvrir le lien de configuration dans une application d’authentification de cet appareil',
+      cancel: 'Annuler',
       code: 'Code d’authentification',
       enable: 'Activer l’authentification à deux facteurs',
       disable: 'Désactiver l’authentification à deux facteurs',
@@ -236,6 +249,10 @@ export const fr: TranslationShape<typeof en> = {
     },
   },
   pages: {
+    notFound: {
+      title: 'Page introuvable',
+      message: 'Il n’existe aucune page à l’adresse {{path}}. Vous avez été redirigé vers la page d’accueil.',
+    },
     notAuthorized: {
       title: 'Accès non autorisé',
       message:

@@ -114,6 +114,14 @@ export const pt: TranslationShape<typeof en> = {
       done: 'A sua conta está confirmada. Já pode iniciar sessão.',
     },
     legalLinks: 'Informações legais',
+    errors: {
+      invalidCredentials: 'E-mail ou palavra-passe incorretos.',
+      sessionExpired:
+        'Este início de sessão expirou. Volte ao formulário de início de sessão e comece de novo.',
+      notConfirmed:
+        'O seu endereço de e-mail ainda não está confirmado. Redefina a palavra-passe para o confirmar com um código enviado por e-mail.',
+      invalidCode: 'Este código não é válido. Verifique-o e tente novamente.',
+    },
   },
   nav: {
     label: 'Navegação principal',
@@ -216,9 +224,15 @@ export const pt: TranslationShape<typeof en> = {
       off: 'A autenticação de dois fatores está desativada. Ative-a para proteger a sua conta com um código de uma aplicação de autenticação.',
       setup: 'Configurar a autenticação de dois fatores',
       instructions:
-        'Adicione esta chave à sua aplicação de autenticação (ou abra a ligação de configuração no telemóvel) e introduza o código de 6 dígitos apresentado pela aplicação.',
+        'Leia o código QR com a sua aplicação de autenticação, introduza nela a chave ou abra a ligação de configuração neste dispositivo. Depois introduza o código de 6 dígitos apresentado pela aplicação.',
       secret: 'Chave secreta',
-      otpauthUrl: 'Ligação de configuração',
+      copy: 'Copiar chave',
+      copied: 'Chave copiada',
+      qrLabel: 'Código QR para configurar a sua aplicação de autenticação',
+      qrUnavailable:
+        'Não foi possível mostrar o código QR. Introduza a chave na sua aplicação de autenticação.',
+      openLink: 'Abrir a ligação de configuração numa aplicação de autenticação deste dispositivo',
+      cancel: 'Cancelar',
       code: 'Código de autenticação',
       enable: 'Ativar a autenticação de dois fatores',
       disable: 'Desativar a autenticação de dois fatores',
@@ -235,6 +249,10 @@ export const pt: TranslationShape<typeof en> = {
     },
   },
   pages: {
+    notFound: {
+      title: 'Página não encontrada',
+      message: 'Não existe nenhuma página em {{path}}. Foi levado para a página inicial.',
+    },
     notAuthorized: {
       title: 'Sem autorização',
       message: 'Não tem permissão para abrir esta página. Contacte um administrador se precisar de acesso.',

@@ -22,8 +22,8 @@ export function LanguagePicker({ onLanguageChange, ...props }: LanguagePickerPro
       allowDeselect={false}
       onChange={(value) => {
         if (!isLanguage(value)) return;
-        void applyLanguage(value);
-        onLanguageChange?.(value);
+        // After the switch, so whatever the caller shows (a confirmation toast) is in the new language.
+        void applyLanguage(value).then(() => onLanguageChange?.(value));
       }}
     />
   );

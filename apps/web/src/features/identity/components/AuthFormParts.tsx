@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../shared/ui/TextField';
 import type { FieldProps } from '../../../shared/ui/useForm';
+import { AuthFailureAlert } from './AuthFailureAlert';
 
 /** A new password and its confirmation, as every auth step that sets a password asks for them (01 §5). */
 export function NewPasswordPair({
@@ -27,7 +28,7 @@ export function NewPasswordPair({
   );
 }
 
-/** The submit button of an auth step and the way back to the sign-in form. */
+/** The failure of the last submit (if any), the submit button of an auth step and the way back to sign-in. */
 export function AuthStepActions({
   submitLabel,
   busy,
@@ -40,6 +41,7 @@ export function AuthStepActions({
   const { t } = useTranslation();
   return (
     <>
+      <AuthFailureAlert />
       <Button type="submit" loading={busy} fullWidth>
         {submitLabel}
       </Button>

@@ -1,5 +1,6 @@
 import { Button, Group, List, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AuthFailureAlert } from './AuthFailureAlert';
 
 export interface HipaaConsentProps {
   busy: boolean;
@@ -23,6 +24,7 @@ export function HipaaConsent({ busy, onAccept, onDecline }: HipaaConsentProps) {
           </List>
         </Stack>
       </ScrollArea.Autosize>
+      <AuthFailureAlert />
       <Group justify="space-between">
         <Button variant="subtle" color="gray" onClick={onDecline} disabled={busy}>
           {t('auth.hipaa.decline')}

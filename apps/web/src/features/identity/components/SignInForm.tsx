@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordField, TextField } from '../../../shared/ui/TextField';
 import { useForm } from '../../../shared/ui/useForm';
 import { email, required } from '../../../shared/ui/validators';
+import { AuthFailureAlert } from './AuthFailureAlert';
 
 export interface SignInFormProps {
   initialEmail: string;
@@ -48,6 +49,7 @@ export function SignInForm({ initialEmail, busy, onSubmit, onForgotPassword, onR
             </Anchor>
           </Group>
         ) : null}
+        <AuthFailureAlert />
         <Button type="submit" loading={busy} fullWidth>
           {t('auth.signIn')}
         </Button>

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { controllerSession } from '../../../app/auth/controllerSession';
 import { PublicLayout } from '../../../shared/ui/PublicLayout';
-import { toastErrors } from '../../../shared/ui/toasts';
 import { controllerApi } from '../api';
+import { AuthFailureContext } from '../components/AuthFailureAlert';
 import { SignInForm } from '../components/SignInForm';
 
 function controllerTarget(to: string | null): string {
@@ -17,14 +17,16 @@ export function ControllerLoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
   const submit = async (emailValue: string, password: string) => {
     setBusy(true);
+    setFailure(null);
     try {
       const result = await controllerApi.signIn(emailValue, password);
       controllerSession.start(result.access_token);
       navigate(controllerTarget(searchParams.get('to')), { replace: true });
     } catch (error) {
-      toastErrors(error);
+      setFailure(error);
     } finally {
       setBusy(false);
     }
@@ -32,7 +34,9 @@ export function ControllerLoginPage() {
 
   return (
     <PublicLayout title={t('controller.signInTitle')} subtitle={t('controller.signInSubtitle')}>
-      <SignInForm initialEmail="" busy={busy} onSubmit={(e, p) => void submit(e, p)} />
+      <AuthFailureContext.Provider value={failure === null ? null : { error: failure, kind: 'signIn' }}>
+        <SignInForm initialEmail="" busy={busy} onSubmit={(e, p) => void submit(e, p)} />
+      </AuthFailureContext.Provider>
     </PublicLayout>
   );
 }

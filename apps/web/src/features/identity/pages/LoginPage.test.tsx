@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n';
 import { type MockHandler, type MockReply, mockFetch } from '../../../test/fetchMock';
 import { CONFIG, makeUser, pageOf } from '../../../test/fixtures';
 import { renderRoutes, signInForTest } from '../../../test/render';
@@ -57,14 +58,132 @@ describe('the sign-in page', () => {
     expect(api.callsTo('POST /api/auth/sign-in')).toHaveLength(0);
   });
 
-  it('shows the server message when sign-in is refused', async () => {
+  it('shows a refused sign-in at the form, in the form’s words, and not as a toast', async () => {
+    server({
+      'POST /api/auth/sign-in': { status: 401, body: { message: 'Incorrect username or password.' } },
+    });
+    const show = vi.spyOn(notifications, 'show');
+    renderRoutes('/login');
+    await signIn('ada@caredeck.demo', 'wrong');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Incorrect email or password.');
+    // Inside the sign-in form, next to the fields it is about.
+    expect(alert.closest('form')).toBe(screen.getByLabelText(/^Email/).closest('form'));
+    expect(screen.queryByText('Incorrect username or password.')).toBeNull();
+    expect(show).not.toHaveBeenCalled();
+    expect(screen.getByTestId('login-step-signedOut')).toBeInTheDocument();
+  });
+
+  it('words the form’s error in the language chosen after it appeared', async () => {
     server({
       'POST /api/auth/sign-in': { status: 401, body: { message: 'Incorrect username or password.' } },
     });
     renderRoutes('/login');
     await signIn('ada@caredeck.demo', 'wrong');
-    expect(await screen.findByText('Incorrect username or password.')).toBeInTheDocument();
-    expect(screen.getByTestId('login-step-signedOut')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password.');
+    await act(() => i18n.changeLanguage('de'));
+    expect(screen.getByRole('alert')).toHaveTextContent('E-Mail-Adresse oder Passwort ist falsch.');
+  });
+
+  it('clears the error when the step changes, and on the next attempt', async () => {
+    let refuse = true;
+    server({
+      'POST /api/auth/sign-in': () =>
+        refuse
+          ? { status: 401, body: { message: 'Incorrect username or password.' } }
+          : { body: { status: 'mfa', challenge_token: 'mfa-challenge' } },
+      'POST /api/auth/mfa': {
+        status: 422,
+        body: { message: 'Invalid', errors: { code: ['Invalid code received for user.'] } },
+      },
+    });
+    renderRoutes('/login');
+    const user = await signIn('ada@caredeck.demo', 'wrong');
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    // To the forgot-password step and back: the error stays with the attempt it was about.
+    await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    expect(await screen.findByTestId('login-step-forgotPassword')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back to the sign-in form' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    refuse = false;
+    await signIn('ada@caredeck.demo', 'right');
+    expect(await screen.findByTestId('login-step-mfa')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.type(screen.getByLabelText(/^Authentication code/), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That code is not valid. Check it and try again.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Back to the sign-in form' }));
+    expect(await screen.findByTestId('login-step-signedOut')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says so at the form when the two-factor step has expired', async () => {
+    server({
+      'POST /api/auth/sign-in': { body: { status: 'mfa', challenge_token: 'old' } },
+      'POST /api/auth/mfa': {
+        status: 401,
+        body: { message: 'Your sign-in session has expired. Please sign in again.' },
+      },
+    });
+    renderRoutes('/login');
+    const user = await signIn('ada@caredeck.demo', 'CareDeck-demo-2026');
+    await user.type(await screen.findByLabelText(/^Authentication code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This sign-in has expired. Go back to the sign-in form and start again.',
+    );
+  });
+
+  it('shows a refused registration at the form, each field’s first message', async () => {
+    server({
+      'POST /api/auth/register': {
+        status: 422,
+        body: {
+          message: 'Invalid',
+          errors: { email: ['The email must be a valid email address.', 'Second.'] },
+        },
+      },
+    });
+    renderRoutes('/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create an account' }));
+    await user.type(screen.getByLabelText(/^First name/), 'Grace');
+    await user.type(screen.getByLabelText(/^Last name/), 'Hopper');
+    await user.type(screen.getByLabelText(/^Email/), 'grace@example.org');
+    await user.type(screen.getByLabelText(/^Password/), 'Compiler-1952');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'Compiler-1952');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The email must be a valid email address.');
+    expect(alert).not.toHaveTextContent('Second.');
+    expect(screen.getByTestId('login-step-register')).toBeInTheDocument();
+  });
+
+  it('titles the tab after the step', async () => {
+    server({});
+    renderRoutes('/login');
+    await waitFor(() => expect(document.title).toBe('Sign in · CareDeck'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
+    await waitFor(() => expect(document.title).toBe('Reset your password · CareDeck'));
+  });
+
+  it('shows a refused controller sign-in at the form', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    mockFetch({
+      'POST /api/auth/controller/sign-in': {
+        status: 401,
+        body: { message: 'Incorrect username or password.' },
+      },
+    });
+    renderRoutes('/controller/login');
+    await signIn('root@caredeck.demo', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password.');
+    expect(show).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.title).toBe('Controller sign in · CareDeck'));
   });
 
   it('asks for HIPAA consent, and Accept completes the sign-in', async () => {

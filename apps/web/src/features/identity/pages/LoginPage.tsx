@@ -1,9 +1,11 @@
 import { Center, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LoginStep } from '../../../app/auth/loginMachine';
+import { usePageTitle } from '../../../app/documentTitle';
 import { LanguagePicker } from '../../../shared/ui/LanguagePicker';
 import { LegalLinks } from '../../../shared/ui/LegalLinks';
 import { PublicLayout } from '../../../shared/ui/PublicLayout';
+import { AuthFailureContext } from '../components/AuthFailureAlert';
 import { CodeForm } from '../components/CodeForm';
 import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { HipaaConsent } from '../components/HipaaConsent';
@@ -40,6 +42,10 @@ export function LoginPage() {
   const { t } = useTranslation();
   const flow = useLoginFlow();
   const { step, busy } = flow;
+  // The tab names the step: 'Sign in · CareDeck', 'Two-factor authentication · CareDeck' …
+  usePageTitle(
+    step.name === 'signedOut' || step.name === 'signedIn' ? t('auth.signIn') : t(TITLES[step.name]),
+  );
 
   const body = (() => {
     switch (step.name) {
@@ -121,7 +127,9 @@ export function LoginPage() {
         </Stack>
       }
     >
-      <div data-testid={`login-step-${step.name}`}>{body}</div>
+      <div data-testid={`login-step-${step.name}`}>
+        <AuthFailureContext.Provider value={flow.failure}>{body}</AuthFailureContext.Provider>
+      </div>
     </PublicLayout>
   );
 }

@@ -6,6 +6,7 @@ import { themePreference } from '../../../shared/ui/themePreference';
 import { type MockHandler, type MockReply, mockFetch } from '../../../test/fetchMock';
 import { CONFIG, makeUser } from '../../../test/fixtures';
 import { renderRoutes, signInForTest } from '../../../test/render';
+import { qrPath } from '../components/settings/MfaQrCode';
 
 function settingsServer(extra: Record<string, MockHandler | MockReply> = {}, user = makeUser()) {
   return mockFetch({
@@ -139,20 +140,27 @@ describe('the settings page', () => {
     });
   });
 
-  it('enrols in two-factor authentication: secret and link, then the code', async () => {
+  it('enrols in two-factor authentication: QR code, grouped key with a copy button, link, then the code', async () => {
+    const otpauthUrl = 'otpauth://totp/CareDeck:ada?secret=JBSWY3DPEHPK3PXP&issuer=CareDeck';
     const api = await openSettings({
-      'POST /api/v1/user/mfa/setup': {
-        body: {
-          secret: 'JBSWY3DPEHPK3PXP',
-          otpauth_url: 'otpauth://totp/CareDeck:ada?secret=JBSWY3DPEHPK3PXP',
-        },
-      },
+      'POST /api/v1/user/mfa/setup': { body: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: otpauthUrl } },
       'POST /api/v1/user/mfa/enable': { body: { message: 'ok' } },
     });
+    // user-event puts a clipboard of its own in place of the browser's.
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
-    expect(await screen.findByTestId('mfa-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
-    expect(screen.getByTestId('mfa-otpauth-url')).toHaveTextContent('otpauth://totp/CareDeck:ada');
+    // Drawn locally, once its code has loaded: an SVG of the link, no image from anywhere.
+    const qr = await screen.findByRole('img', { name: 'QR code for setting up your authenticator app' });
+    expect(qr.tagName.toLowerCase()).toBe('svg');
+    expect(qr.querySelector('path')?.getAttribute('d')).toBe(qrPath(otpauthUrl).path);
+    expect(screen.getByTestId('mfa-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
+    await user.click(screen.getByRole('button', { name: 'Copy key' }));
+    expect(await navigator.clipboard.readText()).toBe('JBSWY3DPEHPK3PXP');
+    expect(await screen.findByRole('button', { name: 'Key copied' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Open the setup link in an authenticator app on this device' }),
+    ).toHaveAttribute('href', otpauthUrl);
+
     await user.type(screen.getByLabelText(/^Authentication code/), '12');
     await user.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));
     expect(screen.getByText('The code must be 6 digits.')).toBeInTheDocument();
@@ -160,6 +168,34 @@ describe('the settings page', () => {
     await user.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));
     expect(await screen.findByText('Two-factor authentication is now on.')).toBeInTheDocument();
     expect(api.callsTo('POST /api/v1/user/mfa/enable')[0]?.body).toEqual({ code: '123456' });
+  });
+
+  it('abandons two-factor enrolment on cancel', async () => {
+    const api = await openSettings({
+      'POST /api/v1/user/mfa/setup': {
+        body: {
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauth_url: 'otpauth://totp/CareDeck:ada?secret=JBSWY3DPEHPK3PXP',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
+    await user.type(await screen.findByLabelText(/^Authentication code/), '123');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Set up two-factor authentication' })).toBeInTheDocument();
+    expect(screen.queryByTestId('mfa-secret')).toBeNull();
+    expect(screen.queryByLabelText(/^Authentication code/)).toBeNull();
+    expect(api.callsTo('POST /api/v1/user/mfa/enable')).toHaveLength(0);
+  });
+
+  it('confirms a language change in the new language', async () => {
+    await openSettings();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Language' }));
+    await user.click(await screen.findByRole('option', { name: 'Deutsch' }));
+    expect(await screen.findByText('Ihre Einstellungen wurden gespeichert.')).toBeInTheDocument();
+    expect(screen.queryByText('Your preferences have been saved.')).toBeNull();
   });
 
   it('turns two-factor authentication off with a code', async () => {

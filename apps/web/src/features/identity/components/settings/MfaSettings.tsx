@@ -1,5 +1,5 @@
 import type { ActiveUser } from '@caredeck/contracts';
-import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../../shared/ui/TextField';
@@ -7,8 +7,9 @@ import { toast, toastErrors } from '../../../../shared/ui/toasts';
 import { useForm } from '../../../../shared/ui/useForm';
 import { required, sixDigitCode } from '../../../../shared/ui/validators';
 import { useMfaDisable, useMfaEnable, useMfaSetup } from '../../api';
+import { MfaEnrolment } from './MfaEnrolment';
 
-/** Two-factor enrolment: setup shows the secret and the otpauth link, a code from the app turns it on. */
+/** Two-factor enrolment: setup shows a QR code, the key and the otpauth link; a code from the app turns it on. */
 export function MfaSettings({ user }: { user: ActiveUser }) {
   const { t } = useTranslation();
   const setup = useMfaSetup();
@@ -34,7 +35,14 @@ export function MfaSettings({ user }: { user: ActiveUser }) {
     }
   });
 
-  const codeForm = (submitLabel: string, color?: string) => (
+  const cancelEnrolment = () => {
+    // The server keeps the unconfirmed key until the next setup replaces it; nothing is on until a code confirms.
+    setup.reset();
+    form.setValues({ code: '' });
+    form.setErrors({});
+  };
+
+  const codeForm = (submitLabel: string, color?: string, onCancel?: () => void) => (
     <form noValidate onSubmit={submit}>
       <Group align="flex-end">
         <TextField
@@ -49,6 +57,11 @@ export function MfaSettings({ user }: { user: ActiveUser }) {
         <Button type="submit" color={color} loading={enable.isPending || disable.isPending}>
           {submitLabel}
         </Button>
+        {onCancel ? (
+          <Button type="button" variant="default" onClick={onCancel} disabled={enable.isPending}>
+            {t('settings.mfa.cancel')}
+          </Button>
+        ) : null}
       </Group>
     </form>
   );
@@ -78,23 +91,8 @@ export function MfaSettings({ user }: { user: ActiveUser }) {
     );
   }
   return (
-    <Stack gap="sm">
-      <Text size="sm">{t('settings.mfa.instructions')}</Text>
-      <div>
-        <Text size="sm" fw={600}>
-          {t('settings.mfa.secret')}
-        </Text>
-        <Code data-testid="mfa-secret">{setup.data.secret}</Code>
-      </div>
-      <div>
-        <Text size="sm" fw={600}>
-          {t('settings.mfa.otpauthUrl')}
-        </Text>
-        <Code block data-testid="mfa-otpauth-url" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-          {setup.data.otpauth_url}
-        </Code>
-      </div>
-      {codeForm(t('settings.mfa.enable'))}
-    </Stack>
+    <MfaEnrolment secret={setup.data.secret} otpauthUrl={setup.data.otpauth_url}>
+      {codeForm(t('settings.mfa.enable'), undefined, cancelEnrolment)}
+    </MfaEnrolment>
   );
 }

@@ -1,7 +1,7 @@
 import type { ActiveUser } from '@caredeck/contracts';
 import { Group, Radio, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../shared/i18n';
+import { i18n, type Language } from '../../../../shared/i18n';
 import { LanguagePicker } from '../../../../shared/ui/LanguagePicker';
 import {
   applyTheme,
@@ -23,7 +23,8 @@ export function PreferencesForm({ user }: { user: ActiveUser }) {
   const save = async (changes: { language?: Language; theme?: ThemePreference }) => {
     try {
       await update.mutateAsync({ given_name: user.given_name, family_name: user.family_name, ...changes });
-      toast.success(t('settings.preferences.saved'));
+      // The i18n instance, not this render's `t`: a language change has happened since this render.
+      toast.success(i18n.t('settings.preferences.saved'));
     } catch (error) {
       toastErrors(error);
     }
