@@ -1,12 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { dataDirSecrets, type ServerSecrets, weakSecretReason } from './platform/auth/keys';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()
   .transform((v) => v === '1' || v === 'true');
-
-/** Secrets that ship with the demo; production refuses to start with any of them. */
-export const DEMO_JWT_SECRET = 'caredeck-demo-jwt-secret-change-me-in-production-0001';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -17,7 +16,10 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   DEMO: bool,
   DEMO_PASSWORD: z.string().min(8).default('CareDeck-demo-2026'),
-  JWT_SECRET: z.string().min(32).default(DEMO_JWT_SECRET),
+  /** HS256 key of access and challenge tokens; unset outside production: the data directory's key file. */
+  JWT_SECRET: z.string().optional(),
+  /** Key of the secrets encrypted at rest (TOTP seeds); unset outside production: the key file. */
+  ENCRYPTION_KEY: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
@@ -34,27 +36,62 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
 });
 
-export type Config = z.infer<typeof envSchema>;
+type EnvConfig = z.infer<typeof envSchema>;
+export type Config = Omit<EnvConfig, keyof ServerSecrets> & ServerSecrets;
 
-/** Parses the environment once; fails fast with every problem listed. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+function invalid(lines: string[]): Error {
+  return new Error(`Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+}
+
+/**
+ * The secrets: from the environment when set (checked for strength), else, outside production, the
+ * data directory's key file (created on first start). No key ever comes from the source code.
+ */
+function checkedSecrets(config: EnvConfig): ServerSecrets {
+  const problems: string[] = [];
+  if (config.NODE_ENV === 'production') {
+    // The log transport would print sign-in codes; demo data has published passwords.
+    if (!config.SMTP_URL) problems.push('SMTP_URL: required in production (mail carries sign-in codes).');
+    if (config.DEMO) problems.push('DEMO: demo data (published passwords) is refused in production.');
+  }
+  for (const name of ['JWT_SECRET', 'ENCRYPTION_KEY'] as const) {
+    const value = config[name];
+    if (value === undefined) {
+      if (config.NODE_ENV === 'production')
+        problems.push(`${name}: required in production (32+ random characters).`);
+      continue;
+    }
+    const reason = weakSecretReason(value);
+    if (reason) problems.push(`${name}: ${reason}.`);
+  }
+  if (problems.length) throw invalid(problems);
+  const fromFile = config.JWT_SECRET && config.ENCRYPTION_KEY ? null : dataDirSecrets(config.DATA_DIR);
+  return {
+    JWT_SECRET: config.JWT_SECRET ?? fromFile!.JWT_SECRET,
+    ENCRYPTION_KEY: config.ENCRYPTION_KEY ?? fromFile!.ENCRYPTION_KEY,
+  };
+}
+
+function parseEnv(env: NodeJS.ProcessEnv): EnvConfig {
   // An empty variable means "not set" (e.g. DATABASE_URL= to force the embedded database).
   const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(set);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const config = parsed.data;
-  if (config.NODE_ENV === 'production' && config.JWT_SECRET === DEMO_JWT_SECRET) {
-    throw new Error(
-      'Invalid configuration:\n  JWT_SECRET: production refuses to start with the demo secret.',
-    );
-  }
-  return config;
+  if (!parsed.success) throw invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  return parsed.data;
 }
 
-/** A configuration for tests: defaults plus overrides, never read from the process environment. */
+/** Parses the environment once and resolves the secrets; fails fast with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const config = parseEnv(env);
+  return { ...config, ...checkedSecrets(config) };
+}
+
+/** A configuration for tests: defaults, fresh random secrets, overrides; never the process environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  return {
+    ...parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+    ...overrides,
+  };
 }

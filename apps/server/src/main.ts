@@ -2,6 +2,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { createSecretBox } from './platform/auth/secret-box';
+import { sealPlainTotpSecrets } from './platform/auth/totp';
 import { createDatabase } from './platform/db/client';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded';
 import { applyMigrations } from './platform/db/migrate';
@@ -35,6 +37,7 @@ async function main() {
   }
   const db = createDatabase(databaseUrl);
   await applyMigrations(db);
+  await sealPlainTotpSecrets(db, createSecretBox(config.ENCRYPTION_KEY));
   const demo = !config.DATABASE_URL || config.DEMO;
   let seeded = false;
   if (demo && (await databaseIsEmpty(db))) {

@@ -40,7 +40,7 @@ export function createControllerService(deps: { db: Database; tokens: TokenServi
       });
       const access_token = await tokens.signAccess({
         sub: account.id,
-        sid: sessionId,
+        sid: sessionId.publicId,
         realm: 'controller',
         scope: 'full',
       });

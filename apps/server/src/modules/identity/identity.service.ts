@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { audit } from '../../platform/audit/audit';
 import { hashPassword, passwordMatches, verifyPassword } from '../../platform/auth/passwords';
+import { createSecretBox } from '../../platform/auth/secret-box';
 import {
   createSession,
   issueRefreshToken,
@@ -70,6 +71,7 @@ export function passwordExpired(admin: AdminAuthRow, maxAgeDays: number, now = D
 
 export function createIdentityService(deps: IdentityDeps) {
   const { db, tokens, config, realtime } = deps;
+  const box = createSecretBox(config.ENCRYPTION_KEY);
 
   /** After the password (and any challenge) is satisfied: the next challenge, or a session. */
   async function continueSignIn(
@@ -95,7 +97,7 @@ export function createIdentityService(deps: IdentityDeps) {
       return { result: { status: 'mfa', challenge_token } };
     }
     const scope = admin.hipaa_consented_at ? 'full' : 'hipaa';
-    const sessionId = await createSession(tx, { realm: 'staff', adminId: admin.id }, scope);
+    const session = await createSession(tx, { realm: 'staff', adminId: admin.id }, scope);
     await audit(tx, {
       actorAdminId: admin.id,
       action: 'auth.sign_in',
@@ -103,10 +105,15 @@ export function createIdentityService(deps: IdentityDeps) {
       subjectId: admin.id,
       ip,
     });
-    const access_token = await tokens.signAccess({ sub: admin.id, sid: sessionId, realm: 'staff', scope });
+    const access_token = await tokens.signAccess({
+      sub: admin.id,
+      sid: session.publicId,
+      realm: 'staff',
+      scope,
+    });
     if (scope === 'hipaa')
       return { result: { status: 'hipaa', access_token, expires_in: tokens.accessTtlSeconds } };
-    const refreshToken = await issueRefreshToken(tx, sessionId, config.REFRESH_TOKEN_TTL_DAYS);
+    const refreshToken = await issueRefreshToken(tx, session.id, config.REFRESH_TOKEN_TTL_DAYS);
     return {
       result: { status: 'signedIn', access_token, expires_in: tokens.accessTtlSeconds },
       refreshToken,
@@ -248,7 +255,7 @@ export function createIdentityService(deps: IdentityDeps) {
       const attempt = await takeAttempt(db, [
         { key, max: FAILURES_PER_ACCOUNT_AND_ADDRESS, windowSeconds: FAILURE_WINDOW_SECONDS },
       ]);
-      if (!(await db.transaction((tx) => spendTotpCode(tx, admin.id, admin.mfa_secret, code)))) {
+      if (!(await db.transaction((tx) => spendTotpCode(tx, box, admin.id, admin.mfa_secret, code)))) {
         throw AppError.validation({ code: ['Invalid code received for user.'] });
       }
       await releaseAttempts(db, attempt);
@@ -347,7 +354,7 @@ export function createIdentityService(deps: IdentityDeps) {
       if (!rotated.ok) throw AppError.unauthenticated('Session expired.');
       const accessToken = await tokens.signAccess({
         sub: rotated.session.ownerId,
-        sid: rotated.session.id,
+        sid: rotated.session.publicId,
         realm: 'staff',
         scope: 'full',
       });
@@ -355,9 +362,19 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     /** Ends the session named by the access token or, failing that, by the refresh cookie. */
-    async signOut(sessionId: number | null, refreshCookie: string | undefined, ip: string): Promise<void> {
+    async signOut(
+      sessionPublicId: string | null,
+      refreshCookie: string | undefined,
+      ip: string,
+    ): Promise<void> {
       const ended = await db.transaction(async (tx) => {
-        let sid = sessionId;
+        let sid: number | null = null;
+        if (sessionPublicId) {
+          const res = await tx.execute<{ id: number }>(
+            sql`SELECT id FROM auth_sessions WHERE public_id = ${sessionPublicId}`,
+          );
+          sid = res.rows[0]?.id ?? null;
+        }
         if (!sid && refreshCookie) {
           const res = await tx.execute<{ session_id: number }>(
             sql`SELECT session_id FROM refresh_tokens WHERE token_hash = ${sha256(refreshCookie)}`,
@@ -382,7 +399,12 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     /** HIPAA consent upgrades the limited session to a full one. */
-    async consentHipaa(adminId: number, sessionId: number, ip: string): Promise<SignInOutcome> {
+    async consentHipaa(
+      adminId: number,
+      session: { id: number; publicId: string },
+      ip: string,
+    ): Promise<SignInOutcome> {
+      const sessionId = session.id;
       return db.transaction(async (tx) => {
         await tx.execute(
           sql`UPDATE admins SET hipaa_consented_at = coalesce(hipaa_consented_at, now()), updated_at = now() WHERE id = ${adminId}`,
@@ -397,7 +419,7 @@ export function createIdentityService(deps: IdentityDeps) {
         });
         const access_token = await tokens.signAccess({
           sub: adminId,
-          sid: sessionId,
+          sid: session.publicId,
           realm: 'staff',
           scope: 'full',
         });

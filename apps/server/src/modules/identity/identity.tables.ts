@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** Staff users ("admins" in the spec's vocabulary). Patients live in their own table. */
@@ -70,6 +71,8 @@ export const authSessions = pgTable(
   'auth_sessions',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The id an access token carries: random (gen_random_uuid, 122 bits), so it cannot be guessed. */
+    publicId: uuid('public_id').notNull().defaultRandom(),
     realm: text('realm').notNull(),
     adminId: bigint('admin_id', { mode: 'number' }).references(() => admins.id, { onDelete: 'cascade' }),
     controllerId: bigint('controller_id', { mode: 'number' }).references(() => controllerAccounts.id, {
@@ -89,6 +92,7 @@ export const authSessions = pgTable(
       sql`(${t.realm} = 'staff' AND ${t.adminId} IS NOT NULL) OR (${t.realm} = 'controller' AND ${t.controllerId} IS NOT NULL)`,
     ),
     index('auth_sessions_admin_idx').on(t.adminId),
+    uniqueIndex('auth_sessions_public_id_idx').on(t.publicId),
   ],
 );
 

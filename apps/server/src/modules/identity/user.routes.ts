@@ -78,7 +78,11 @@ export async function userRoutes(
     },
     async (req, reply) => {
       const actor = staffActor(req);
-      const outcome = await identity.consentHipaa(actor.adminId, actor.sessionId, req.ip);
+      const outcome = await identity.consentHipaa(
+        actor.adminId,
+        { id: actor.sessionId, publicId: actor.sessionPublicId },
+        req.ip,
+      );
       if (outcome.refreshToken) cookie.set(reply, outcome.refreshToken);
       return outcome.result;
     },

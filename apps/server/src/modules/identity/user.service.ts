@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { generateSecret, generateURI } from 'otplib';
 import type { Config } from '../../config';
 import { audit } from '../../platform/audit/audit';
-import { spendTotpCode } from '../../platform/auth/totp';
+import { createSecretBox } from '../../platform/auth/secret-box';
+import { spendTotpCode, totpContext } from '../../platform/auth/totp';
 import type { Database, Queryable } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import { clearEvents, releaseAttempts, takeAttempt } from '../../platform/http/rate-limit';
@@ -29,6 +30,7 @@ type AdminProfileRow = {
 
 export function createUserService(deps: { db: Database; config: Config }) {
   const { db, config } = deps;
+  const box = createSecretBox(config.ENCRYPTION_KEY);
 
   async function profileRow(q: Queryable, adminId: number): Promise<AdminProfileRow> {
     const res = await q.execute<AdminProfileRow>(sql`
@@ -75,7 +77,7 @@ export function createUserService(deps: { db: Database; config: Config }) {
   async function checkTotp(adminId: number, secret: string | null, code: string): Promise<void> {
     const key = `mfa:${adminId}`;
     const attempt = await takeAttempt(db, [{ key, max: 5, windowSeconds: 900 }]);
-    if (!(await db.transaction((tx) => spendTotpCode(tx, adminId, secret, code)))) {
+    if (!(await db.transaction((tx) => spendTotpCode(tx, box, adminId, secret, code)))) {
       throw AppError.validation({ code: ['Invalid code received for user.'] });
     }
     await releaseAttempts(db, attempt);
@@ -116,7 +118,7 @@ export function createUserService(deps: { db: Database; config: Config }) {
       if (row.mfa_enabled) throw new AppError('conflict', 'Multi-factor authentication is already enabled.');
       const secret = generateSecret();
       await db.execute(
-        sql`UPDATE admins SET mfa_secret = ${secret}, updated_at = now() WHERE id = ${adminId}`,
+        sql`UPDATE admins SET mfa_secret = ${box.seal(secret, totpContext(adminId))}, updated_at = now() WHERE id = ${adminId}`,
       );
       return { secret, otpauth_url: generateURI({ issuer: 'CareDeck', label: row.email, secret }) };
     },

@@ -63,10 +63,11 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
     if (!token) throw AppError.unauthenticated();
     const claims = await deps.tokens.verifyAccess(token, realm);
     if (!claims) throw AppError.unauthenticated();
-    const session = await touchSession(deps.db, claims.sid, realm, sessionLimits(deps.config));
+    const session = await touchSession(deps.db, { publicId: claims.sid }, realm, sessionLimits(deps.config));
     if (!session || session.ownerId !== claims.sub) throw AppError.unauthenticated('Session expired.');
-    if (realm === 'controller') return { realm, controllerId: claims.sub, sessionId: session.id };
-    return { realm, adminId: claims.sub, sessionId: session.id, scope: session.scope };
+    const ids = { sessionId: session.id, sessionPublicId: session.publicId };
+    if (realm === 'controller') return { realm, controllerId: claims.sub, ...ids };
+    return { realm, adminId: claims.sub, ...ids, scope: session.scope };
   }
 
   app.addHook('onRequest', async (request) => {

@@ -15,14 +15,21 @@ export async function createSession(
   db: Queryable,
   owner: { realm: 'staff'; adminId: number } | { realm: 'controller'; controllerId: number },
   scope: Scope,
-): Promise<number> {
+): Promise<SessionRef> {
   const adminId = owner.realm === 'staff' ? owner.adminId : null;
   const controllerId = owner.realm === 'controller' ? owner.controllerId : null;
-  const res = await db.execute<{ id: number }>(sql`
+  const res = await db.execute<{ id: number; public_id: string }>(sql`
     INSERT INTO auth_sessions (realm, admin_id, controller_id, scope)
-    VALUES (${owner.realm}, ${adminId}, ${controllerId}, ${scope}) RETURNING id`);
-  return res.rows[0]!.id;
+    VALUES (${owner.realm}, ${adminId}, ${controllerId}, ${scope}) RETURNING id, public_id`);
+  const row = res.rows[0]!;
+  return { id: row.id, publicId: row.public_id };
 }
+
+/**
+ * A session has an internal id (foreign keys, audit) and a public id, the one its access tokens carry:
+ * random, so a forged token cannot name a live session by counting.
+ */
+export type SessionRef = { id: number; publicId: string };
 
 export async function issueRefreshToken(db: Queryable, sessionId: number, ttlDays: number): Promise<string> {
   const token = randomToken();
@@ -32,7 +39,7 @@ export async function issueRefreshToken(db: Queryable, sessionId: number, ttlDay
   return token;
 }
 
-export type LiveSession = { id: number; realm: Realm; scope: Scope; ownerId: number };
+export type LiveSession = SessionRef & { realm: Realm; scope: Scope; ownerId: number };
 
 /** A session ends after `idleSeconds` without activity, and in any case `maxAgeSeconds` after sign-in. */
 export type SessionLimits = { idleSeconds: number; maxAgeSeconds: number };
@@ -51,13 +58,20 @@ export function sessionLimits(config: {
  */
 export async function touchSession(
   db: Queryable,
-  sessionId: number,
+  session: { publicId: string } | { id: number },
   realm: Realm,
   limits: SessionLimits,
 ): Promise<LiveSession | null> {
-  const res = await db.execute<{ id: number; realm: Realm; scope: Scope; owner_id: number }>(sql`
+  const match = 'publicId' in session ? sql`s.public_id = ${session.publicId}` : sql`s.id = ${session.id}`;
+  const res = await db.execute<{
+    id: number;
+    public_id: string;
+    realm: Realm;
+    scope: Scope;
+    owner_id: number;
+  }>(sql`
     UPDATE auth_sessions s SET last_activity_at = now()
-    WHERE s.id = ${sessionId} AND s.realm = ${realm} AND s.revoked_at IS NULL
+    WHERE ${match} AND s.realm = ${realm} AND s.revoked_at IS NULL
       AND s.last_activity_at > now() - make_interval(secs => ${limits.idleSeconds})
       AND s.created_at > now() - make_interval(secs => ${limits.maxAgeSeconds})
       AND (
@@ -65,9 +79,11 @@ export async function touchSession(
         OR (s.realm = 'controller' AND EXISTS (
           SELECT 1 FROM controller_accounts c WHERE c.id = s.controller_id AND c.disabled_at IS NULL))
       )
-    RETURNING s.id, s.realm, s.scope, coalesce(s.admin_id, s.controller_id) AS owner_id`);
+    RETURNING s.id, s.public_id, s.realm, s.scope, coalesce(s.admin_id, s.controller_id) AS owner_id`);
   const row = res.rows[0];
-  return row ? { id: row.id, realm: row.realm, scope: row.scope, ownerId: row.owner_id } : null;
+  return row
+    ? { id: row.id, publicId: row.public_id, realm: row.realm, scope: row.scope, ownerId: row.owner_id }
+    : null;
 }
 
 export async function revokeSession(db: Queryable, sessionId: number, reason: string): Promise<void> {
@@ -122,7 +138,7 @@ export async function rotateRefreshToken(
   }
   if (token.expired) return { ok: false, reason: 'expired' };
   if (!token.used) await db.execute(sql`UPDATE refresh_tokens SET used_at = now() WHERE id = ${token.id}`);
-  const session = await touchSession(db, token.session_id, realm, limits);
+  const session = await touchSession(db, { id: token.session_id }, realm, limits);
   if (session?.scope !== 'full') return { ok: false, reason: 'session_ended' };
   const refreshToken = await issueRefreshToken(db, session.id, ttlDays);
   return { ok: true, session, refreshToken };

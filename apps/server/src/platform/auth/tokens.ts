@@ -2,7 +2,9 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 
 export type Realm = 'staff' | 'controller';
 export type Scope = 'full' | 'hipaa';
-export type AccessClaims = { sub: number; sid: number; realm: Realm; scope: Scope };
+/** `sid` is the session's public id (a random UUID), never its sequential row id. */
+export type AccessClaims = { sub: number; sid: string; realm: Realm; scope: Scope };
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export type ChallengePurpose = 'newPassword' | 'mfa';
 export type ChallengeClaims = { sub: number; purpose: ChallengePurpose; pwv: number };
 
@@ -39,7 +41,8 @@ export function createTokenService(secret: string, accessTtlSeconds: number) {
     },
     async verifyAccess(token: string, realm: Realm): Promise<AccessClaims | null> {
       const p = await verify(token, `access:${realm}`);
-      if (!p || typeof p.sid !== 'number' || p.realm !== realm) return null;
+      if (!p || typeof p.sid !== 'string' || !SESSION_ID.test(p.sid) || p.realm !== realm) return null;
+      if (!/^[1-9][0-9]{0,15}$/.test(String(p.sub))) return null;
       const scope = p.scope === 'hipaa' ? 'hipaa' : p.scope === 'full' ? 'full' : null;
       if (!scope) return null;
       return { sub: Number(p.sub), sid: p.sid, realm, scope };

@@ -20,13 +20,13 @@ describe('housekeeping', () => {
     const admin = await createAdmin(db, { email: 'keep@caredeck.demo', password: 'Whatever-Pass-1' });
     const live = await createSession(db, { realm: 'staff', adminId: admin.id }, 'full');
     const old = await createSession(db, { realm: 'staff', adminId: admin.id }, 'full');
-    await issueRefreshToken(db, live, 14);
-    await issueRefreshToken(db, old, 14);
+    await issueRefreshToken(db, live.id, 14);
+    await issueRefreshToken(db, old.id, 14);
     await db.execute(
-      sql`UPDATE auth_sessions SET last_activity_at = now() - interval '40 days' WHERE id = ${old}`,
+      sql`UPDATE auth_sessions SET last_activity_at = now() - interval '40 days' WHERE id = ${old.id}`,
     );
     await db.execute(
-      sql`UPDATE refresh_tokens SET expires_at = now() - interval '2 days' WHERE session_id = ${old}`,
+      sql`UPDATE refresh_tokens SET expires_at = now() - interval '2 days' WHERE session_id = ${old.id}`,
     );
     await db.execute(sql`
       INSERT INTO auth_codes (admin_id, purpose, code_hash, expires_at) VALUES

@@ -80,12 +80,14 @@ export function createRealtime(deps: {
         try {
           const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
           const claims = token ? await tokens.verifyAccess(token, 'staff') : null;
-          const session = claims && (await touchSession(db, claims.sid, 'staff', sessionLimits(config)));
-          if (!claims || !session || session.scope !== 'full') return next(new Error('unauthorized'));
+          const session =
+            claims && (await touchSession(db, { publicId: claims.sid }, 'staff', sessionLimits(config)));
+          if (!claims || !session || session.scope !== 'full' || session.ownerId !== claims.sub)
+            return next(new Error('unauthorized'));
           socket.data.adminId = claims.sub;
           const programs = await visiblePrograms(db, claims.sub);
           await socket.join([
-            sessionRoom(claims.sid),
+            sessionRoom(session.id),
             userChannel(claims.sub),
             ...programs.map((p) => programChannel(p.id)),
           ]);

@@ -1,0 +1,2 @@
+ALTER TABLE "auth_sessions" ADD COLUMN "public_id" uuid DEFAULT gen_random_uuid() NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "auth_sessions_public_id_idx" ON "auth_sessions" USING btree ("public_id");
