@@ -535,25 +535,37 @@ describe('user calls', () => {
     expect(body.permissions).toContain('admins.manage');
   });
 
-  it('resets the password-age clock for the caller only', async () => {
-    const id = await adminId(db, 'physician@caredeck.demo');
-    const { token } = await signIn(app, 'physician@caredeck.demo');
-    const other = await app.inject({
-      method: 'PUT',
-      url: '/api/v1/user/reset-password-expire',
-      headers: bearer(token),
-      payload: { email: 'admin@caredeck.demo' },
-    });
-    expect(other.statusCode).toBe(404);
-    const own = await app.inject({
-      method: 'PUT',
-      url: '/api/v1/user/reset-password-expire',
-      headers: bearer(token),
-      payload: { email: 'physician@caredeck.demo' },
-    });
-    expect(own.statusCode).toBe(204);
+  it('lets an administrator restart the password age of staff they administer, and nobody their own (ADR 013)', async () => {
+    const expire = (token: string, email: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/v1/user/reset-password-expire',
+        headers: bearer(token),
+        payload: { email },
+      });
+    const physician = (await signIn(app, 'physician@caredeck.demo')).token;
+    const admin = (await signIn(app, 'admin@caredeck.demo')).token;
+    // Not an administrator: another account is not theirs to extend, and their own takes a password change.
+    expect((await expire(physician, 'coordinator@caredeck.demo')).statusCode).toBe(404);
+    expect((await expire(physician, 'physician@caredeck.demo')).statusCode).toBe(403);
+    expect((await expire(admin, 'admin@caredeck.demo')).statusCode).toBe(403);
+    // Staff of another enterprise and unknown addresses answer the same 404.
+    const foreign = await expire(admin, 'outsider@caredeck.demo');
+    const unknown = await expire(admin, 'nobody@caredeck.demo');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(unknown.body);
+    await db.execute(
+      sql`UPDATE admins SET password_changed_at = now() - interval '200 days' WHERE email = 'physician@caredeck.demo'`,
+    );
+    expect((await expire(admin, 'physician@caredeck.demo')).statusCode).toBe(204);
+    const age = await db.execute<{ fresh: boolean }>(
+      sql`SELECT password_changed_at > now() - interval '1 minute' AS fresh FROM admins WHERE email = 'physician@caredeck.demo'`,
+    );
+    expect(age.rows[0]?.fresh).toBe(true);
     const audit = await db.execute(
-      sql`SELECT 1 FROM audit_events WHERE action = 'user.reset_password_expire' AND actor_admin_id = ${id}`,
+      sql`SELECT 1 FROM audit_events WHERE action = 'user.reset_password_expire'
+          AND actor_admin_id = ${await adminId(db, 'admin@caredeck.demo')}
+          AND subject_id = ${await adminId(db, 'physician@caredeck.demo')}`,
     );
     expect(audit.rowCount).toBe(1);
   });

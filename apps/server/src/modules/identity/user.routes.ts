@@ -199,7 +199,7 @@ export async function userRoutes(
       const actor = staffActor(req);
       // Page time is recorded for the signed-in user only; another id is not theirs to write.
       if (req.params.id !== actor.adminId) throw AppError.notFound();
-      await users.recordPageSession(actor.adminId, req.params.programId, req.body);
+      await users.recordPageSession(actor, req.body);
       return reply.status(201).send(null);
     },
   );

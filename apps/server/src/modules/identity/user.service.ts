@@ -2,6 +2,8 @@ import { type ActiveUser, ROLE_PERMISSIONS, type UpdateProfileBody } from '@care
 import { sql } from 'drizzle-orm';
 import { generateSecret, generateURI } from 'otplib';
 import type { Config } from '../../config';
+import type { StaffActor } from '../../platform/access/actor';
+import { assertBodyRefsInScope, scopeOf } from '../../platform/access/scope';
 import { audit } from '../../platform/audit/audit';
 import { createSecretBox } from '../../platform/auth/secret-box';
 import { spendTotpCode, totpContext } from '../../platform/auth/totp';
@@ -172,33 +174,61 @@ export function createUserService(deps: { db: Database; config: Config }) {
     },
 
     /**
-     * Restarts the password-age clock of the caller (its own e-mail only): used after a reset done
-     * outside the console. Another e-mail answers 404 so addresses cannot be probed.
+     * An administrator restarts the password-age clock of another staff member who works in a program
+     * they administer (or in their enterprise): an audited exception to expiry (ADR 013). Nobody restarts
+     * their own clock: that takes a real password change. Addresses outside the caller's administration
+     * answer 404, like unknown ones.
      */
     async resetPasswordExpire(adminId: number, email: string, ip: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const res = await tx.execute(sql`
-          UPDATE admins SET password_changed_at = now(), updated_at = now()
-          WHERE id = ${adminId} AND lower(email) = ${email.toLowerCase()}`);
-        if (!res.rowCount) throw AppError.notFound();
+        const own = await tx.execute(
+          sql`SELECT 1 FROM admins WHERE id = ${adminId} AND lower(email) = ${email.toLowerCase()}`,
+        );
+        if (own.rowCount) {
+          throw AppError.forbidden(
+            'Change your password to restart its age; an administrator can extend another account.',
+          );
+        }
+        const res = await tx.execute<{ id: number }>(sql`
+          WITH administered_programs AS (
+            SELECT program_id AS id FROM admin_program_roles WHERE admin_id = ${adminId} AND role = 'admin'
+            UNION
+            SELECT p.id FROM programs p JOIN admin_enterprise_roles e ON e.enterprise_id = p.enterprise_id
+            WHERE e.admin_id = ${adminId} AND e.role = 'enterprise_admin'
+          ), administered_enterprises AS (
+            SELECT enterprise_id AS id FROM admin_enterprise_roles WHERE admin_id = ${adminId} AND role = 'enterprise_admin'
+          )
+          UPDATE admins a SET password_changed_at = now(), updated_at = now()
+          WHERE lower(a.email) = ${email.toLowerCase()} AND a.disabled_at IS NULL AND a.id <> ${adminId}
+            AND (
+              EXISTS (SELECT 1 FROM admin_program_roles r
+                      WHERE r.admin_id = a.id AND r.program_id IN (SELECT id FROM administered_programs))
+              OR EXISTS (SELECT 1 FROM admin_enterprise_roles e
+                         WHERE e.admin_id = a.id AND e.enterprise_id IN (SELECT id FROM administered_enterprises))
+            )
+          RETURNING a.id`);
+        const target = res.rows[0];
+        if (!target) throw AppError.notFound();
         await audit(tx, {
           actorAdminId: adminId,
           action: 'user.reset_password_expire',
           subjectType: 'admin',
-          subjectId: adminId,
+          subjectId: target.id,
           ip,
         });
       });
     },
 
+    /** Page time of the signed-in user; the page's subject (a patient) must be of the path program. */
     async recordPageSession(
-      adminId: number,
-      programId: number,
+      actor: StaffActor,
       body: { path: string; time_s: number; name?: string | null; subject_id?: number | null },
     ): Promise<void> {
+      const scope = scopeOf(actor);
+      await assertBodyRefsInScope(db, scope, { patients: [body.subject_id] });
       await db.execute(sql`
         INSERT INTO page_sessions (admin_id, program_id, path, time_s, name, subject_id)
-        VALUES (${adminId}, ${programId}, ${body.path}, ${body.time_s}, ${body.name ?? null}, ${body.subject_id ?? null})`);
+        VALUES (${actor.adminId}, ${scope.programIds[0]!}, ${body.path}, ${body.time_s}, ${body.name ?? null}, ${body.subject_id ?? null})`);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { programAccess } from '../../platform/access/access.queries';
+import { assertBodyRefsInScope } from '../../platform/access/scope';
 import { audit } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
@@ -41,10 +42,13 @@ export function createTenancyService(deps: { db: Database; realtime: Realtime })
       if (!program.roles.includes('admin') && !program.roles.includes('enterprise_admin'))
         throw AppError.forbidden();
       const changed = await db.transaction(async (tx) => {
-        const target = await tx.execute(
-          sql`SELECT 1 FROM admins WHERE id = ${targetId} AND disabled_at IS NULL`,
+        // Only staff who work in the program's enterprise (or, without one, in the program) can be given
+        // roles there; a foreign id answers exactly like an unknown one.
+        await assertBodyRefsInScope(
+          tx,
+          { programIds: [program.id], enterpriseIds: program.enterpriseId ? [program.enterpriseId] : [] },
+          { staff: [targetId] },
         );
-        if (!target.rowCount) throw AppError.notFound();
         const didChange = await replaceProgramRoles(tx, targetId, programId, roles);
         if (didChange) {
           await audit(tx, {

@@ -106,7 +106,19 @@ describe('program roles', () => {
     expect((await put('coordinator', { program_id: 1, roles: ['admin'] })).statusCode).toBe(403);
     expect((await put('outsider', { program_id: 1, roles: ['admin'] })).statusCode).toBe(404);
     expect((await put('admin', { program_id: 1, roles: ['superuser'] })).statusCode).toBe(422);
-    expect((await put('admin', { program_id: 1, roles: ['physician'] }, 999_999)).statusCode).toBe(404);
+    // Staff of another enterprise answer exactly like an unknown id, and get no role (issue 5 §3).
+    const foreign = await put(
+      'admin',
+      { program_id: 1, roles: ['physician'] },
+      await adminId(db, 'outsider@caredeck.demo'),
+    );
+    const unknown = await put('admin', { program_id: 1, roles: ['physician'] }, 999_999);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(unknown.body);
+    const granted = await db.execute(
+      sql`SELECT 1 FROM admin_program_roles WHERE admin_id = ${await adminId(db, 'outsider@caredeck.demo')} AND program_id = 1`,
+    );
+    expect(granted.rowCount).toBe(0);
 
     const ok = await put('admin', { program_id: 1, roles: ['physician', 'care_coordinator'] });
     expect(ok.statusCode).toBe(200);
@@ -142,9 +154,19 @@ describe('page-time sessions', () => {
     expect((await post(me, { path: '/patients', time_s: -1 })).statusCode).toBe(422);
     expect((await post(me + 1, { path: '/patients', time_s: 1 })).statusCode).toBe(404);
     expect((await post(me, { path: '/patients', time_s: 1 }, 3)).statusCode).toBe(404);
-    const rows = await db.execute<{ time_s: number }>(
-      sql`SELECT time_s FROM page_sessions WHERE admin_id = ${me}`,
+    // Ids inside the body are checked like path ids: a patient of another program is not a subject here.
+    const own = await db.execute<{ id: number }>(sql`SELECT id FROM patients WHERE program_id = 1 LIMIT 1`);
+    const other = await db.execute<{ id: number }>(sql`SELECT id FROM patients WHERE program_id = 3 LIMIT 1`);
+    expect((await post(me, { path: '/patient', time_s: 5, subject_id: other.rows[0]!.id })).statusCode).toBe(
+      404,
     );
-    expect(rows.rows.map((r) => r.time_s)).toEqual([42]);
+    expect((await post(me, { path: '/patient', time_s: 5, subject_id: 999_999_999 })).statusCode).toBe(404);
+    expect((await post(me, { path: '/patient', time_s: 7, subject_id: own.rows[0]!.id })).statusCode).toBe(
+      201,
+    );
+    const rows = await db.execute<{ time_s: number }>(
+      sql`SELECT time_s FROM page_sessions WHERE admin_id = ${me} ORDER BY id`,
+    );
+    expect(rows.rows.map((r) => r.time_s)).toEqual([42, 7]);
   });
 });
