@@ -25,6 +25,8 @@ const envSchema = z.object({
   IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   /** Absolute session lifetime: an active session still ends this long after sign-in. */
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  /** How often each process re-checks the sessions of its open sockets (the longest a socket outlives its session). */
+  REALTIME_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   INTERNAL_EMAIL_DOMAIN: z.string().min(1).default('caredeck.demo'),
   SMTP_URL: z.string().url().optional(),

@@ -86,6 +86,26 @@ export async function touchSession(
     : null;
 }
 
+/** Which of these sessions are live (same rules as touchSession), without marking activity. */
+export async function liveSessionIds(
+  db: Queryable,
+  sessionIds: readonly number[],
+  limits: SessionLimits,
+): Promise<number[]> {
+  const res = await db.execute<{ id: number }>(sql`
+    SELECT s.id FROM auth_sessions s
+    WHERE s.id = ANY(${`{${sessionIds.map((id) => Math.trunc(id)).join(',')}}`}::bigint[])
+      AND s.revoked_at IS NULL
+      AND s.last_activity_at > now() - make_interval(secs => ${limits.idleSeconds})
+      AND s.created_at > now() - make_interval(secs => ${limits.maxAgeSeconds})
+      AND (
+        (s.realm = 'staff' AND EXISTS (SELECT 1 FROM admins a WHERE a.id = s.admin_id AND a.disabled_at IS NULL))
+        OR (s.realm = 'controller' AND EXISTS (
+          SELECT 1 FROM controller_accounts c WHERE c.id = s.controller_id AND c.disabled_at IS NULL))
+      )`);
+  return res.rows.map((r) => r.id);
+}
+
 export async function revokeSession(db: Queryable, sessionId: number, reason: string): Promise<void> {
   await db.execute(sql`
     UPDATE auth_sessions SET revoked_at = now(), revoked_reason = ${reason}

@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { testConfig } from '../../config';
+import { type Config, testConfig } from '../../config';
 import { adminId, bearer, seedDemoData, signIn } from '../../test/flows';
 import { testDatabase } from '../../test/harness';
 import type { Database } from '../db/client';
@@ -10,10 +11,14 @@ import type { App } from '../http/types';
 const sockets: Socket[] = [];
 const apps: App[] = [];
 
-async function listeningApp(db: Database, redisUrl?: string): Promise<{ app: App; url: string }> {
+async function listeningApp(
+  db: Database,
+  redisUrl?: string,
+  overrides: Partial<Config> = {},
+): Promise<{ app: App; url: string }> {
   const { app } = await buildApp({
     db,
-    config: testConfig({ WEB_DIST: '/nonexistent', REDIS_URL: redisUrl }),
+    config: testConfig({ WEB_DIST: '/nonexistent', REDIS_URL: redisUrl, ...overrides }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   apps.push(app);
@@ -95,6 +100,49 @@ describe('realtime', () => {
     expect((await auth('private-program.1')).json().auth).toMatch(/^caredeck:/);
     expect((await auth(`private-user.${me + 1}`)).statusCode).toBe(403);
     expect((await auth('private-program.3')).statusCode).toBe(403);
+  });
+
+  it('closes a socket when its session ends for any reason, event or not (issue 5 §3)', async () => {
+    const { app, url } = await listeningApp(db, undefined, { REALTIME_SESSION_CHECK_MS: 200 });
+    const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());
+    const disconnected = (socket: Socket) =>
+      new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('socket still open')), 10_000);
+        socket.once('disconnect', (reason) => {
+          clearTimeout(timer);
+          resolve(reason);
+        });
+      });
+    const endings: Record<string, (publicId: string) => Promise<unknown>> = {
+      'idle expiry': (id) =>
+        db.execute(
+          sql`UPDATE auth_sessions SET last_activity_at = now() - interval '1 day' WHERE public_id = ${id}`,
+        ),
+      'absolute lifetime': (id) =>
+        db.execute(
+          sql`UPDATE auth_sessions SET created_at = now() - interval '30 days' WHERE public_id = ${id}`,
+        ),
+      'revocation on another process': (id) =>
+        db.execute(sql`UPDATE auth_sessions SET revoked_at = now() WHERE public_id = ${id}`),
+    };
+    for (const [reason, end] of Object.entries(endings)) {
+      const { token } = await signIn(app, 'coordinator@caredeck.demo');
+      const socket = await openSocket(url, token);
+      const closed = disconnected(socket);
+      await end(decode(token).sid);
+      expect(await closed, reason).toBe('io server disconnect');
+    }
+    // A disabled owner, then the same account re-enabled for the other tests.
+    const { token } = await signIn(app, 'pharmacy@caredeck.demo');
+    const socket = await openSocket(url, token);
+    const closed = disconnected(socket);
+    await db.execute(sql`UPDATE admins SET disabled_at = now() WHERE email = 'pharmacy@caredeck.demo'`);
+    expect(await closed).toBe('io server disconnect');
+    await db.execute(sql`UPDATE admins SET disabled_at = NULL WHERE email = 'pharmacy@caredeck.demo'`);
+    // A live session keeps its socket through the checks.
+    const live = await openSocket(url, (await signIn(app, 'physician@caredeck.demo')).token);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(live.connected).toBe(true);
   });
 
   // Needs a Redis server: runs when REDIS_URL is set (npm test sets it when one answers on this machine).

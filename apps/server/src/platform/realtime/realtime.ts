@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Config } from '../../config';
 import { visiblePrograms } from '../../modules/tenancy/tenancy.queries';
-import { sessionLimits, touchSession } from '../auth/sessions';
+import { liveSessionIds, sessionLimits, touchSession } from '../auth/sessions';
 import type { TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
@@ -31,7 +31,7 @@ export type Realtime = {
   close(): Promise<void>;
 };
 
-type SocketData = { adminId: number };
+type SocketData = { adminId: number; sessionId: number };
 
 /**
  * socket.io on the API's own port. A socket authenticates with the access token, joins its user's
@@ -45,7 +45,24 @@ export function createRealtime(deps: {
 }): Realtime {
   const { db, tokens, config, log } = deps;
   let io: Server | null = null;
+  let sweeper: NodeJS.Timeout | null = null;
   const redis: Redis[] = [];
+
+  /**
+   * Sessions end without an event too (idle expiry, absolute lifetime, revocation by another process,
+   * a disabled owner): every REALTIME_SESSION_CHECK_MS each process checks the sessions of its own
+   * sockets in one query and closes those whose session is no longer live.
+   */
+  async function closeEndedSessions(): Promise<void> {
+    if (!io) return;
+    const sockets = await io.local.fetchSockets();
+    const ids = [...new Set(sockets.map((s) => (s.data as SocketData).sessionId).filter(Boolean))];
+    if (ids.length === 0) return;
+    const live = new Set(await liveSessionIds(db, ids, sessionLimits(config)));
+    for (const socket of sockets) {
+      if (!live.has((socket.data as SocketData).sessionId)) socket.disconnect(true);
+    }
+  }
 
   async function canJoin(adminId: number, channel: string): Promise<boolean> {
     const user = /^private-user\.(\d+)$/.exec(channel);
@@ -69,6 +86,12 @@ export function createRealtime(deps: {
           cors: { origin: false },
         },
       );
+      sweeper = setInterval(() => {
+        closeEndedSessions().catch((err: Error) =>
+          log.warn({ err: { type: err.name } }, 'realtime session check failed'),
+        );
+      }, config.REALTIME_SESSION_CHECK_MS);
+      sweeper.unref();
       if (config.REDIS_URL) {
         const pub = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
         const sub = pub.duplicate();
@@ -85,6 +108,7 @@ export function createRealtime(deps: {
           if (!claims || !session || session.scope !== 'full' || session.ownerId !== claims.sub)
             return next(new Error('unauthorized'));
           socket.data.adminId = claims.sub;
+          socket.data.sessionId = session.id;
           const programs = await visiblePrograms(db, claims.sub);
           await socket.join([
             sessionRoom(session.id),
@@ -134,6 +158,8 @@ export function createRealtime(deps: {
       return { auth: sign(socketId, channel) };
     },
     async close() {
+      if (sweeper) clearInterval(sweeper);
+      sweeper = null;
       if (io) {
         // Not io.close(): that would also close the HTTP server, which Fastify closes itself.
         io.disconnectSockets(true);
