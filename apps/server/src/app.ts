@@ -24,7 +24,7 @@ import { createTenancyService } from './modules/tenancy/tenancy.service';
 import { accessPlugin } from './platform/access/access.plugin';
 import { createTokenService } from './platform/auth/tokens';
 import type { Database } from './platform/db/client';
-import { registerErrorHandling } from './platform/http/errors';
+import { frameworkErrorHandler, registerErrorHandling } from './platform/http/errors';
 import { healthRoutes } from './platform/http/health';
 import { spaRoutes } from './platform/http/spa';
 import type { App } from './platform/http/types';
@@ -61,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
         : { level: config.LOG_LEVEL, ...deps.logOptions, ...REDACTED_LOGGER },
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
     trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { line } from './common';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match. Please try again.';
 export const INVALID_CREDENTIALS = 'Incorrect username or password.';
 export const PASSWORD_EXPIRED = 'password_expired';
 
-const email = z.string().trim().toLowerCase().email('The email must be a valid email address.').max(254);
+const email = line().trim().toLowerCase().email('The email must be a valid email address.').max(254);
 
 /** Password strength: length plus three of four character classes; no upper bound beyond 256. */
-export const newPassword = z
-  .string()
+export const newPassword = line()
   .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(256, 'The password may not be greater than 256 characters.')
   .refine(
@@ -17,14 +17,14 @@ export const newPassword = z
     'The password must mix at least three of: lower case, upper case, digits, symbols.',
   );
 
-const passwordPair = { password: newPassword, password_confirmation: z.string() };
+const passwordPair = { password: newPassword, password_confirmation: line().max(256) };
 const passwordsMatch = (b: { password: string; password_confirmation: string }) =>
   b.password === b.password_confirmation;
 const mismatch = { message: PASSWORDS_DO_NOT_MATCH, path: ['password_confirmation'] };
 
 export const signInBody = z.object({
   email,
-  password: z.string().min(1, 'The password is required.').max(256),
+  password: line().min(1, 'The password is required.').max(256),
 });
 export type SignInBody = z.infer<typeof signInBody>;
 
@@ -38,12 +38,11 @@ export const signInResult = z.discriminatedUnion('status', [
 export type SignInResult = z.infer<typeof signInResult>;
 
 export const newPasswordBody = z
-  .object({ challenge_token: z.string().min(1), ...passwordPair })
+  .object({ challenge_token: line().min(1).max(2000), ...passwordPair })
   .refine(passwordsMatch, mismatch);
 export const mfaBody = z.object({
-  challenge_token: z.string().min(1),
-  code: z
-    .string()
+  challenge_token: line().min(1).max(2000),
+  code: line()
     .trim()
     .regex(/^[0-9]{6}$/, 'The code must be 6 digits.'),
 });
@@ -60,28 +59,26 @@ export const resetPasswordBody = z
   .refine(passwordsMatch, mismatch);
 export const registerBody = z
   .object({
-    given_name: z.string().trim().min(1, 'The first name is required.').max(100),
-    family_name: z.string().trim().min(1, 'The last name is required.').max(100),
+    given_name: line().trim().min(1, 'The first name is required.').max(100),
+    family_name: line().trim().min(1, 'The last name is required.').max(100),
     email,
     ...passwordPair,
   })
   .refine(passwordsMatch, mismatch);
 export const confirmRegistrationBody = z.object({
   email,
-  code: z
-    .string()
+  code: line()
     .trim()
     .regex(/^[0-9]{6}$/, 'The code must be 6 digits.'),
 });
 export const refreshResult = z.object({ access_token: z.string(), expires_in: z.number().int() });
 
 export const changePasswordBody = z
-  .object({ current_password: z.string().min(1).max(256), ...passwordPair })
+  .object({ current_password: line().min(1).max(256), ...passwordPair })
   .refine(passwordsMatch, mismatch);
 export const mfaSetupResult = z.object({ secret: z.string(), otpauth_url: z.string() });
 export const mfaCodeBody = z.object({
-  code: z
-    .string()
+  code: line()
     .trim()
     .regex(/^[0-9]{6}$/, 'The code must be 6 digits.'),
 });

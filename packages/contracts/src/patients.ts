@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paged, pageQuery, sortDirection } from './common';
+import { line, paged, pageQuery, sortDirection } from './common';
 
 export const PATIENT_STATUSES = ['active', 'inactive', 'pending', 'discharged'] as const;
 export const patientStatus = z.enum(PATIENT_STATUSES);
@@ -16,7 +16,7 @@ export const PATIENT_SORT_FIELDS = [
 ] as const;
 
 export const patientListQuery = pageQuery.extend({
-  name: z.string().trim().max(100).optional(),
+  name: line().trim().max(100).optional(),
   sort_by: z.enum(PATIENT_SORT_FIELDS).default('name'),
   sort_direction: sortDirection.default('ASC'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId } from './common';
 
 /** Staff roles. A role is held per program, except enterprise_admin which is held per enterprise. */
 export const STAFF_ROLES = [
@@ -43,7 +44,7 @@ export const autoRolesResponse = z.object({ type: programType, roles: z.array(st
 export const checkAccessResponse = z.object({ access: z.literal(true) });
 
 export const updateAdminRolesBody = z.object({
-  program_id: z.coerce.number().int().positive(),
+  program_id: bodyId,
   roles: z.array(staffRole.exclude(['enterprise_admin'])).max(10),
 });
 

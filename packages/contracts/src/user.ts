@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId, line, text } from './common';
 import { enterpriseSummary, programSummary, staffRole } from './tenancy';
 
 export const THEMES = ['light', 'dark', 'semi-dark'] as const;
@@ -41,7 +42,7 @@ export const realtimeKeys = z.object({ key: z.string(), cluster: z.string(), pat
 export const activeUserV2 = activeUser.extend({ realtime: realtimeKeys });
 export type ActiveUserV2 = z.infer<typeof activeUserV2>;
 
-const ianaZone = z.string().refine(
+const ianaZone = line().refine(
   (tz) => {
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: tz });
@@ -54,12 +55,11 @@ const ianaZone = z.string().refine(
 );
 
 export const updateProfileBody = z.object({
-  given_name: z.string().trim().min(1, 'The given name is required.').max(100),
-  family_name: z.string().trim().min(1, 'The family name is required.').max(100),
-  title: z.string().trim().max(100).nullable().optional(),
-  about: z.string().trim().max(1000).nullable().optional(),
-  phoneNumber: z
-    .string()
+  given_name: line().trim().min(1, 'The given name is required.').max(100),
+  family_name: line().trim().min(1, 'The family name is required.').max(100),
+  title: line().trim().max(100).nullable().optional(),
+  about: text().trim().max(1000).nullable().optional(),
+  phoneNumber: line()
     .trim()
     .regex(/^\+?[0-9 ()-]{7,20}$/, 'The phone number is not valid.')
     .nullable()
@@ -71,17 +71,17 @@ export const updateProfileBody = z.object({
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
 export const loginLogResponse = z.object({ id: z.number().int() });
-export const resetPasswordExpireBody = z.object({ email: z.string().trim().toLowerCase().email() });
+export const resetPasswordExpireBody = z.object({ email: line().trim().toLowerCase().email().max(254) });
 
 export const broadcastingAuthBody = z.object({
-  socket_id: z.string().min(1).max(100),
-  channel_name: z.string().min(1).max(200),
+  socket_id: line().min(1).max(100),
+  channel_name: line().min(1).max(200),
 });
 export const broadcastingAuthResponse = z.object({ auth: z.string(), channel_data: z.string().optional() });
 
 export const pageSessionBody = z.object({
-  path: z.string().min(1).max(500),
-  time_s: z.coerce.number().int().min(0).max(86_400),
-  name: z.string().max(200).nullable().optional(),
-  subject_id: z.coerce.number().int().positive().nullable().optional(),
+  path: line().min(1).max(500),
+  time_s: z.number().int().min(0).max(86_400),
+  name: line().max(200).nullable().optional(),
+  subject_id: bodyId.nullable().optional(),
 });

@@ -5,6 +5,7 @@ import {
   broadcastingAuthResponse,
   changePasswordBody,
   errorBody,
+  idParam,
   loginLogResponse,
   mfaCodeBody,
   mfaSetupResult,
@@ -33,7 +34,7 @@ const errors = {
   422: errorBody,
   429: errorBody,
 };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 
 export async function userRoutes(
   app: App,
@@ -190,7 +191,7 @@ export async function userRoutes(
       config: { access: access.program() },
       schema: {
         tags,
-        params: z.object({ programId: z.coerce.number().int(), id: z.coerce.number().int().positive() }),
+        params: z.object({ programId: idParam, id: idParam }),
         body: pageSessionBody,
         response: { 201: z.null(), ...errors },
       },

@@ -1,4 +1,4 @@
-import { errorBody, patientListQuery, patientListResponse } from '@caredeck/contracts';
+import { errorBody, idParam, patientListQuery, patientListResponse } from '@caredeck/contracts';
 import { z } from 'zod';
 import { scopedEnterprise, scopedProgram, staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
@@ -17,7 +17,7 @@ export async function patientsRoutes(app: App, deps: { patients: PatientsService
       config: { access: access.program() },
       schema: {
         tags,
-        params: z.object({ programId: z.coerce.number().int() }),
+        params: z.object({ programId: idParam }),
         querystring: patientListQuery,
         response: { 200: patientListResponse, ...errors },
       },
@@ -46,9 +46,9 @@ export async function patientsRoutes(app: App, deps: { patients: PatientsService
       config: { access: access.enterprise() },
       schema: {
         tags,
-        params: z.object({ enterpriseId: z.coerce.number().int() }),
+        params: z.object({ enterpriseId: idParam }),
         querystring: patientListQuery.extend({
-          program_id: z.union([z.literal(''), z.coerce.number().int().positive()]).optional(),
+          program_id: z.union([z.literal(''), idParam]).optional(),
         }),
         response: { 200: patientListResponse, ...errors },
       },

@@ -5,6 +5,7 @@ import {
   checkAccessResponse,
   enterpriseSummary,
   errorBody,
+  idParam,
   programSummary,
   updateAdminRolesBody,
 } from '@caredeck/contracts';
@@ -17,12 +18,12 @@ import type { TenancyService } from './tenancy.service';
 const tags = ['tenancy'];
 const errors = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
 const programUserParams = z.object({
-  programId: z.coerce.number().int(),
-  id: z.coerce.number().int().positive(),
+  programId: idParam,
+  id: idParam,
 });
 const enterpriseUserParams = z.object({
-  enterpriseId: z.coerce.number().int(),
-  id: z.coerce.number().int().positive(),
+  enterpriseId: idParam,
+  id: idParam,
 });
 
 export async function tenancyRoutes(app: App, deps: { tenancy: TenancyService }) {
@@ -85,7 +86,7 @@ export async function tenancyRoutes(app: App, deps: { tenancy: TenancyService })
       config: { access: access.staff() },
       schema: {
         tags,
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idParam }),
         body: updateAdminRolesBody,
         response: {
           200: z.object({ id: z.number(), program_id: z.number(), roles: z.array(z.string()) }),

@@ -33,7 +33,13 @@ export type AccessDeps = { db: Database; tokens: TokenService; config: Config };
  * The one access module: every route declares an `AccessRule` (registration fails otherwise), and
  * this hook authenticates and authorises before validation, so an outsider learns nothing from a 422.
  */
-export type AccessTableEntry = { method: string; url: string; access: AccessRule };
+export type AccessTableEntry = {
+  method: string;
+  url: string;
+  access: AccessRule;
+  /** The route's input schemas, for the tests that walk every route with hostile input. */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+};
 
 function isPluginRoute(url: string): boolean {
   return PLUGIN_ROUTE_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
@@ -55,7 +61,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
     const rule = route.config?.access ?? (isPluginRoute(route.url) ? access.public() : undefined);
     if (!rule)
       throw new MissingAccessRuleError(`Route ${route.method} ${route.url} declares no access rule.`);
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, access: rule });
+    const schema = route.schema as AccessTableEntry['schema'];
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access: rule, schema });
   });
 
   async function authenticate(request: FastifyRequest, realm: 'staff' | 'controller'): Promise<Actor> {

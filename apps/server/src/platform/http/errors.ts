@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 export type ErrorCode =
@@ -96,6 +96,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(error.status)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
+    // A path that does not parse names no object: the same answer as for an id that does not exist.
+    if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
+      return reply.status(404).send({ message: 'Not found.' });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
@@ -111,26 +115,47 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send({ message: 'The request is too large.' });
     }
+    if (status === 415) {
+      return reply.status(415).send({ message: 'The request body must be JSON.' });
+    }
     if (status === 429) {
       return reply.status(429).send({ message: 'Too many requests. Please try again later.' });
     }
     if (status >= 400 && status < 500) {
-      // Malformed JSON, unsupported media type and the like: the client's fault, said plainly.
-      const code = status === 400 ? 422 : status;
-      return reply
-        .status(code)
-        .send(
-          code === 422
-            ? { message: error.message, errors: { body: [error.message] } }
-            : { message: error.message },
-        );
+      // Malformed JSON, an empty JSON body and the like: the client's fault, said in our words (the
+      // framework's messages quote the input).
+      if (status === 400) {
+        const message = 'The request body is not valid JSON.';
+        return reply.status(422).send({ message, errors: { body: [message] } });
+      }
+      return reply.status(status).send({ message: 'The request cannot be processed.' });
     }
     const errorId = randomUUID();
     request.log.error({ err: safeErrorDetails(error), error_id: errorId }, 'unhandled error');
     return reply.status(500).send({ message: 'Server error.', error_id: errorId });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found.` });
+  app.setNotFoundHandler((_request, reply) => {
+    // The path is not echoed: it can carry text a user typed.
+    reply.status(404).send({ message: 'Not found.' });
   });
+}
+
+/**
+ * Errors Fastify raises before routing (a path parameter over maxParamLength, a malformed
+ * percent-encoding) get the contract's shape too: the path names nothing, so 404.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const known = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  reply
+    .status(known ? 404 : 422)
+    .send(
+      known
+        ? { message: 'Not found.' }
+        : { message: 'The request is invalid.', errors: { request: ['The request is invalid.'] } },
+    );
 }
