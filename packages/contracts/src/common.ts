@@ -13,19 +13,39 @@ export const MAX_PER_PAGE = 100;
 
 export const TEXT_NOT_ALLOWED = 'The text contains characters that are not allowed.';
 
-// C0 controls, DEL and C1 controls; and UTF-16 surrogates not part of a pair (with the `u` flag a
-// pair is one code point, so only lone halves match). PostgreSQL refuses NUL in text outright.
-const LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]/u;
-// Multi-line text may also hold tab, line feed and carriage return.
-const TEXT_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]/u;
+/**
+ * True when the text holds a C0 control (except tab, line feed and carriage return in multi-line
+ * text), DEL, a C1 control, or a UTF-16 surrogate that is not part of a pair. PostgreSQL refuses NUL
+ * in text outright; the others have no business in names, notes or search either.
+ */
+export function hasForbiddenCharacters(value: string, multiline: boolean): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20) {
+      if (multiline && (c === 0x09 || c === 0x0a || c === 0x0d)) continue;
+      return true;
+    }
+    if (c >= 0x7f && c <= 0x9f) return true;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      return true;
+    }
+    if (c >= 0xdc00 && c <= 0xdfff) return true;
+  }
+  return false;
+}
 
 /**
  * Every string a client sends goes through one of these two: a single line (names, e-mails, search,
  * passwords, tokens) or multi-line text (notes, descriptions). Control characters and lone surrogates
  * answer 422, never reach the database (a NUL used to give a 500), and never reach a log or a PDF.
  */
-export const line = () => z.string().refine((v) => !LINE_FORBIDDEN.test(v), TEXT_NOT_ALLOWED);
-export const text = () => z.string().refine((v) => !TEXT_FORBIDDEN.test(v), TEXT_NOT_ALLOWED);
+export const line = () => z.string().refine((v) => !hasForbiddenCharacters(v, false), TEXT_NOT_ALLOWED);
+export const text = () => z.string().refine((v) => !hasForbiddenCharacters(v, true), TEXT_NOT_ALLOWED);
 
 const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
 /** An id in a path or query string: digits only, no sign, no leading zero, no exponent, no hex. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newPasswordBody, PASSWORDS_DO_NOT_MATCH, registerBody, signInBody } from './auth';
+import { line, text } from './common';
 import { patientListQuery } from './patients';
 import { updateProfileBody } from './user';
 
@@ -59,5 +60,17 @@ describe('profile', () => {
     const base = { given_name: 'A', family_name: 'B' };
     expect(updateProfileBody.safeParse({ ...base, tz: 'America/Detroit' }).success).toBe(true);
     expect(updateProfileBody.safeParse({ ...base, tz: 'Eastern' }).success).toBe(false);
+  });
+});
+
+describe('text inputs', () => {
+  it('refuses control characters and lone surrogates, keeps tabs and line breaks in multi-line text', () => {
+    for (const bad of ['\u0000', 'a\u0001', '\u001f', '\u007f', '\u0085', '\ud800', 'x\udc00y'])
+      expect(line().safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    for (const good of ['Zoë Ñúñez', '李雷', '👩‍⚕️ ok', 'a-b_c'])
+      expect(line().safeParse(good).success, good).toBe(true);
+    expect(line().safeParse('a\tb').success).toBe(false);
+    expect(text().safeParse('a\tb\r\nc').success).toBe(true);
+    expect(text().safeParse('a\u0000b').success).toBe(false);
   });
 });
