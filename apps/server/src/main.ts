@@ -32,7 +32,14 @@ async function main() {
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     process.stdout.write(`Starting embedded PostgreSQL in ${path.resolve(config.DATA_DIR, 'pg')} …\n`);
-    embedded = await startEmbeddedPostgres({ dir: path.join(config.DATA_DIR, 'pg'), persistent: true });
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(config.DATA_DIR, 'pg'),
+      persistent: true,
+      lockFile: path.join(config.DATA_DIR, 'caredeck.lock'),
+      onLog: (line) => {
+        if (line.startsWith('stopping the PostgreSQL')) process.stdout.write(`${line}\n`);
+      },
+    });
     databaseUrl = await ensureDatabase(embedded.url, EMBEDDED_DB_NAME);
   }
   const db = createDatabase(databaseUrl);
@@ -87,7 +94,12 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((err: Error) => {
-  process.stderr.write(`CareDeck failed to start: ${err.message}\n`);
+/** One line a person can act on, never a stack trace (it can also quote data). */
+function failedToStart(err: unknown): never {
+  const message = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`CareDeck failed to start: ${message.split('\n').filter(Boolean).join(' ')}\n`);
   process.exit(1);
-});
+}
+
+process.on('unhandledRejection', failedToStart);
+main().then(() => process.off('unhandledRejection', failedToStart), failedToStart);
