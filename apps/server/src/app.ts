@@ -62,7 +62,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
     bodyLimit: 1_048_576,
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler,
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts that many proxies in front, counted from this server (what proxy-addr does
+    // for a number): the client's own X-Forwarded-For entries are never believed.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.TRUST_PROXY)
+        : config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -70,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
 
   const tokens = createTokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
   const realtime = createRealtime({ db, tokens, config, log: app.log });
-  const identity = createIdentityService({ db, tokens, config, realtime });
+  const identity = createIdentityService({ db, tokens, config, realtime, log: app.log });
   const users = createUserService({ db, config });
   const controller = createControllerService({ db, tokens, config });
   const tenancy = createTenancyService({ db, realtime });
@@ -121,6 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
   });
   app.addHook('preClose', async () => {
     await realtime.close();
+  });
+  // Account mail work started after an answer finishes before the database goes away.
+  app.addHook('onClose', async () => {
+    await identity.settled();
   });
   return { app, realtime };
 }

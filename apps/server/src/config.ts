@@ -32,8 +32,26 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('CareDeck <no-reply@caredeck.local>'),
   COOKIE_SECURE: bool,
-  /** Behind a reverse proxy: trust X-Forwarded-For so rate limits and audit see the client's address. */
-  TRUST_PROXY: bool,
+  /**
+   * Behind reverse proxies: how many hops of X-Forwarded-For to trust (`1` or `true`: the one proxy in
+   * front; `2`: two), or the proxies' addresses/CIDRs, comma-separated. Never the whole header: its
+   * leftmost entries are whatever the client wrote.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): false | number | string[] => {
+      if (v === undefined || v === '0' || v === 'false') return false;
+      if (v === 'true') return 1;
+      if (/^[0-9]{1,2}$/.test(v)) return Number(v);
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (list.every((s) => /^[0-9a-fA-F:.]+(\/[0-9]{1,3})?$/.test(s))) return list;
+      ctx.addIssue({ code: 'custom', message: 'a hop count or a comma-separated list of proxy addresses' });
+      return false;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });

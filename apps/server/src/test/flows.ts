@@ -55,14 +55,26 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
-/** The latest code e-mailed to an address (the outbox is the mailbox in tests). */
-export async function lastCodeSentTo(db: Database, email: string): Promise<string> {
-  const res = await db.execute<{ body_text: string }>(
-    sql`SELECT body_text FROM email_outbox WHERE to_address = ${email} ORDER BY id DESC LIMIT 1`,
-  );
-  const code = /code is (\d{6})/.exec(res.rows[0]?.body_text ?? '')?.[1];
-  if (!code) throw new Error(`no code sent to ${email}`);
-  return code;
+/**
+ * The latest code e-mailed to an address (the outbox is the mailbox in tests). Codes are issued just
+ * after the answer (off the request path), so this waits for the mail to appear, up to 5 s.
+ */
+export async function lastCodeSentTo(db: Database, email: string, after = 0): Promise<string> {
+  for (let tries = 0; tries < 100; tries++) {
+    const res = await db.execute<{ id: number; body_text: string }>(
+      sql`SELECT id, body_text FROM email_outbox WHERE to_address = ${email} AND id > ${after} ORDER BY id DESC LIMIT 1`,
+    );
+    const code = /code is (\d{6})/.exec(res.rows[0]?.body_text ?? '')?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no code sent to ${email}`);
+}
+
+/** The id of the newest mail so far, to wait for a newer one with lastCodeSentTo(db, email, after). */
+export async function lastMailId(db: Database): Promise<number> {
+  const res = await db.execute<{ id: number | null }>(sql`SELECT max(id) AS id FROM email_outbox`);
+  return res.rows[0]?.id ?? 0;
 }
 
 export async function adminId(db: Database, email: string): Promise<number> {

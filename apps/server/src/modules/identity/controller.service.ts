@@ -17,7 +17,11 @@ export function createControllerService(deps: { db: Database; tokens: TokenServi
   return {
     async signIn(email: string, password: string, ip: string) {
       const key = `controller-signin:${email}:${ip}`;
-      const attempt = await takeAttempt(db, [{ key, max: 5, windowSeconds: 900 }]);
+      const attempt = await takeAttempt(db, [
+        { key, max: 5, windowSeconds: 900 },
+        // Per address too, so one address cannot try password after password across many accounts.
+        { key: `controller-signin-ip:${ip}`, max: 30, windowSeconds: 900 },
+      ]);
       const res = await db.execute<{ id: number; password_hash: string; disabled_at: string | null }>(
         sql`SELECT id, password_hash, disabled_at FROM controller_accounts WHERE lower(email) = ${email}`,
       );

@@ -44,29 +44,45 @@ export async function setPassword(db: Queryable, adminId: number, passwordHash: 
     WHERE id = ${adminId}`);
 }
 
+/** What a registration code confirms: the attempt's own name and password (hash). */
+export type RegistrationAttempt = { given_name: string; family_name: string; password_hash: string };
+
 export async function createCode(
   db: Queryable,
   adminId: number,
   purpose: 'reset_password' | 'confirm_registration',
   codeHash: string,
   ttlMinutes: number,
+  registration: RegistrationAttempt | null = null,
 ): Promise<void> {
-  // A new code replaces any earlier one of the same purpose.
+  // A new reset code replaces the earlier one. Registration codes stay side by side: each confirms its
+  // own attempt, so a stranger's later attempt cannot turn the owner's code into theirs.
+  if (purpose === 'reset_password') {
+    await db.execute(sql`
+      UPDATE auth_codes SET used_at = now() WHERE admin_id = ${adminId} AND purpose = ${purpose} AND used_at IS NULL`);
+  }
   await db.execute(sql`
-    UPDATE auth_codes SET used_at = now() WHERE admin_id = ${adminId} AND purpose = ${purpose} AND used_at IS NULL`);
-  await db.execute(sql`
-    INSERT INTO auth_codes (admin_id, purpose, code_hash, expires_at)
-    VALUES (${adminId}, ${purpose}, ${codeHash}, now() + make_interval(mins => ${ttlMinutes}))`);
+    INSERT INTO auth_codes (admin_id, purpose, code_hash, expires_at, registration)
+    VALUES (${adminId}, ${purpose}, ${codeHash}, now() + make_interval(mins => ${ttlMinutes}),
+      ${registration ? JSON.stringify(registration) : null}::jsonb)`);
 }
 
-export async function liveCode(
+export type LiveCode = {
+  id: number;
+  code_hash: string;
+  attempts: number;
+  registration: RegistrationAttempt | null;
+};
+
+/** The live codes of one purpose, newest first, locked for the check. */
+export async function liveCodes(
   db: Queryable,
   adminId: number,
   purpose: 'reset_password' | 'confirm_registration',
-): Promise<{ id: number; code_hash: string; attempts: number } | null> {
-  const res = await db.execute<{ id: number; code_hash: string; attempts: number }>(sql`
-    SELECT id, code_hash, attempts FROM auth_codes
+): Promise<LiveCode[]> {
+  const res = await db.execute<LiveCode>(sql`
+    SELECT id, code_hash, attempts, registration FROM auth_codes
     WHERE admin_id = ${adminId} AND purpose = ${purpose} AND used_at IS NULL AND expires_at > now()
-    ORDER BY created_at DESC LIMIT 1 FOR UPDATE`);
-  return res.rows[0] ?? null;
+    ORDER BY created_at DESC LIMIT 10 FOR UPDATE`);
+  return res.rows;
 }

@@ -1,8 +1,10 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { INVALID_CREDENTIALS, PASSWORD_EXPIRED, type SignInResult } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { audit } from '../../platform/audit/audit';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../platform/auth/common-passwords';
 import { hashPassword, passwordMatches, verifyPassword } from '../../platform/auth/passwords';
 import { createSecretBox } from '../../platform/auth/secret-box';
 import {
@@ -32,21 +34,36 @@ import {
   createCode,
   findAdminByEmail,
   findAdminById,
-  liveCode,
+  type LiveCode,
+  liveCodes,
+  type RegistrationAttempt,
   setPassword,
 } from './identity.queries';
 
-export type IdentityDeps = { db: Database; tokens: TokenService; config: Config; realtime: Realtime };
+export type IdentityDeps = {
+  db: Database;
+  tokens: TokenService;
+  config: Config;
+  realtime: Realtime;
+  log?: FastifyBaseLogger;
+};
 /** What a sign-in step produces: the answer, and a refresh token to set as a cookie once fully signed in. */
 export type SignInOutcome = { result: SignInResult; refreshToken?: string };
 
 const CODE_TTL_MINUTES = 15;
-const CODE_MAX_ATTEMPTS = 5;
+/** Wrong guesses after which a code is spent (answering 422 like any wrong code, never 429). */
+const CODE_MAX_ATTEMPTS = 10;
 const FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
 const FAILURES_PER_ADDRESS = 30;
 const FAILURE_WINDOW_SECONDS = 15 * 60;
-const CODES_PER_ACCOUNT = 3;
+/** Codes one address may have sent to one account per window: a stranger's requests never use the owner's. */
+const CODES_PER_ACCOUNT_AND_ADDRESS = 3;
 const CODE_REQUESTS_PER_ADDRESS = 20;
+/** Code guesses per e-mail and address, and per address: counted alike for real and unknown e-mails. */
+const CODE_GUESSES_PER_EMAIL_AND_ADDRESS = 5;
+const CODE_GUESSES_PER_ADDRESS = 30;
+/** Wrong current passwords per account before PUT user/password answers 429. */
+const PASSWORD_CHECKS_PER_ACCOUNT = 5;
 const CODE_WINDOW_SECONDS = 15 * 60;
 const INVALID_CODE = 'Invalid verification code provided, please try again.';
 
@@ -143,27 +160,43 @@ export function createIdentityService(deps: IdentityDeps) {
   }
 
   /**
-   * Checks a code in its own transaction so a wrong guess is counted even though the caller's
-   * use case then fails; a matching code is consumed by the caller's transaction.
+   * Checks a code. Guesses are limited per e-mail and address and per address, the same way for an
+   * unknown e-mail as for a real one, so neither the 429 nor its timing tells whether an account
+   * exists. A wrong guess is counted on every live code of the account in its own transaction (so it
+   * stays counted although the use case fails); a code with too many wrong guesses is spent.
    */
   async function checkCode(
-    admin: AdminAuthRow,
+    email: string,
+    admin: AdminAuthRow | null,
     purpose: 'reset_password' | 'confirm_registration',
     code: string,
-  ): Promise<number> {
-    const verdict = await db.transaction(async (tx) => {
-      const row = await liveCode(tx, admin.id, purpose);
-      if (!row) return 'invalid' as const;
-      if (row.attempts >= CODE_MAX_ATTEMPTS) return 'locked' as const;
-      if (!sameHash(row.code_hash, sha256(`${admin.id}:${code}`))) {
-        await tx.execute(sql`UPDATE auth_codes SET attempts = attempts + 1 WHERE id = ${row.id}`);
-        return 'invalid' as const;
-      }
-      return row.id;
-    });
-    if (verdict === 'locked') throw AppError.rateLimited(CODE_TTL_MINUTES * 60);
-    if (verdict === 'invalid') throw AppError.validation({ code: [INVALID_CODE] });
-    return verdict;
+    ip: string,
+  ): Promise<LiveCode> {
+    const attempt = await takeAttempt(db, [
+      {
+        key: `code-guess:${purpose}:${email}:${ip}`,
+        max: CODE_GUESSES_PER_EMAIL_AND_ADDRESS,
+        windowSeconds: CODE_WINDOW_SECONDS,
+      },
+      { key: `code-guess-ip:${ip}`, max: CODE_GUESSES_PER_ADDRESS, windowSeconds: CODE_WINDOW_SECONDS },
+    ]);
+    const match = admin
+      ? await db.transaction(async (tx) => {
+          const rows = await liveCodes(tx, admin.id, purpose);
+          const hash = sha256(`${admin.id}:${code}`);
+          const found = rows.find((r) => r.attempts < CODE_MAX_ATTEMPTS && sameHash(r.code_hash, hash));
+          if (!found && rows.length > 0) {
+            const ids = `{${rows.map((r) => r.id).join(',')}}`;
+            await tx.execute(
+              sql`UPDATE auth_codes SET attempts = attempts + 1 WHERE id = ANY(${ids}::bigint[])`,
+            );
+          }
+          return found ?? null;
+        })
+      : null;
+    if (!match) throw AppError.validation({ code: [INVALID_CODE] });
+    await releaseAttempts(db, attempt);
+    return match;
   }
 
   async function consumeCode(tx: Queryable, codeId: number): Promise<void> {
@@ -173,31 +206,50 @@ export function createIdentityService(deps: IdentityDeps) {
     if (!res.rowCount) throw AppError.validation({ code: [INVALID_CODE] });
   }
 
-  /** Issues a code unless this account or address asked too often; silently, so the answer stays uniform. */
+  /**
+   * Issues a code unless this address already asked this account for three in the window: silently,
+   * so the answer stays uniform. The quota is per address and account, so a stranger's requests never
+   * use up the owner's.
+   */
   async function sendCode(
     tx: Queryable,
     admin: AdminAuthRow,
     purpose: 'reset_password' | 'confirm_registration',
     ip: string,
+    registration: RegistrationAttempt | null = null,
   ): Promise<void> {
-    const accountKey = `code:${purpose}:${admin.id}`;
-    await lockKey(tx, accountKey);
+    const quotaKey = `code:${purpose}:${admin.id}:${ip}`;
+    await lockKey(tx, quotaKey);
     const full = await limitReached(tx, {
-      key: accountKey,
-      max: CODES_PER_ACCOUNT,
+      key: quotaKey,
+      max: CODES_PER_ACCOUNT_AND_ADDRESS,
       windowSeconds: CODE_WINDOW_SECONDS,
     });
     if (full) return;
-    await tx.execute(sql`INSERT INTO rate_limit_events (key) VALUES (${accountKey})`);
+    await tx.execute(sql`INSERT INTO rate_limit_events (key) VALUES (${quotaKey})`);
     const code = newCode();
-    await createCode(tx, admin.id, purpose, sha256(`${admin.id}:${code}`), CODE_TTL_MINUTES);
+    await createCode(tx, admin.id, purpose, sha256(`${admin.id}:${code}`), CODE_TTL_MINUTES, registration);
     const reset = purpose === 'reset_password';
     await enqueueEmail(tx, {
       to: admin.email,
       template: purpose,
       subject: reset ? 'Your CareDeck password reset code' : 'Confirm your CareDeck account',
-      text: `Hello ${admin.given_name},\n\nYour ${reset ? 'password reset' : 'confirmation'} code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.\n\nIf you did not ask for it, ignore this message.\n\nCareDeck (request from ${ip})`,
+      text: `Hello ${registration?.given_name ?? admin.given_name},\n\nYour ${reset ? 'password reset' : 'confirmation'} code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.${reset ? '' : ' It confirms the registration made with the password chosen at the time of this request.'}\n\nIf you did not ask for it, ignore this message.\n\nCareDeck (request from ${ip})`,
     });
+  }
+
+  /** Unhurried work of a request (looking up an account, issuing a code, mailing it) done after the answer. */
+  const pending = new Set<Promise<void>>();
+  function afterAnswer(work: () => Promise<void>): void {
+    const run = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((err: Error) => deps.log?.warn({ err: { type: err.name } }, 'account mail work failed'))
+      .finally(() => pending.delete(run));
+    pending.add(run);
+  }
+
+  function refuseCommonPassword(password: string): void {
+    if (isCommonPassword(password)) throw AppError.validation({ password: [COMMON_PASSWORD_MESSAGE] });
   }
 
   async function guardCodeRequests(ip: string): Promise<void> {
@@ -206,7 +258,43 @@ export function createIdentityService(deps: IdentityDeps) {
     ]);
   }
 
+  async function registerAfterAnswer(email: string, attempt: RegistrationAttempt, ip: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      await lockKey(tx, `register:${email}`);
+      const existing = await findAdminByEmail(tx, email);
+      if (existing) {
+        // Same answer as a new registration; an unconfirmed account gets a code for this attempt, a
+        // confirmed one's owner is told.
+        if (!existing.email_confirmed_at) return sendCode(tx, existing, 'confirm_registration', ip, attempt);
+        await enqueueEmail(tx, {
+          to: existing.email,
+          template: 'registration_exists',
+          subject: 'Someone tried to register your CareDeck address',
+          text: `Hello ${existing.given_name},\n\nSomeone tried to create a CareDeck account with this address, which already has one. If it was you, sign in or reset your password.\n\nCareDeck`,
+        });
+        return;
+      }
+      const res = await tx.execute<{ id: number }>(sql`
+        INSERT INTO admins (email, given_name, family_name, password_hash)
+        VALUES (${email}, ${attempt.given_name}, ${attempt.family_name}, ${attempt.password_hash}) RETURNING id`);
+      const admin = await findAdminById(tx, res.rows[0]!.id);
+      await audit(tx, {
+        actorAdminId: admin!.id,
+        action: 'auth.register',
+        subjectType: 'admin',
+        subjectId: admin!.id,
+        ip,
+      });
+      await sendCode(tx, admin!, 'confirm_registration', ip, attempt);
+    });
+  }
+
   return {
+    /** Resolves when the work started after earlier answers is done (tests, graceful shutdown). */
+    async settled(): Promise<void> {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+
     async signIn(email: string, password: string, ip: string): Promise<SignInOutcome> {
       const attempt = await takeSignInAttempt(email, ip);
       const admin = await findAdminByEmail(db, email);
@@ -235,6 +323,7 @@ export function createIdentityService(deps: IdentityDeps) {
 
     async completeNewPassword(challengeToken: string, password: string, ip: string): Promise<SignInOutcome> {
       const admin = await challengedAdmin(challengeToken, 'newPassword');
+      refuseCommonPassword(password);
       const hashed = await hashPassword(password);
       return db.transaction(async (tx) => {
         await setPassword(tx, admin.id, hashed);
@@ -263,20 +352,25 @@ export function createIdentityService(deps: IdentityDeps) {
       return db.transaction((tx) => continueSignIn(tx, admin, ip, { newPassword: true, mfa: true }));
     },
 
+    /** Answers the same at once for any address; the account's code is issued after the answer. */
     async forgotPassword(email: string, ip: string): Promise<void> {
       await guardCodeRequests(ip);
-      const admin = await findAdminByEmail(db, email);
-      if (!admin || admin.disabled_at) return;
-      await db.transaction((tx) => sendCode(tx, admin, 'reset_password', ip));
+      afterAnswer(async () => {
+        const admin = await findAdminByEmail(db, email);
+        if (!admin || admin.disabled_at) return;
+        await db.transaction((tx) => sendCode(tx, admin, 'reset_password', ip));
+      });
     },
 
     async resetPassword(email: string, code: string, password: string, ip: string): Promise<void> {
-      const admin = await findAdminByEmail(db, email);
-      if (!admin || admin.disabled_at) throw AppError.validation({ code: [INVALID_CODE] });
-      const codeId = await checkCode(admin, 'reset_password', code);
+      const found = await findAdminByEmail(db, email);
+      const admin = found && !found.disabled_at ? found : null;
+      const codeRow = await checkCode(email, admin, 'reset_password', code, ip);
+      refuseCommonPassword(password);
       const hashed = await hashPassword(password);
+      if (!admin) throw AppError.validation({ code: [INVALID_CODE] });
       await db.transaction(async (tx) => {
-        await consumeCode(tx, codeId);
+        await consumeCode(tx, codeRow.id);
         await setPassword(tx, admin.id, hashed);
         // A reset proves control of the mailbox, which is what confirmation asks for.
         await tx.execute(
@@ -294,47 +388,44 @@ export function createIdentityService(deps: IdentityDeps) {
       realtime.disconnectUser(admin.id);
     },
 
+    /**
+     * Answers the same, at the same speed, for a new and a known address: the password is checked and
+     * hashed on the request path, everything that depends on the address after the answer. Each
+     * attempt's code carries that attempt's name and password: confirming applies them (issue 5 §5).
+     */
     async register(
       body: { given_name: string; family_name: string; email: string; password: string },
       ip: string,
     ): Promise<void> {
       await guardCodeRequests(ip);
+      refuseCommonPassword(body.password);
       const hashed = await hashPassword(body.password);
-      await db.transaction(async (tx) => {
-        const existing = await findAdminByEmail(tx, body.email);
-        if (existing) {
-          // Same answer as a new registration; the owner of the address is told instead.
-          if (!existing.email_confirmed_at) return sendCode(tx, existing, 'confirm_registration', ip);
-          await enqueueEmail(tx, {
-            to: existing.email,
-            template: 'registration_exists',
-            subject: 'Someone tried to register your CareDeck address',
-            text: `Hello ${existing.given_name},\n\nSomeone tried to create a CareDeck account with this address, which already has one. If it was you, sign in or reset your password.\n\nCareDeck`,
-          });
-          return;
-        }
-        const res = await tx.execute<{ id: number }>(sql`
-          INSERT INTO admins (email, given_name, family_name, password_hash)
-          VALUES (${body.email}, ${body.given_name}, ${body.family_name}, ${hashed}) RETURNING id`);
-        const admin = await findAdminById(tx, res.rows[0]!.id);
-        await audit(tx, {
-          actorAdminId: admin!.id,
-          action: 'auth.register',
-          subjectType: 'admin',
-          subjectId: admin!.id,
-          ip,
-        });
-        await sendCode(tx, admin!, 'confirm_registration', ip);
-      });
+      const attempt: RegistrationAttempt = {
+        given_name: body.given_name,
+        family_name: body.family_name,
+        password_hash: hashed,
+      };
+      afterAnswer(() => registerAfterAnswer(body.email, attempt, ip));
     },
 
     async confirmRegistration(email: string, code: string, ip: string): Promise<void> {
-      const admin = await findAdminByEmail(db, email);
-      if (!admin || admin.disabled_at || admin.email_confirmed_at)
-        throw AppError.validation({ code: [INVALID_CODE] });
-      const codeId = await checkCode(admin, 'confirm_registration', code);
+      const found = await findAdminByEmail(db, email);
+      const admin = found && !found.disabled_at && !found.email_confirmed_at ? found : null;
+      const codeRow = await checkCode(email, admin, 'confirm_registration', code, ip);
+      if (!admin) throw AppError.validation({ code: [INVALID_CODE] });
       await db.transaction(async (tx) => {
-        await consumeCode(tx, codeId);
+        await consumeCode(tx, codeRow.id);
+        const chosen = codeRow.registration;
+        if (chosen) {
+          await tx.execute(sql`
+            UPDATE admins SET given_name = ${chosen.given_name}, family_name = ${chosen.family_name},
+              password_hash = ${chosen.password_hash}, password_changed_at = now(), updated_at = now()
+            WHERE id = ${admin.id}`);
+        }
+        // The other attempts' codes die with the confirmation.
+        await tx.execute(sql`
+          UPDATE auth_codes SET used_at = now()
+          WHERE admin_id = ${admin.id} AND purpose = 'confirm_registration' AND used_at IS NULL`);
         await tx.execute(sql`UPDATE admins SET email_confirmed_at = now() WHERE id = ${admin.id}`);
         await audit(tx, {
           actorAdminId: admin.id,
@@ -349,7 +440,12 @@ export function createIdentityService(deps: IdentityDeps) {
     async refresh(presented: string | undefined): Promise<{ accessToken: string; refreshToken: string }> {
       if (!presented) throw AppError.unauthenticated();
       const rotated = await db.transaction((tx) =>
-        rotateRefreshToken(tx, presented, config.REFRESH_TOKEN_TTL_DAYS, sessionLimits(config), 'staff'),
+        rotateRefreshToken(tx, presented, {
+          ttlDays: config.REFRESH_TOKEN_TTL_DAYS,
+          limits: sessionLimits(config),
+          realm: 'staff',
+          successorKey: config.ENCRYPTION_KEY,
+        }),
       );
       if (!rotated.ok) throw AppError.unauthenticated('Session expired.');
       const accessToken = await tokens.signAccess({
@@ -438,10 +534,18 @@ export function createIdentityService(deps: IdentityDeps) {
       next: string,
       ip: string,
     ): Promise<void> {
+      const key = `password-check:${adminId}`;
+      const attempt = await takeAttempt(db, [
+        { key, max: PASSWORD_CHECKS_PER_ACCOUNT, windowSeconds: FAILURE_WINDOW_SECONDS },
+        { key: `password-check-ip:${ip}`, max: FAILURES_PER_ADDRESS, windowSeconds: FAILURE_WINDOW_SECONDS },
+      ]);
       const admin = await findAdminById(db, adminId);
       if (!admin || !(await verifyPassword(admin.password_hash, current))) {
         throw AppError.validation({ current_password: ['The current password is incorrect.'] });
       }
+      await releaseAttempts(db, attempt);
+      await clearEvents(db, key);
+      refuseCommonPassword(next);
       if (await verifyPassword(admin.password_hash, next)) {
         throw AppError.validation({ password: ['The new password must differ from the current one.'] });
       }

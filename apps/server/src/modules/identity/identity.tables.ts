@@ -122,6 +122,11 @@ export const authCodes = pgTable(
       .references(() => admins.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
+    /**
+     * For a registration code: the attempt it confirms (given and family name, argon2id password hash),
+     * so whoever confirms with the mailbox's code gets the password chosen with that code (issue 5 §5).
+     */
+    registration: jsonb('registration'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

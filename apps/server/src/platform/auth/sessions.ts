@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import type { Realm, Scope } from './tokens';
@@ -31,12 +31,24 @@ export async function createSession(
  */
 export type SessionRef = { id: number; publicId: string };
 
-export async function issueRefreshToken(db: Queryable, sessionId: number, ttlDays: number): Promise<string> {
-  const token = randomToken();
+export async function issueRefreshToken(
+  db: Queryable,
+  sessionId: number,
+  ttlDays: number,
+  token: string = randomToken(),
+): Promise<string> {
   await db.execute(sql`
     INSERT INTO refresh_tokens (session_id, token_hash, expires_at)
     VALUES (${sessionId}, ${sha256(token)}, now() + make_interval(days => ${ttlDays}))`);
   return token;
+}
+
+/**
+ * The token that succeeds a refresh token: derived with a server key from the one it replaces, so a
+ * second presentation within the grace period gets the very same successor (only hashes are stored).
+ */
+export function successorOf(presented: string, key: string): string {
+  return createHmac('sha256', key).update(`refresh-successor:${presented}`).digest('base64url');
 }
 
 export type LiveSession = SessionRef & { realm: Realm; scope: Scope; ownerId: number };
@@ -132,9 +144,7 @@ export type RotateResult =
 export async function rotateRefreshToken(
   db: Queryable,
   presented: string,
-  ttlDays: number,
-  limits: SessionLimits,
-  realm: Realm,
+  opts: { ttlDays: number; limits: SessionLimits; realm: Realm; successorKey: string },
 ): Promise<RotateResult> {
   const found = await db.execute<{
     id: number;
@@ -146,20 +156,39 @@ export async function rotateRefreshToken(
     SELECT t.id, t.session_id, t.used_at IS NOT NULL AS used,
       t.used_at > now() - make_interval(secs => ${REUSE_GRACE_SECONDS}) AS just_used, t.expires_at <= now() AS expired
     FROM refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id
-    WHERE t.token_hash = ${sha256(presented)} AND s.realm = ${realm}
+    WHERE t.token_hash = ${sha256(presented)} AND s.realm = ${opts.realm}
     FOR UPDATE OF t`);
   const token = found.rows[0];
   if (!token) return { ok: false, reason: 'unknown' };
   // Two tabs refreshing at the same moment present the same token: within a few seconds that is a race,
-  // not theft, and the later one gets its own new token.
+  // not theft, and both get the same successor.
   if (token.used && !token.just_used) {
     await revokeSession(db, token.session_id, 'refresh_token_reuse');
     return { ok: false, reason: 'reused' };
   }
   if (token.expired) return { ok: false, reason: 'expired' };
-  if (!token.used) await db.execute(sql`UPDATE refresh_tokens SET used_at = now() WHERE id = ${token.id}`);
-  const session = await touchSession(db, { id: token.session_id }, realm, limits);
+  const session = await touchSession(db, { id: token.session_id }, opts.realm, opts.limits);
   if (session?.scope !== 'full') return { ok: false, reason: 'session_ended' };
-  const refreshToken = await issueRefreshToken(db, session.id, ttlDays);
-  return { ok: true, session, refreshToken };
+  const successor = successorOf(presented, opts.successorKey);
+  if (!token.used) {
+    await db.execute(sql`UPDATE refresh_tokens SET used_at = now() WHERE id = ${token.id}`);
+    return {
+      ok: true,
+      session,
+      refreshToken: await issueRefreshToken(db, session.id, opts.ttlDays, successor),
+    };
+  }
+  // Within the grace: the successor, or, if the other tab already moved on, the newest of its line.
+  let current = successor;
+  for (let step = 0; step < 5; step++) {
+    const next = await db.execute<{ used: boolean }>(sql`
+      SELECT used_at IS NOT NULL AS used FROM refresh_tokens
+      WHERE token_hash = ${sha256(current)} AND session_id = ${session.id}`);
+    const row = next.rows[0];
+    if (!row) break;
+    if (!row.used) return { ok: true, session, refreshToken: current };
+    current = successorOf(current, opts.successorKey);
+  }
+  await revokeSession(db, token.session_id, 'refresh_token_reuse');
+  return { ok: false, reason: 'reused' };
 }
