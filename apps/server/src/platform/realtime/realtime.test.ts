@@ -149,8 +149,10 @@ describe('realtime', () => {
   it.runIf(process.env.REDIS_URL)(
     'reaches a user connected to another API process through Redis',
     async () => {
-      const a = await listeningApp(db, process.env.REDIS_URL);
-      const b = await listeningApp(db, process.env.REDIS_URL);
+      // Processes of one deployment share their keys (ADR 012).
+      const keys = { JWT_SECRET: testConfig().JWT_SECRET, ENCRYPTION_KEY: testConfig().ENCRYPTION_KEY };
+      const a = await listeningApp(db, process.env.REDIS_URL, keys);
+      const b = await listeningApp(db, process.env.REDIS_URL, keys);
       const pharma = await signIn(a.app, 'pharma@caredeck.demo');
       const admin = await signIn(a.app, 'admin@caredeck.demo');
       const socket = await openSocket(b.url, pharma.token);
