@@ -27,10 +27,13 @@ const ORDER: Record<string, string> = {
 };
 
 /** The expected page, written independently of the server's query (plain SQL, positional parameters). */
-async function expectedPage(db: Database, f: PatientListFilter): Promise<{ ids: number[]; total: number }> {
-  const order = ORDER[`${f.sortBy}:${f.sortDirection}`];
-  if (!order) throw new Error(`no reference ordering for ${f.sortBy} ${f.sortDirection}`);
-  const params: unknown[] = [f.programIds[0]];
+async function expectedPage(
+  db: Database,
+  { programIds, query: f }: PatientListFilter,
+): Promise<{ ids: number[]; total: number }> {
+  const order = ORDER[`${f.sort_by}:${f.sort_direction}`];
+  if (!order) throw new Error(`no reference ordering for ${f.sort_by} ${f.sort_direction}`);
+  const params: unknown[] = [programIds[0]];
   let where = 'program_id = $1';
   if (f.name) {
     params.push(`%${f.name}%`);
@@ -38,7 +41,7 @@ async function expectedPage(db: Database, f: PatientListFilter): Promise<{ ids: 
   }
   const client = db.$client;
   const page = await client.query<{ id: number }>(
-    `SELECT id FROM patients WHERE ${where} ORDER BY ${order} LIMIT ${f.perPage} OFFSET ${(f.page - 1) * f.perPage}`,
+    `SELECT id FROM patients WHERE ${where} ORDER BY ${order} LIMIT ${f.per_page} OFFSET ${(f.page - 1) * f.per_page}`,
     params,
   );
   const count = await client.query<{ n: number }>(

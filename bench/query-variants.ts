@@ -53,11 +53,11 @@ async function variants(db: Database, d: Dataset): Promise<string[]> {
     }
   };
   const program = d.bigProgramId;
-  const base = { programIds: [program], perPage: PER_PAGE, sortDirection: 'ASC' as const, page: 1 };
+  const base = { per_page: PER_PAGE, sort_direction: 'ASC' as const, page: 1 };
   const lastPage = Math.ceil(d.bigCount / PER_PAGE);
   const lastOffset = (lastPage - 1) * PER_PAGE;
 
-  await today('name, page 1', { ...base, sortBy: 'name' });
+  await today('name, page 1', { programIds: [program], query: { ...base, sort_by: 'name' } });
   add(
     '`program_id = $1`, name, page 1',
     await explain(db, `SELECT ${COLUMNS} ${FROM} WHERE p.program_id = $1 ${BY_NAME} LIMIT 20`, [program]),
@@ -75,7 +75,10 @@ async function variants(db: Database, d: Dataset): Promise<string[]> {
     await explain(db, 'SELECT count(*) FROM patients p WHERE p.program_id = $1', [program]),
   );
 
-  await today(`name, page ${lastPage} (last)`, { ...base, sortBy: 'name', page: lastPage });
+  await today(`name, page ${lastPage} (last)`, {
+    programIds: [program],
+    query: { ...base, sort_by: 'name', page: lastPage },
+  });
   add(
     '`program_id = $1`, name, OFFSET of the last page',
     await explain(
@@ -98,7 +101,10 @@ async function variants(db: Database, d: Dataset): Promise<string[]> {
     ),
   );
 
-  await today('created_at DESC, page 1', { ...base, sortBy: 'created_at', sortDirection: 'DESC' });
+  await today('created_at DESC, page 1', {
+    programIds: [program],
+    query: { ...base, sort_by: 'created_at', sort_direction: 'DESC' },
+  });
   add(
     '`program_id = $1`, `created_at DESC, id DESC`',
     await explain(
@@ -108,7 +114,10 @@ async function variants(db: Database, d: Dataset): Promise<string[]> {
     ),
   );
 
-  await today(`search '${SEARCH_TEXT}'`, { ...base, sortBy: 'name', name: SEARCH_TEXT });
+  await today(`search '${SEARCH_TEXT}'`, {
+    programIds: [program],
+    query: { ...base, sort_by: 'name', name: SEARCH_TEXT },
+  });
   for (const [text, what] of [
     [SEARCH_TEXT, 'page 1'],
     [RARE_TEXT, 'page 1, a term almost nothing matches'],
@@ -132,7 +141,10 @@ async function variants(db: Database, d: Dataset): Promise<string[]> {
 
   // Enterprise scope lists several programs: a top-N per program, then a merge of those few rows.
   const both = [d.bigProgramId, d.smallProgramId];
-  await today('enterprise scope (2 programs), name, page 1', { ...base, programIds: both, sortBy: 'name' });
+  await today('enterprise scope (2 programs), name, page 1', {
+    programIds: both,
+    query: { ...base, sort_by: 'name' },
+  });
   add(
     'per program `LATERAL (… WHERE program_id = pr.id … LIMIT 20)`, then merge',
     await explain(

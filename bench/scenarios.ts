@@ -1,3 +1,4 @@
+import { patientsContract, routeUrl } from '@caredeck/contracts';
 import type { PatientListFilter } from '../apps/server/src/modules/patients/patients.queries';
 import type { Dataset } from './dataset';
 
@@ -20,18 +21,18 @@ function listScenario(
   programId: number,
   q: { page: number; name?: string; sortBy: 'name' | 'created_at'; sortDirection: 'ASC' | 'DESC' },
 ): Scenario {
-  const params = new URLSearchParams({
-    page: String(q.page),
-    per_page: String(PER_PAGE),
+  const query = {
+    page: q.page,
+    per_page: PER_PAGE,
     sort_by: q.sortBy,
     sort_direction: q.sortDirection,
-  });
-  if (q.name) params.set('name', q.name);
+    ...(q.name ? { name: q.name } : {}),
+  };
   return {
     id,
     title,
-    path: `/api/v1/programs/${programId}/users?${params}`,
-    filter: { programIds: [programId], name: q.name, ...q, perPage: PER_PAGE },
+    path: routeUrl(patientsContract.list, { programId }, query),
+    filter: { programIds: [programId], query },
     sessions: 'one',
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { line } from './common';
+import { line, messageBody } from './common';
+import { defineRoute } from './route';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match. Please try again.';
@@ -89,3 +90,89 @@ export const controllerSignInResult = z.object({
   expires_in: z.number().int(),
 });
 export const controllerMe = z.object({ id: z.number().int(), email: z.string(), name: z.string() });
+
+const authTags = ['auth'] as const;
+
+/** Sign-in and account flows of the staff realm, and the controller realm's sign-in (01 §4). */
+export const authContract = {
+  signIn: defineRoute({
+    method: 'POST',
+    path: '/api/auth/sign-in',
+    tags: authTags,
+    body: signInBody,
+    responses: { 200: signInResult },
+  }),
+  newPassword: defineRoute({
+    method: 'POST',
+    path: '/api/auth/new-password',
+    tags: authTags,
+    body: newPasswordBody,
+    responses: { 200: signInResult },
+  }),
+  mfa: defineRoute({
+    method: 'POST',
+    path: '/api/auth/mfa',
+    tags: authTags,
+    body: mfaBody,
+    responses: { 200: signInResult },
+  }),
+  forgotPassword: defineRoute({
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    tags: authTags,
+    body: forgotPasswordBody,
+    responses: { 200: messageBody },
+  }),
+  resetPassword: defineRoute({
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    tags: authTags,
+    body: resetPasswordBody,
+    responses: { 200: messageBody },
+  }),
+  register: defineRoute({
+    method: 'POST',
+    path: '/api/auth/register',
+    tags: authTags,
+    body: registerBody,
+    responses: { 200: messageBody },
+  }),
+  confirmRegistration: defineRoute({
+    method: 'POST',
+    path: '/api/auth/confirm-registration',
+    tags: authTags,
+    body: confirmRegistrationBody,
+    responses: { 200: messageBody },
+  }),
+  refresh: defineRoute({
+    method: 'POST',
+    path: '/api/auth/refresh',
+    tags: authTags,
+    responses: { 200: refreshResult },
+  }),
+  signOut: defineRoute({
+    method: 'POST',
+    path: '/api/auth/sign-out',
+    tags: authTags,
+    responses: { 204: null },
+  }),
+  controllerSignIn: defineRoute({
+    method: 'POST',
+    path: '/api/auth/controller/sign-in',
+    tags: authTags,
+    body: signInBody,
+    responses: { 200: controllerSignInResult },
+  }),
+  controllerSignOut: defineRoute({
+    method: 'POST',
+    path: '/api/auth/controller/sign-out',
+    tags: authTags,
+    responses: { 204: null },
+  }),
+  controllerMe: defineRoute({
+    method: 'GET',
+    path: '/api/controller/me',
+    tags: ['controller'],
+    responses: { 200: controllerMe },
+  }),
+};

@@ -82,6 +82,17 @@ export function paged<T extends z.ZodType>(item: T) {
     total: z.number().int(),
   });
 }
+/** The one place a paged answer is built: `{ data, current_page, last_page, per_page, total }`. */
+export function pageOf<T>(data: T[], query: { page: number; per_page: number }, total: number): Paged<T> {
+  return {
+    data,
+    current_page: query.page,
+    last_page: Math.max(1, Math.ceil(total / query.per_page)),
+    per_page: query.per_page,
+    total,
+  };
+}
+
 export type Paged<T> = {
   data: T[];
   current_page: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './route';
 
 /** GET /api/config: public settings the console needs before sign-in. */
 export const publicConfig = z.object({
@@ -12,3 +13,25 @@ export type PublicConfig = z.infer<typeof publicConfig>;
 
 /** The console's default when /api/config cannot be read: 15 minutes. */
 export const DEFAULT_IDLE_TIMEOUT_SECONDS = 900;
+
+/** Public routes of the platform: health checks and the console's configuration. */
+export const platformContract = {
+  health: defineRoute({
+    method: 'GET',
+    path: '/healthz',
+    hidden: true,
+    responses: { 200: z.object({ status: z.literal('ok') }) },
+  }),
+  ready: defineRoute({
+    method: 'GET',
+    path: '/readyz',
+    hidden: true,
+    responses: { 200: z.object({ status: z.string() }) },
+  }),
+  config: defineRoute({
+    method: 'GET',
+    path: '/api/config',
+    tags: ['config'],
+    responses: { 200: publicConfig },
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { line, paged, pageQuery, sortDirection } from './common';
+import { idParam, line, paged, pageQuery, sortDirection } from './common';
+import { defineRoute } from './route';
 
 export const PATIENT_STATUSES = ['active', 'inactive', 'pending', 'discharged'] as const;
 export const patientStatus = z.enum(PATIENT_STATUSES);
@@ -21,6 +22,7 @@ export const patientListQuery = pageQuery.extend({
   sort_direction: sortDirection.default('ASC'),
 });
 export type PatientListQuery = z.input<typeof patientListQuery>;
+export type PatientListQueryOut = z.output<typeof patientListQuery>;
 
 export const patientListItem = z.object({
   id: z.number().int(),
@@ -40,3 +42,26 @@ export const patientListItem = z.object({
 });
 export type PatientListItem = z.infer<typeof patientListItem>;
 export const patientListResponse = paged(patientListItem);
+
+const patientTags = ['patients'] as const;
+
+/** Patient lists (01 §7 "Patient lists"). */
+export const patientsContract = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/users',
+    tags: patientTags,
+    params: z.object({ programId: idParam }),
+    query: patientListQuery,
+    responses: { 200: patientListResponse },
+  }),
+  /** Enterprise scope: every program of the enterprise the user may see; program_id narrows it, 1 or blank means all. */
+  enterpriseList: defineRoute({
+    method: 'GET',
+    path: '/api/v1/enterprises/:enterpriseId/patients',
+    tags: patientTags,
+    params: z.object({ enterpriseId: idParam }),
+    query: patientListQuery.extend({ program_id: z.union([z.literal(''), idParam]).optional() }),
+    responses: { 200: patientListResponse },
+  }),
+};

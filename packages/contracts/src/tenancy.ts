@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bodyId } from './common';
+import { bodyId, idParam } from './common';
+import { defineRoute } from './route';
 
 /** Staff roles. A role is held per program, except enterprise_admin which is held per enterprise. */
 export const STAFF_ROLES = [
@@ -81,3 +82,52 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly string[]> = {
 
 /** The modules a program offers (menu areas); stored per program. */
 export const MODULES = ['patients', 'messenger', 'alerts', 'pipelines', 'reports', 'billing'] as const;
+
+const tenancyTags = ['tenancy'] as const;
+
+/** Programs, enterprises, roles and access checks (01 §6, §7; 02 §7 "Admins, programs, enterprises"). */
+export const tenancyContract = {
+  programs: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs',
+    tags: tenancyTags,
+    responses: { 200: z.object({ data: z.array(programSummary) }) },
+  }),
+  enterprises: defineRoute({
+    method: 'GET',
+    path: '/api/v1/enterprises',
+    tags: tenancyTags,
+    responses: { 200: z.object({ data: z.array(enterpriseSummary) }) },
+  }),
+  autoRoles: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/auto-roles',
+    tags: tenancyTags,
+    query: autoRolesQuery,
+    responses: { 200: autoRolesResponse },
+  }),
+  checkAccess: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/users/:id/check-access',
+    tags: tenancyTags,
+    params: z.object({ programId: idParam, id: idParam }),
+    responses: { 200: checkAccessResponse },
+  }),
+  checkEnterpriseAccess: defineRoute({
+    method: 'GET',
+    path: '/api/v1/enterprises/:enterpriseId/users/:id/check-enterprise-access',
+    tags: tenancyTags,
+    params: z.object({ enterpriseId: idParam, id: idParam }),
+    responses: { 200: checkAccessResponse },
+  }),
+  updateAdminRoles: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/admins/:id',
+    tags: tenancyTags,
+    params: z.object({ id: idParam }),
+    body: updateAdminRolesBody,
+    responses: {
+      200: z.object({ id: z.number(), program_id: z.number(), roles: z.array(z.string()) }),
+    },
+  }),
+};

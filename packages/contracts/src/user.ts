@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { bodyId, line, text } from './common';
+import { changePasswordBody, mfaCodeBody, mfaSetupResult, signInResult } from './auth';
+import { bodyId, idParam, line, text } from './common';
+import { defineRoute } from './route';
 import { enterpriseSummary, programSummary, staffRole } from './tenancy';
 
 export const THEMES = ['light', 'dark', 'semi-dark'] as const;
@@ -85,3 +87,92 @@ export const pageSessionBody = z.object({
   name: line().max(200).nullable().optional(),
   subject_id: bodyId.nullable().optional(),
 });
+
+const userTags = ['user'] as const;
+const idParams = z.object({ id: idParam });
+
+/** The signed-in staff user: profile, consent, password, MFA, logs, realtime (01 §7 "User and session"). */
+export const userContract = {
+  me: defineRoute({ method: 'GET', path: '/api/v1/user', tags: userTags, responses: { 200: activeUser } }),
+  meV2: defineRoute({
+    method: 'GET',
+    path: '/api/v2/user',
+    tags: userTags,
+    responses: { 200: activeUserV2 },
+  }),
+  updateProfile: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/user',
+    tags: userTags,
+    body: updateProfileBody,
+    responses: { 200: activeUser },
+  }),
+  consentHipaa: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/user/consent/hipaa',
+    tags: userTags,
+    responses: { 200: signInResult },
+  }),
+  changePassword: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/user/password',
+    tags: userTags,
+    body: changePasswordBody,
+    responses: { 204: null },
+  }),
+  mfaSetup: defineRoute({
+    method: 'POST',
+    path: '/api/v1/user/mfa/setup',
+    tags: userTags,
+    responses: { 200: mfaSetupResult },
+  }),
+  mfaEnable: defineRoute({
+    method: 'POST',
+    path: '/api/v1/user/mfa/enable',
+    tags: userTags,
+    body: mfaCodeBody,
+    responses: { 204: null },
+  }),
+  mfaDisable: defineRoute({
+    method: 'POST',
+    path: '/api/v1/user/mfa/disable',
+    tags: userTags,
+    body: mfaCodeBody,
+    responses: { 204: null },
+  }),
+  loginLog: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/user/login_log',
+    tags: userTags,
+    responses: { 200: loginLogResponse },
+  }),
+  logoutLog: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/logout_log/:id',
+    tags: userTags,
+    params: idParams,
+    responses: { 204: null },
+  }),
+  resetPasswordExpire: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/user/reset-password-expire',
+    tags: userTags,
+    body: resetPasswordExpireBody,
+    responses: { 204: null },
+  }),
+  broadcastingAuth: defineRoute({
+    method: 'POST',
+    path: '/api/v1/broadcasting/auth',
+    tags: ['realtime'],
+    body: broadcastingAuthBody,
+    responses: { 200: broadcastingAuthResponse },
+  }),
+  pageSession: defineRoute({
+    method: 'POST',
+    path: '/api/v1/programs/:programId/users/:id/session',
+    tags: userTags,
+    params: z.object({ programId: idParam, id: idParam }),
+    body: pageSessionBody,
+    responses: { 201: null },
+  }),
+};

@@ -1,18 +1,12 @@
-import type { PatientListItem } from '@caredeck/contracts';
+import type { PatientListItem, PatientListQueryOut } from '@caredeck/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client';
 
-export type PatientListFilter = {
-  programIds: number[];
-  name?: string;
-  sortBy: 'name' | 'first_name' | 'last_name' | 'dob' | 'status' | 'created_at' | 'id';
-  sortDirection: 'ASC' | 'DESC';
-  page: number;
-  perPage: number;
-};
+/** The contract's query, in the wire's spelling, and the programs it reads. */
+export type PatientListFilter = { programIds: number[]; query: PatientListQueryOut };
 
 // Orders match the (program_id, …, id) indexes; only dob may be null.
-const SORT: Record<PatientListFilter['sortBy'], string[]> = {
+const SORT: Record<PatientListQueryOut['sort_by'], string[]> = {
   name: ['p.last_name', 'p.first_name'],
   first_name: ['p.first_name', 'p.last_name'],
   last_name: ['p.last_name', 'p.first_name'],
@@ -48,16 +42,16 @@ type Row = Omit<PatientListItem, 'created_at' | 'follow_up'> & { created_at: Dat
  */
 export async function listPatients(
   db: Queryable,
-  f: PatientListFilter,
+  { programIds, query: f }: PatientListFilter,
 ): Promise<{ rows: PatientListItem[]; total: number }> {
-  const ids = f.programIds.map(Number).filter(Number.isSafeInteger);
+  const ids = programIds.map(Number).filter(Number.isSafeInteger);
   if (ids.length === 0) return { rows: [], total: 0 };
   const idArray = `{${ids.join(',')}}`;
   const names = nameFilter(f.name);
-  const dir = f.sortDirection === 'DESC' ? 'DESC' : 'ASC';
-  const columns = SORT[f.sortBy].map((c) => (c === 'p.dob' ? `${c} ${dir} NULLS LAST` : `${c} ${dir}`));
+  const dir = f.sort_direction === 'DESC' ? 'DESC' : 'ASC';
+  const columns = SORT[f.sort_by].map((c) => (c === 'p.dob' ? `${c} ${dir} NULLS LAST` : `${c} ${dir}`));
   const order = sql.raw([...columns, `p.id ${dir}`].join(', '));
-  const offset = (f.page - 1) * f.perPage;
+  const offset = (f.page - 1) * f.per_page;
   // One program: its index yields the rows in order. Several: each program's first offset + page rows,
   // through its own index, merged by the outer ORDER BY.
   const source =
@@ -66,7 +60,7 @@ export async function listPatients(
       : sql`unnest(${idArray}::bigint[]) AS prog(id)
       CROSS JOIN LATERAL (
         SELECT p.* FROM patients p WHERE p.program_id = prog.id AND ${names}
-        ORDER BY ${order} LIMIT ${offset + f.perPage}
+        ORDER BY ${order} LIMIT ${offset + f.per_page}
       ) p`;
   const where = ids.length === 1 ? sql`WHERE p.program_id = ${ids[0]} AND ${names}` : sql``;
   const [rows, count] = await Promise.all([
@@ -80,7 +74,7 @@ export async function listPatients(
       LEFT JOIN admins a ON a.id = p.assigned_admin_id
       ${where}
       ORDER BY ${order}
-      LIMIT ${f.perPage} OFFSET ${offset}`),
+      LIMIT ${f.per_page} OFFSET ${offset}`),
     // Without a search the total comes from the trigger-kept rollup; with one, from the matching rows.
     f.name?.trim()
       ? db.execute<{ n: number }>(sql`

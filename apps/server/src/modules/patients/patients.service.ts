@@ -1,4 +1,4 @@
-import type { Paged, PatientListItem } from '@caredeck/contracts';
+import { type Paged, type PatientListItem, pageOf } from '@caredeck/contracts';
 import { audit } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
 import { listPatients, type PatientListFilter } from './patients.queries';
@@ -12,25 +12,20 @@ export function createPatientsService(deps: { db: Database }) {
       filter: PatientListFilter,
     ): Promise<Paged<PatientListItem>> {
       const { rows, total } = await listPatients(db, filter);
+      const { query } = filter;
       await audit(db, {
         actorAdminId: actor.adminId,
         programId: actor.programId,
         action: 'patients.list',
         details: {
-          page: filter.page,
-          per_page: filter.perPage,
-          searched: Boolean(filter.name),
+          page: query.page,
+          per_page: query.per_page,
+          searched: Boolean(query.name),
           returned: rows.length,
         },
         ip: actor.ip,
       });
-      return {
-        data: rows,
-        current_page: filter.page,
-        last_page: Math.max(1, Math.ceil(total / filter.perPage)),
-        per_page: filter.perPage,
-        total,
-      };
+      return pageOf(rows, query, total);
     },
   };
 }

@@ -1,46 +1,35 @@
+import { platformContract as c, DEFAULT_PROGRAM_SLUG } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import { access } from '../access/rules';
 import type { Database } from '../db/client';
 import { migrationsApplied } from '../db/migrate';
+import { route } from './route';
 import type { App } from './types';
 
 export async function healthRoutes(app: App, deps: { db: Database; config: Config }) {
-  app.get('/healthz', { config: { access: access.public() }, schema: { hide: true } }, async () => ({
-    status: 'ok',
-  }));
+  route(app, c.health, { access: access.public(), handler: async () => ({ status: 'ok' as const }) });
 
-  app.get('/readyz', { config: { access: access.public() }, schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await deps.db.execute(sql`SELECT 1`);
-      if (!(await migrationsApplied(deps.db)))
-        return reply.status(503).send({ status: 'migrations pending' });
-      return { status: 'ready' };
-    } catch {
-      return reply.status(503).send({ status: 'database unreachable' });
-    }
+  route(app, c.ready, {
+    access: access.public(),
+    handler: async (_req, reply) => {
+      try {
+        await deps.db.execute(sql`SELECT 1`);
+        if (!(await migrationsApplied(deps.db)))
+          return reply.status(503).send({ status: 'migrations pending' }) as never;
+        return { status: 'ready' };
+      } catch {
+        return reply.status(503).send({ status: 'database unreachable' }) as never;
+      }
+    },
   });
 
-  app.get(
-    '/api/config',
-    {
-      config: { access: access.public() },
-      schema: {
-        tags: ['config'],
-        response: {
-          200: z.object({
-            idle_timeout_seconds: z.number(),
-            default_program_slug: z.string(),
-            password_max_age_days: z.number(),
-          }),
-        },
-      },
-    },
-    async () => ({
+  route(app, c.config, {
+    access: access.public(),
+    handler: async () => ({
       idle_timeout_seconds: deps.config.IDLE_TIMEOUT_SECONDS,
-      default_program_slug: 'caredeck',
+      default_program_slug: DEFAULT_PROGRAM_SLUG,
       password_max_age_days: deps.config.PASSWORD_MAX_AGE_DAYS,
     }),
-  );
+  });
 }

@@ -1,0 +1,75 @@
+import {
+  errorBody,
+  type RouteBody,
+  type RouteContract,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResult,
+} from '@caredeck/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AccessRule } from '../access/rules';
+import type { App } from './types';
+
+/** Every route can answer these, in the contract's error shape. */
+const ERROR_RESPONSES = {
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  413: errorBody,
+  422: errorBody,
+  429: errorBody,
+  500: errorBody,
+} as const;
+
+export type RouteRequest<C extends RouteContract> = FastifyRequest<{
+  Params: RouteParams<C>;
+  Querystring: RouteQuery<C>;
+  Body: RouteBody<C>;
+}>;
+
+export type RouteHandler<C extends RouteContract> = (
+  req: RouteRequest<C>,
+  reply: FastifyReply,
+) => Promise<RouteResult<C>>;
+
+/**
+ * Registers the handler of a contract route, with its access rule beside it. The handler's input is
+ * typed from the contract's schemas and its return value must match the success schema (a mismatch
+ * fails the type check); the reply's status is the contract's success status (201, 204 …).
+ */
+export function route<C extends RouteContract>(
+  app: App,
+  contract: C,
+  options: { access: AccessRule; handler: RouteHandler<C> },
+): void {
+  const statuses = Object.keys(contract.responses).map(Number);
+  const success = Math.min(...statuses);
+  const response: Record<number, z.ZodType> = { ...ERROR_RESPONSES };
+  for (const status of statuses) {
+    const schema = contract.responses[status as 200 | 201 | 204];
+    response[status] = schema ?? z.null();
+  }
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    config: { access: options.access },
+    schema: {
+      ...(contract.summary ? { summary: contract.summary } : {}),
+      ...(contract.tags ? { tags: [...contract.tags] } : {}),
+      ...(contract.hidden ? { hide: true } : {}),
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+      response,
+    },
+    handler: async (req, reply) => {
+      const result = await options.handler(req as unknown as RouteRequest<C>, reply);
+      if (reply.sent) return reply;
+      if (reply.statusCode === 200 && success !== 200) reply.status(success);
+      if (reply.statusCode === 204) return reply.send();
+      return result;
+    },
+  });
+}
