@@ -39,7 +39,9 @@ type SuccessSchema<C extends RouteContract> = C['responses'][SuccessStatus<C>];
 
 /** What the handler returns (before serialisation) and what the client receives (JSON). */
 export type RouteResult<C extends RouteContract> =
-  SuccessSchema<C> extends z.ZodType ? z.input<SuccessSchema<C>> : void | null | undefined;
+  SuccessSchema<C> extends z.ZodType ? z.input<SuccessSchema<C>> : NoContent;
+// biome-ignore lint/suspicious/noConfusingVoidType: a 204 handler may simply end without a return.
+type NoContent = void | null | undefined;
 export type RouteResponse<C extends RouteContract> =
   SuccessSchema<C> extends z.ZodType ? z.output<SuccessSchema<C>> : undefined;
 
