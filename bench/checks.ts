@@ -1,3 +1,4 @@
+import { patientsContract, routeUrl } from '@caredeck/contracts';
 import type { PatientListFilter } from '../apps/server/src/modules/patients/patients.queries';
 import type { Database } from '../apps/server/src/platform/db/client';
 import type { Dataset } from './dataset';
@@ -99,14 +100,18 @@ export async function checkAnswers(
       });
     }
   }
-  const small = await getJson(baseUrl, `/api/v1/programs/${d.smallProgramId}/users?per_page=1`, token);
+  const small = await getJson(
+    baseUrl,
+    routeUrl(patientsContract.list, { programId: d.smallProgramId }, { per_page: 1 }),
+    token,
+  );
   const smallTotal = (small.body as Page | null)?.total;
   checks.push({
     name: 'tenant-total',
     ok: small.status === 200 && smallTotal === d.smallCount,
     detail: `program ${d.smallProgramId}: HTTP ${small.status}, total ${smallTotal}, expected ${d.smallCount}`,
   });
-  const other = await getJson(baseUrl, '/api/v1/programs/999999/users', token);
+  const other = await getJson(baseUrl, routeUrl(patientsContract.list, { programId: 999999 }), token);
   checks.push({
     name: 'unknown-program',
     ok: other.status === 404,

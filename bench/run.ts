@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { authContract } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
@@ -51,7 +52,7 @@ async function abort(reason: string, code: number): Promise<never> {
 }
 
 async function signIn(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in`, {
+  const res = await fetch(`${baseUrl}${authContract.signIn.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),

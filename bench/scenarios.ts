@@ -1,4 +1,4 @@
-import { patientsContract, routeUrl } from '@caredeck/contracts';
+import { patientsContract, routeUrl, userContract } from '@caredeck/contracts';
 import type { PatientListFilter } from '../apps/server/src/modules/patients/patients.queries';
 import type { Dataset } from './dataset';
 
@@ -63,11 +63,11 @@ export function benchScenarios(d: Dataset): Scenario[] {
       sortBy: 'created_at',
       sortDirection: 'DESC',
     }),
-    { id: 'user', title: 'GET /api/v1/user (one session)', path: '/api/v1/user', sessions: 'one' },
+    { id: 'user', title: 'GET /api/v1/user (one session)', path: userContract.me.path, sessions: 'one' },
     {
       id: 'user-sessions',
       title: 'GET /api/v1/user (one session per connection)',
-      path: '/api/v1/user',
+      path: userContract.me.path,
       sessions: 'many',
     },
   ];

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_PREFIXES } from '@caredeck/contracts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -104,7 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
   // documentation is cacheable.
   app.addHook('onSend', async (request, reply) => {
     const path = request.url;
-    if (path.startsWith('/api/') && !path.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
+    if (path.startsWith(API_PREFIXES.api) && !path.startsWith(API_PREFIXES.docs))
+      reply.header('cache-control', 'no-store');
   });
   await app.register(fastifyCookie);
   await app.register(accessPlugin, { db, tokens, config });
@@ -115,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: API_PREFIXES.docs });
 
   await app.register(healthRoutes, { db, config });
   await app.register(authRoutes, { identity, controller, config, tokens });

@@ -70,3 +70,15 @@ export function routeUrl(
     .join('&');
   return text ? `${path}?${text}` : path;
 }
+
+/** Path prefixes the platform treats as a whole (cache headers, cookies, which session a call carries). */
+export const API_PREFIXES = {
+  /** Every API answer (no-store). */
+  api: '/api/',
+  /** Staff API of both versions (carry the staff session). */
+  staff: '/api/v',
+  /** Sign-in flows: the only paths the refresh cookie is sent to. */
+  auth: '/api/auth',
+  /** The OpenAPI document and its UI (public, cacheable). */
+  docs: '/api/docs',
+} as const;

@@ -1,3 +1,4 @@
+import { authContract, userContract } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../platform/db/client';
@@ -37,14 +38,14 @@ export async function signIn(
   email: string,
   password = DEMO_PASSWORD,
 ): Promise<{ token: string; refresh: string }> {
-  const res = await post(app, '/api/auth/sign-in', { email, password });
+  const res = await post(app, authContract.signIn.path, { email, password });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json();
   if (body.status === 'signedIn') return { token: body.access_token, refresh: cookieOf(res)! };
   expect(body.status).toBe('hipaa');
   const consent = await app.inject({
     method: 'PUT',
-    url: '/api/v1/user/consent/hipaa',
+    url: userContract.consentHipaa.path,
     headers: { authorization: `Bearer ${body.access_token}` },
   });
   expect(consent.statusCode, consent.body).toBe(200);

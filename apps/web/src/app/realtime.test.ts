@@ -1,8 +1,9 @@
+import { userContract } from '@caredeck/contracts';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it, vi } from 'vitest';
 import { userQuery } from '../features/identity/api';
-import { mockFetch } from '../test/fetchMock';
+import { mockFetch, on } from '../test/fetchMock';
 import { makeUser } from '../test/fixtures';
 import '../test/render';
 import { session } from './auth/session';
@@ -65,7 +66,7 @@ describe('the live connection', () => {
     session.start('token', 'signedIn');
     let programId = 1;
     const api = mockFetch({
-      'GET /api/v1/user': () => ({
+      [on(userContract.me)]: () => ({
         body: makeUser({ roles: [{ name: 'admin', program_id: programId, enterprise_id: 1 }] }),
       }),
     });
@@ -76,7 +77,7 @@ describe('the live connection', () => {
     const router = { revalidate: vi.fn(async () => {}) };
     await reloadUserAfterRoleChange(queryClient, router);
     expect(queryClient.getQueryData(userQuery.queryKey)?.roles[0]?.program_id).toBe(2);
-    expect(api.callsTo('GET /api/v1/user')).toHaveLength(2);
+    expect(api.callsTo(on(userContract.me))).toHaveLength(2);
     expect(router.revalidate).toHaveBeenCalledTimes(1);
     unsubscribe();
   });

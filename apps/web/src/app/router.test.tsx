@@ -1,7 +1,8 @@
+import { authContract, patientsContract, platformContract, userContract } from '@caredeck/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../shared/i18n';
-import { mockFetch } from '../test/fetchMock';
+import { mockFetch, on } from '../test/fetchMock';
 import { CONFIG, makeUser, pageOf } from '../test/fixtures';
 import { renderRoutes, signInForTest } from '../test/render';
 import { lazyPage } from './lazyPage';
@@ -32,15 +33,15 @@ function examplePath(route: AppRoute): string {
 }
 
 function signedOutServer() {
-  return mockFetch({ 'POST /api/auth/refresh': { status: 401, body: { message: 'Unauthenticated.' } } });
+  return mockFetch({ [on(authContract.refresh)]: { status: 401, body: { message: 'Unauthenticated.' } } });
 }
 
 function signedInServer(user = makeUser()) {
   return mockFetch({
-    'GET /api/v1/user': { body: user },
-    'GET /api/config': { body: CONFIG },
-    'GET /api/v1/programs/1/users': { body: pageOf([]) },
-    'POST /api/v1/programs/1/users/7/session': { status: 201, body: {} },
+    [on(userContract.me)]: { body: user },
+    [on(platformContract.config)]: { body: CONFIG },
+    [on(patientsContract.list, { programId: 1 })]: { body: pageOf([]) },
+    [on(userContract.pageSession, { programId: 1, id: 7 })]: { status: 201, body: {} },
   });
 }
 

@@ -1,4 +1,12 @@
-import { type ErrorBody, errorBody } from '@caredeck/contracts';
+import {
+  API_PREFIXES,
+  type ErrorBody,
+  errorBody,
+  type RouteContract,
+  type RouteInput,
+  type RouteResponse,
+  routeUrl,
+} from '@caredeck/contracts';
 
 /** Anything with a zod-like `parse`: the contract schemas from `@caredeck/contracts`. */
 export interface ResponseParser<T> {
@@ -117,7 +125,7 @@ async function send(path: string, options: RequestOptions<unknown>, realm: AuthR
       headers,
       body: hasBody ? JSON.stringify(options.body) : undefined,
       // The refresh token is an httpOnly cookie scoped to /api/auth: only those calls need it.
-      credentials: path.startsWith('/api/auth') ? 'include' : 'same-origin',
+      credentials: path.startsWith(API_PREFIXES.auth) ? 'include' : 'same-origin',
       signal: options.signal,
     });
   } catch (error) {
@@ -131,7 +139,7 @@ async function send(path: string, options: RequestOptions<unknown>, realm: AuthR
  * answer against its contract schema, renews the staff session once on 401 and retries, and throws `ApiError`.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const realm = options.auth ?? (path.startsWith('/api/v') ? 'staff' : 'none');
+  const realm = options.auth ?? (path.startsWith(API_PREFIXES.staff) ? 'staff' : 'none');
   let response = await send(path, options, realm);
   if (realm === 'staff') {
     if (response.status === 401 && options.renew !== false && (await hooks.refreshStaffToken())) {
@@ -147,7 +155,38 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return options.schema ? options.schema.parse(data) : (data as T);
 }
 
+export type CallOptions = Pick<RequestOptions<unknown>, 'auth' | 'renew' | 'signal'>;
+
+type CallArgs<C extends RouteContract> =
+  object extends RouteInput<C>
+    ? [input?: RouteInput<C>, options?: CallOptions]
+    : [input: RouteInput<C>, options?: CallOptions];
+
+/**
+ * Calls a contract route: the URL comes from its path template, the method from the contract, and the
+ * answer is parsed by its success schema. Input and result are typed from the same contract the server
+ * registers its handler from.
+ */
+export function callRoute<C extends RouteContract>(
+  contract: C,
+  ...[input, options]: CallArgs<C>
+): Promise<RouteResponse<C>> {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  const success = Object.values(contract.responses)[0];
+  return apiRequest(routeUrl(contract, params, query), {
+    ...options,
+    method: contract.method,
+    body,
+    schema: success ?? undefined,
+  }) as Promise<RouteResponse<C>>;
+}
+
 export const api = {
+  call: callRoute,
   get: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>

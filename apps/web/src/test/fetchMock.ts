@@ -1,4 +1,13 @@
+import { type RouteContract, routeUrl } from '@caredeck/contracts';
 import { vi } from 'vitest';
+
+/**
+ * The mock key of a contract route, 'METHOD /path' with its path parameters filled in: tests address
+ * routes by the same objects as the server and the client, never by a path written out again.
+ */
+export function on(contract: RouteContract, params?: Record<string, string | number>): string {
+  return `${contract.method} ${routeUrl(contract, params)}`;
+}
 
 export interface MockRequest {
   method: string;

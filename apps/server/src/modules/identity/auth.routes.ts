@@ -9,7 +9,7 @@ import type { ControllerService } from './controller.service';
 import type { IdentityService, SignInOutcome } from './identity.service';
 
 export const REFRESH_COOKIE = 'cd_refresh';
-/** The refresh cookie goes only to the auth routes (`/api/auth`), the folder of the refresh route. */
+/** The refresh cookie goes only to the auth routes, the folder of the refresh route. */
 const REFRESH_COOKIE_PATH = c.refresh.path.slice(0, c.refresh.path.lastIndexOf('/'));
 
 export function refreshCookieWriter(config: Config) {

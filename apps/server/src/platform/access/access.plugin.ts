@@ -1,3 +1,4 @@
+import { API_PREFIXES } from '@caredeck/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
@@ -10,7 +11,7 @@ import type { Actor } from './actor';
 import { type AccessRule, access } from './rules';
 
 /** Routes that third-party plugins register (OpenAPI UI): public documentation, nothing else. */
-const PLUGIN_ROUTE_PREFIXES = ['/api/docs'];
+const PLUGIN_ROUTE_PREFIXES: string[] = [API_PREFIXES.docs];
 
 export class MissingAccessRuleError extends Error {}
 

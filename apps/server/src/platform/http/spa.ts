@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { API_PREFIXES } from '@caredeck/contracts';
 import fastifyStatic from '@fastify/static';
 import { access } from '../access/rules';
 import { AppError } from './errors';
@@ -15,7 +16,7 @@ export async function spaRoutes(app: App, deps: { distDir: string }) {
   await app.register(fastifyStatic, { root, serve: false });
   app.get('/*', { config: { access: access.public() }, schema: { hide: true } }, async (req, reply) => {
     const urlPath = decodeURIComponent(req.url.split('?')[0] ?? '/');
-    if (urlPath.startsWith('/api/') || urlPath.startsWith('/socket.io')) throw AppError.notFound();
+    if (urlPath.startsWith(API_PREFIXES.api) || urlPath.startsWith('/socket.io')) throw AppError.notFound();
     const file = path.resolve(root, `.${urlPath}`);
     if (file.startsWith(`${root}${path.sep}`) && existsSync(file) && !file.endsWith(path.sep)) {
       const immutable = urlPath.startsWith('/assets/');

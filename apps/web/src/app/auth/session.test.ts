@@ -1,7 +1,8 @@
+import { authContract, userContract } from '@caredeck/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { scopeStore } from '../../features/tenancy/scope';
 import { api } from '../../shared/api-client';
-import { mockFetch } from '../../test/fetchMock';
+import { mockFetch, on } from '../../test/fetchMock';
 import { spyOnBrowserNavigation } from '../../test/render';
 import { startIdleTimer } from './idleTimer';
 import { session } from './session';
@@ -28,7 +29,7 @@ function fillBrowserData() {
 describe('the session', () => {
   it('gets its access token from the refresh cookie on page load, and keeps it in memory only', async () => {
     const server = mockFetch({
-      'POST /api/auth/refresh': { body: { access_token: 'fresh', expires_in: 900 } },
+      [on(authContract.refresh)]: { body: { access_token: 'fresh', expires_in: 900 } },
     });
     await session.ready();
     expect(session.get()).toMatchObject({ status: 'signedIn', accessToken: 'fresh' });
@@ -38,7 +39,7 @@ describe('the session', () => {
   });
 
   it('is signed out when the refresh cookie is refused', async () => {
-    mockFetch({ 'POST /api/auth/refresh': { status: 401, body: { message: 'Unauthenticated.' } } });
+    mockFetch({ [on(authContract.refresh)]: { status: 401, body: { message: 'Unauthenticated.' } } });
     await session.ready();
     expect(session.get().status).toBe('signedOut');
   });
@@ -46,24 +47,24 @@ describe('the session', () => {
   it('renews the token once on a 401 and retries the call with the new token', async () => {
     session.start('stale', 'signedIn');
     const server = mockFetch({
-      'GET /api/v1/user': (request) =>
+      [on(userContract.me)]: (request) =>
         request.headers.get('Authorization') === 'Bearer renewed'
           ? { body: { ok: true } }
           : { status: 401, body: { message: 'Unauthenticated.' } },
-      'POST /api/auth/refresh': { body: { access_token: 'renewed', expires_in: 900 } },
+      [on(authContract.refresh)]: { body: { access_token: 'renewed', expires_in: 900 } },
     });
-    await expect(api.get('/api/v1/user')).resolves.toEqual({ ok: true });
-    expect(server.callsTo('GET /api/v1/user')).toHaveLength(2);
-    expect(server.callsTo('POST /api/auth/refresh')).toHaveLength(1);
+    await expect(api.get(userContract.me.path)).resolves.toEqual({ ok: true });
+    expect(server.callsTo(on(userContract.me))).toHaveLength(2);
+    expect(server.callsTo(on(authContract.refresh))).toHaveLength(1);
   });
 
   it('ends when the renewal fails', async () => {
     session.start('stale', 'signedIn');
     mockFetch({
-      'GET /api/v1/user': { status: 401, body: { message: 'Unauthenticated.' } },
-      'POST /api/auth/refresh': { status: 401, body: { message: 'Unauthenticated.' } },
+      [on(userContract.me)]: { status: 401, body: { message: 'Unauthenticated.' } },
+      [on(authContract.refresh)]: { status: 401, body: { message: 'Unauthenticated.' } },
     });
-    await expect(api.get('/api/v1/user')).rejects.toMatchObject({ status: 401 });
+    await expect(api.get(userContract.me.path)).rejects.toMatchObject({ status: 401 });
     expect(session.get()).toMatchObject({ status: 'signedOut', endReason: 'expired' });
   });
 });
@@ -74,13 +75,13 @@ describe('sign-out', () => {
     fillBrowserData();
     const navigation = spyOnBrowserNavigation();
     const server = mockFetch({
-      'PUT /api/v1/logout_log/55': { status: 204 },
-      'POST /api/auth/sign-out': { status: 204 },
+      [on(userContract.logoutLog, { id: 55 })]: { status: 204 },
+      [on(authContract.signOut)]: { status: 204 },
     });
     await signOut();
     expect(server.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
-      'PUT /api/v1/logout_log/55',
-      'POST /api/auth/sign-out',
+      on(userContract.logoutLog, { id: 55 }),
+      on(authContract.signOut),
     ]);
     for (const key of [
       'userInfo',
@@ -107,14 +108,14 @@ describe('sign-out', () => {
     localStorage.setItem('caredeck.loginLogId', '77');
     spyOnBrowserNavigation();
     const server = mockFetch({
-      'POST /api/auth/refresh': { body: { access_token: 'from-cookie', expires_in: 900 } },
-      'PUT /api/v1/logout_log/77': { status: 204 },
-      'POST /api/auth/sign-out': { status: 204 },
+      [on(authContract.refresh)]: { body: { access_token: 'from-cookie', expires_in: 900 } },
+      [on(userContract.logoutLog, { id: 77 })]: { status: 204 },
+      [on(authContract.signOut)]: { status: 204 },
     });
     await session.ready();
     await signOut();
-    expect(server.callsTo('PUT /api/v1/logout_log/77')).toHaveLength(1);
-    expect(server.callsTo('PUT /api/v1/logout_log/77')[0]?.headers.get('Authorization')).toBe(
+    expect(server.callsTo(on(userContract.logoutLog, { id: 77 }))).toHaveLength(1);
+    expect(server.callsTo(on(userContract.logoutLog, { id: 77 }))[0]?.headers.get('Authorization')).toBe(
       'Bearer from-cookie',
     );
     expect(localStorage.getItem('caredeck.loginLogId')).toBeNull();
@@ -124,9 +125,9 @@ describe('sign-out', () => {
     localStorage.setItem('caredeck.loginLogId', '12');
     session.start('new-session', 'hipaa');
     spyOnBrowserNavigation();
-    const server = mockFetch({ 'POST /api/auth/sign-out': { status: 204 } });
+    const server = mockFetch({ [on(authContract.signOut)]: { status: 204 } });
     await signOut();
-    expect(server.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/auth/sign-out']);
+    expect(server.calls.map((call) => `${call.method} ${call.path}`)).toEqual([on(authContract.signOut)]);
   });
 
   it('keeps MedRecAccess when the sign-out call fails, and does not sign back in silently', async () => {
@@ -135,8 +136,8 @@ describe('sign-out', () => {
     spyOnBrowserNavigation();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch({
-      'PUT /api/v1/logout_log/55': { status: 204 },
-      'POST /api/auth/sign-out': { status: 500, body: { message: 'Server Error', error_id: 'x' } },
+      [on(userContract.logoutLog, { id: 55 })]: { status: 204 },
+      [on(authContract.signOut)]: { status: 500, body: { message: 'Server Error', error_id: 'x' } },
     });
     await signOut();
     expect(localStorage.getItem('MedRecAccess')).toBe('1');
@@ -144,7 +145,9 @@ describe('sign-out', () => {
     expect(localStorage.getItem('AppActiveProgramId')).toBeNull();
 
     session.reset();
-    const server = mockFetch({ 'POST /api/auth/refresh': { body: { access_token: 'x', expires_in: 900 } } });
+    const server = mockFetch({
+      [on(authContract.refresh)]: { body: { access_token: 'x', expires_in: 900 } },
+    });
     await session.ready();
     expect(session.get().status).toBe('signedOut');
     expect(server.calls).toHaveLength(0);

@@ -1,4 +1,4 @@
-import { refreshResult } from '@caredeck/contracts';
+import { authContract } from '@caredeck/contracts';
 import { api, configureApiClient } from '../../shared/api-client';
 import { readItem, SESSION_STORAGE_KEYS, STORAGE_KEYS, writeItem } from '../../shared/browser-storage';
 import { createStore, useStore } from '../../shared/ui/createStore';
@@ -28,7 +28,7 @@ let refreshing: Promise<boolean> | null = null;
 
 async function renew(): Promise<boolean> {
   try {
-    const result = await api.post('/api/auth/refresh', undefined, { auth: 'none', schema: refreshResult });
+    const result = await api.call(authContract.refresh, {}, { auth: 'none' });
     lastServerContactAt = Date.now();
     store.set((current) => ({
       status: current.status === 'hipaa' ? 'hipaa' : 'signedIn',

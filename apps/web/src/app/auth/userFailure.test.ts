@@ -1,13 +1,14 @@
+import { authContract } from '@caredeck/contracts';
 import { notifications } from '@mantine/notifications';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api-client';
-import { mockFetch } from '../../test/fetchMock';
+import { mockFetch, on } from '../../test/fetchMock';
 import { spyOnBrowserNavigation } from '../../test/render';
 import { session } from './session';
 import { handleUserFetchFailure } from './userFailure';
 
 function signOutServer() {
-  return mockFetch({ 'POST /api/auth/sign-out': { status: 204 } });
+  return mockFetch({ [on(authContract.signOut)]: { status: 204 } });
 }
 
 describe('a failed user fetch', () => {

@@ -1,22 +1,23 @@
+import { authContract, patientsContract, platformContract, userContract } from '@caredeck/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { patientSearch } from '../../features/patients/searchStore';
 import { loadingOverlay } from '../../shared/ui/loadingOverlay';
 import { themePreference } from '../../shared/ui/themePreference';
-import { mockFetch } from '../../test/fetchMock';
+import { mockFetch, on } from '../../test/fetchMock';
 import { CONFIG, makePatient, makeUser, pageOf } from '../../test/fixtures';
 import { renderRoutes, signInForTest, spyOnBrowserNavigation } from '../../test/render';
 import { session } from '../auth/session';
 
 function consoleServer(user = makeUser()) {
   return mockFetch({
-    'GET /api/v1/user': { body: user },
-    'GET /api/config': { body: CONFIG },
-    'GET /api/v1/programs/1/users': { body: pageOf([makePatient(1)]) },
-    'POST /api/v1/programs/1/users/7/session': { status: 201, body: {} },
-    'PUT /api/v1/logout_log/41': { status: 204 },
-    'POST /api/auth/sign-out': { status: 204 },
+    [on(userContract.me)]: { body: user },
+    [on(platformContract.config)]: { body: CONFIG },
+    [on(patientsContract.list, { programId: 1 })]: { body: pageOf([makePatient(1)]) },
+    [on(userContract.pageSession, { programId: 1, id: 7 })]: { status: 201, body: {} },
+    [on(userContract.logoutLog, { id: 41 })]: { status: 204 },
+    [on(authContract.signOut)]: { status: 204 },
   });
 }
 
@@ -44,8 +45,10 @@ describe('the console shell', () => {
     const { api } = await openConsole();
     await userEvent.click(screen.getByRole('link', { name: 'Settings' }));
     await screen.findByRole('heading', { name: 'Settings', level: 1 });
-    await waitFor(() => expect(api.callsTo('POST /api/v1/programs/1/users/7/session')).toHaveLength(1));
-    const body = api.callsTo('POST /api/v1/programs/1/users/7/session')[0]?.body;
+    await waitFor(() =>
+      expect(api.callsTo(on(userContract.pageSession, { programId: 1, id: 7 }))).toHaveLength(1),
+    );
+    const body = api.callsTo(on(userContract.pageSession, { programId: 1, id: 7 }))[0]?.body;
     expect(body).toMatchObject({ path: '/patients', name: 'patients', subject_id: null });
     expect((body as { time_s: number }).time_s).toBeGreaterThanOrEqual(0);
   });
@@ -106,8 +109,8 @@ describe('the console shell', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Ada Admin User menu' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(navigation.reloadAt).toHaveBeenCalledWith('/login'));
-    expect(api.callsTo('PUT /api/v1/logout_log/41')).toHaveLength(1);
-    expect(api.callsTo('POST /api/auth/sign-out')).toHaveLength(1);
+    expect(api.callsTo(on(userContract.logoutLog, { id: 41 }))).toHaveLength(1);
+    expect(api.callsTo(on(authContract.signOut))).toHaveLength(1);
   });
 
   it('goes back to /login with the current page when the session ends underneath it', async () => {

@@ -1,16 +1,11 @@
 import {
   type ActiveUser,
-  activeUser,
-  controllerMe,
-  controllerSignInResult,
+  authContract,
   DEFAULT_IDLE_TIMEOUT_SECONDS,
-  loginLogResponse,
-  messageBody,
-  mfaSetupResult,
-  publicConfig,
+  platformContract,
   type SignInResult,
-  signInResult,
   type UpdateProfileBody,
+  userContract,
 } from '@caredeck/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api-client';
@@ -22,7 +17,7 @@ export const userQueryKey = ['user'] as const;
 export const userQuery = queryOptions({
   queryKey: userQueryKey,
   queryFn: async ({ signal }) => {
-    const user = await api.get('/api/v1/user', { schema: activeUser, signal });
+    const user = await api.call(userContract.me, {}, { signal });
     // Cached in local storage (01 §3): it is the "stored identity" of the failure rules of 01 §2.
     writeJson(STORAGE_KEYS.userInfo, user);
     return user;
@@ -37,7 +32,7 @@ export function useCurrentUser(): ActiveUser | undefined {
 
 export const configQuery = queryOptions({
   queryKey: ['config'] as const,
-  queryFn: ({ signal }) => api.get('/api/config', { schema: publicConfig, signal }),
+  queryFn: ({ signal }) => api.call(platformContract.config, {}, { signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
@@ -48,29 +43,25 @@ export function useIdleTimeoutSeconds(): number {
 // Sign-in steps (01 §4). Each answers the next step of the flow.
 export const authApi = {
   signIn: (email: string, password: string): Promise<SignInResult> =>
-    api.post('/api/auth/sign-in', { email: email.trim().toLowerCase(), password }, { schema: signInResult }),
+    api.call(authContract.signIn, { body: { email: email.trim().toLowerCase(), password } }),
   newPassword: (challengeToken: string, password: string, confirmation: string): Promise<SignInResult> =>
-    api.post(
-      '/api/auth/new-password',
-      { challenge_token: challengeToken, password, password_confirmation: confirmation },
-      { schema: signInResult },
-    ),
+    api.call(authContract.newPassword, {
+      body: { challenge_token: challengeToken, password, password_confirmation: confirmation },
+    }),
   mfa: (challengeToken: string, code: string): Promise<SignInResult> =>
-    api.post(
-      '/api/auth/mfa',
-      { challenge_token: challengeToken, code: code.trim() },
-      { schema: signInResult },
-    ),
-  acceptHipaa: (): Promise<SignInResult> =>
-    api.put('/api/v1/user/consent/hipaa', undefined, { schema: signInResult }),
+    api.call(authContract.mfa, { body: { challenge_token: challengeToken, code: code.trim() } }),
+  acceptHipaa: (): Promise<SignInResult> => api.call(userContract.consentHipaa),
   forgotPassword: (email: string) =>
-    api.post('/api/auth/forgot-password', { email: email.trim().toLowerCase() }, { schema: messageBody }),
+    api.call(authContract.forgotPassword, { body: { email: email.trim().toLowerCase() } }),
   resetPassword: (email: string, code: string, password: string, confirmation: string) =>
-    api.post(
-      '/api/auth/reset-password',
-      { email: email.trim().toLowerCase(), code: code.trim(), password, password_confirmation: confirmation },
-      { schema: messageBody },
-    ),
+    api.call(authContract.resetPassword, {
+      body: {
+        email: email.trim().toLowerCase(),
+        code: code.trim(),
+        password,
+        password_confirmation: confirmation,
+      },
+    }),
   register: (body: {
     given_name: string;
     family_name: string;
@@ -78,37 +69,29 @@ export const authApi = {
     password: string;
     confirmation: string;
   }) =>
-    api.post(
-      '/api/auth/register',
-      {
+    api.call(authContract.register, {
+      body: {
         given_name: body.given_name,
         family_name: body.family_name,
         email: body.email.trim().toLowerCase(),
         password: body.password,
         password_confirmation: body.confirmation,
       },
-      { schema: messageBody },
-    ),
+    }),
   confirmRegistration: (email: string, code: string) =>
-    api.post(
-      '/api/auth/confirm-registration',
-      { email: email.trim().toLowerCase(), code: code.trim() },
-      { schema: messageBody },
-    ),
-  loginLog: () => api.put('/api/v1/user/login_log', undefined, { schema: loginLogResponse }),
-  logoutLog: (id: string) => api.put<void>(`/api/v1/logout_log/${encodeURIComponent(id)}`),
-  signOut: () => api.post<void>('/api/auth/sign-out', undefined, { auth: 'staff', renew: false }),
+    api.call(authContract.confirmRegistration, {
+      body: { email: email.trim().toLowerCase(), code: code.trim() },
+    }),
+  loginLog: () => api.call(userContract.loginLog),
+  logoutLog: (id: string) => api.call(userContract.logoutLog, { params: { id } }),
+  signOut: () => api.call(authContract.signOut, {}, { auth: 'staff', renew: false }),
 };
 
 export const controllerApi = {
   signIn: (email: string, password: string) =>
-    api.post(
-      '/api/auth/controller/sign-in',
-      { email: email.trim().toLowerCase(), password },
-      { schema: controllerSignInResult },
-    ),
-  me: () => api.get('/api/controller/me', { auth: 'controller', schema: controllerMe }),
-  signOut: () => api.post<void>('/api/auth/controller/sign-out', undefined, { auth: 'controller' }),
+    api.call(authContract.controllerSignIn, { body: { email: email.trim().toLowerCase(), password } }),
+  me: () => api.call(authContract.controllerMe, {}, { auth: 'controller' }),
+  signOut: () => api.call(authContract.controllerSignOut, {}, { auth: 'controller' }),
 };
 
 function useUserMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
@@ -122,7 +105,7 @@ function useUserMutation<TVariables, TResult>(mutationFn: (variables: TVariables
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileBody) => api.put('/api/v1/user', body, { schema: activeUser }),
+    mutationFn: (body: UpdateProfileBody) => api.call(userContract.updateProfile, { body }),
     onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
   });
 }
@@ -130,25 +113,23 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: { current_password: string; password: string; password_confirmation: string }) =>
-      api.put<unknown>('/api/v1/user/password', body),
+      api.call(userContract.changePassword, { body }),
   });
 }
 
 export function useMfaSetup() {
   return useMutation({
-    mutationFn: () => api.post('/api/v1/user/mfa/setup', undefined, { schema: mfaSetupResult }),
+    mutationFn: () => api.call(userContract.mfaSetup),
   });
 }
 
 export function useMfaEnable() {
-  return useUserMutation((code: string) =>
-    api.post<unknown>('/api/v1/user/mfa/enable', { code: code.trim() }),
-  );
+  return useUserMutation((code: string) => api.call(userContract.mfaEnable, { body: { code: code.trim() } }));
 }
 
 export function useMfaDisable() {
   return useUserMutation((code: string) =>
-    api.post<unknown>('/api/v1/user/mfa/disable', { code: code.trim() }),
+    api.call(userContract.mfaDisable, { body: { code: code.trim() } }),
   );
 }
 
@@ -161,5 +142,8 @@ export interface PageTimeBody {
 
 /** POST {p}/users/{me}/session: time spent on a page (02 "session log"). */
 export function recordPageTime(programId: number, userId: number, body: PageTimeBody): Promise<unknown> {
-  return api.post<unknown>(`/api/v1/programs/${programId}/users/${userId}/session`, body);
+  return api.call(userContract.pageSession, {
+    params: { programId: String(programId), id: String(userId) },
+    body,
+  });
 }

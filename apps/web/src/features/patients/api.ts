@@ -1,4 +1,4 @@
-import { type PATIENT_SORT_FIELDS, patientListResponse } from '@caredeck/contracts';
+import { type PATIENT_SORT_FIELDS, patientsContract } from '@caredeck/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api-client';
 import { type ActiveScope, scopeKey } from '../tenancy/scope';
@@ -15,21 +15,26 @@ export interface PatientListParams {
 }
 
 /** The patient list of the active program, or of the enterprise on enterprise scope (same query, same shape). */
-export function patientListPath(scope: ActiveScope): string {
+function fetchPatientList(scope: ActiveScope, params: PatientListParams, signal: AbortSignal) {
+  const query = {
+    ...params,
+    page: String(params.page),
+    per_page: String(params.per_page),
+    name: params.name || undefined,
+  };
   return scope.enterpriseScope && scope.enterprise
-    ? `/api/v1/enterprises/${scope.enterprise.id}/patients`
-    : `/api/v1/programs/${scope.programId}/users`;
+    ? api.call(
+        patientsContract.enterpriseList,
+        { params: { enterpriseId: String(scope.enterprise.id) }, query },
+        { signal },
+      )
+    : api.call(patientsContract.list, { params: { programId: String(scope.programId) }, query }, { signal });
 }
 
 export function patientListQuery(scope: ActiveScope, params: PatientListParams) {
   return queryOptions({
     queryKey: ['patients', 'list', scopeKey(scope), params] as const,
-    queryFn: ({ signal }) =>
-      api.get(patientListPath(scope), {
-        query: { ...params, name: params.name || undefined },
-        schema: patientListResponse,
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchPatientList(scope, params, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,9 +1,10 @@
+import { authContract, patientsContract, platformContract, userContract } from '@caredeck/contracts';
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n';
-import { type MockHandler, type MockReply, mockFetch } from '../../../test/fetchMock';
+import { type MockHandler, type MockReply, mockFetch, on } from '../../../test/fetchMock';
 import { CONFIG, makeUser, pageOf } from '../../../test/fixtures';
 import { renderRoutes, signInForTest } from '../../../test/render';
 
@@ -11,11 +12,11 @@ const signedIn = { status: 'signedIn', access_token: 'access', expires_in: 900 }
 
 function server(extra: Record<string, MockHandler | MockReply>) {
   return mockFetch({
-    'POST /api/auth/refresh': { status: 401, body: { message: 'Unauthenticated.' } },
-    'PUT /api/v1/user/login_log': { body: { id: 41 } },
-    'GET /api/v1/user': { body: makeUser() },
-    'GET /api/config': { body: CONFIG },
-    'GET /api/v1/programs/1/users': { body: pageOf([]) },
+    [on(authContract.refresh)]: { status: 401, body: { message: 'Unauthenticated.' } },
+    [on(userContract.loginLog)]: { body: { id: 41 } },
+    [on(userContract.me)]: { body: makeUser() },
+    [on(platformContract.config)]: { body: CONFIG },
+    [on(patientsContract.list, { programId: 1 })]: { body: pageOf([]) },
     ...extra,
   });
 }
@@ -34,15 +35,15 @@ async function signIn(email: string, password: string) {
 
 describe('the sign-in page', () => {
   it('signs in with the email lower-cased, records the login log and goes to the wanted page', async () => {
-    const api = server({ 'POST /api/auth/sign-in': { body: signedIn } });
+    const api = server({ [on(authContract.signIn)]: { body: signedIn } });
     const { router } = renderRoutes('/login?to=%2Fsettings');
     await signIn('  Ada@CareDeck.DEMO ', 'CareDeck-demo-2026');
     await waitFor(() => expect(location(router)).toBe('/settings'));
-    expect(api.callsTo('POST /api/auth/sign-in')[0]?.body).toEqual({
+    expect(api.callsTo(on(authContract.signIn))[0]?.body).toEqual({
       email: 'ada@caredeck.demo',
       password: 'CareDeck-demo-2026',
     });
-    expect(api.callsTo('PUT /api/v1/user/login_log')[0]?.headers.get('Authorization')).toBe('Bearer access');
+    expect(api.callsTo(on(userContract.loginLog))[0]?.headers.get('Authorization')).toBe('Bearer access');
     expect(localStorage.getItem('caredeck.loginLogId')).toBe('41');
   });
 
@@ -55,12 +56,12 @@ describe('the sign-in page', () => {
     await user.type(screen.getByLabelText(/^Email/), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/auth/sign-in')).toHaveLength(0);
+    expect(api.callsTo(on(authContract.signIn))).toHaveLength(0);
   });
 
   it('shows a refused sign-in at the form, in the form’s words, and not as a toast', async () => {
     server({
-      'POST /api/auth/sign-in': { status: 401, body: { message: 'Incorrect username or password.' } },
+      [on(authContract.signIn)]: { status: 401, body: { message: 'Incorrect username or password.' } },
     });
     const show = vi.spyOn(notifications, 'show');
     renderRoutes('/login');
@@ -76,7 +77,7 @@ describe('the sign-in page', () => {
 
   it('words the form’s error in the language chosen after it appeared', async () => {
     server({
-      'POST /api/auth/sign-in': { status: 401, body: { message: 'Incorrect username or password.' } },
+      [on(authContract.signIn)]: { status: 401, body: { message: 'Incorrect username or password.' } },
     });
     renderRoutes('/login');
     await signIn('ada@caredeck.demo', 'wrong');
@@ -88,11 +89,11 @@ describe('the sign-in page', () => {
   it('clears the error when the step changes, and on the next attempt', async () => {
     let refuse = true;
     server({
-      'POST /api/auth/sign-in': () =>
+      [on(authContract.signIn)]: () =>
         refuse
           ? { status: 401, body: { message: 'Incorrect username or password.' } }
           : { body: { status: 'mfa', challenge_token: 'mfa-challenge' } },
-      'POST /api/auth/mfa': {
+      [on(authContract.mfa)]: {
         status: 422,
         body: { message: 'Invalid', errors: { code: ['Invalid code received for user.'] } },
       },
@@ -123,8 +124,8 @@ describe('the sign-in page', () => {
 
   it('says so at the form when the two-factor step has expired', async () => {
     server({
-      'POST /api/auth/sign-in': { body: { status: 'mfa', challenge_token: 'old' } },
-      'POST /api/auth/mfa': {
+      [on(authContract.signIn)]: { body: { status: 'mfa', challenge_token: 'old' } },
+      [on(authContract.mfa)]: {
         status: 401,
         body: { message: 'Your sign-in session has expired. Please sign in again.' },
       },
@@ -140,7 +141,7 @@ describe('the sign-in page', () => {
 
   it('shows a refused registration at the form, each field’s first message', async () => {
     server({
-      'POST /api/auth/register': {
+      [on(authContract.register)]: {
         status: 422,
         body: {
           message: 'Invalid',
@@ -174,7 +175,7 @@ describe('the sign-in page', () => {
   it('shows a refused controller sign-in at the form', async () => {
     const show = vi.spyOn(notifications, 'show');
     mockFetch({
-      'POST /api/auth/controller/sign-in': {
+      [on(authContract.controllerSignIn)]: {
         status: 401,
         body: { message: 'Incorrect username or password.' },
       },
@@ -188,24 +189,24 @@ describe('the sign-in page', () => {
 
   it('asks for HIPAA consent, and Accept completes the sign-in', async () => {
     const api = server({
-      'POST /api/auth/sign-in': { body: { status: 'hipaa', access_token: 'consent-only', expires_in: 900 } },
-      'PUT /api/v1/user/consent/hipaa': { body: signedIn },
+      [on(authContract.signIn)]: { body: { status: 'hipaa', access_token: 'consent-only', expires_in: 900 } },
+      [on(userContract.consentHipaa)]: { body: signedIn },
     });
     const { router } = renderRoutes('/login?to=%2Fpatients');
     const user = await signIn('ada@caredeck.demo', 'CareDeck-demo-2026');
     expect(await screen.findByRole('heading', { name: 'HIPAA consent' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(location(router)).toBe('/patients'));
-    expect(api.callsTo('PUT /api/v1/user/consent/hipaa')[0]?.headers.get('Authorization')).toBe(
+    expect(api.callsTo(on(userContract.consentHipaa))[0]?.headers.get('Authorization')).toBe(
       'Bearer consent-only',
     );
-    expect(api.callsTo('PUT /api/v1/user/login_log')[0]?.headers.get('Authorization')).toBe('Bearer access');
+    expect(api.callsTo(on(userContract.loginLog))[0]?.headers.get('Authorization')).toBe('Bearer access');
   });
 
   it('requires a new password whose confirmation matches', async () => {
     const api = server({
-      'POST /api/auth/sign-in': { body: { status: 'newPassword', challenge_token: 'challenge' } },
-      'POST /api/auth/new-password': { body: signedIn },
+      [on(authContract.signIn)]: { body: { status: 'newPassword', challenge_token: 'challenge' } },
+      [on(authContract.newPassword)]: { body: signedIn },
     });
     const { router } = renderRoutes('/login');
     const user = await signIn('ada@caredeck.demo', 'Temporary-1');
@@ -213,13 +214,13 @@ describe('the sign-in page', () => {
     await user.type(screen.getByLabelText(/^Confirm password/), 'Brand-new-pass-2');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText('Passwords do not match. Please try again.')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/auth/new-password')).toHaveLength(0);
+    expect(api.callsTo(on(authContract.newPassword))).toHaveLength(0);
 
     await user.clear(screen.getByLabelText(/^Confirm password/));
     await user.type(screen.getByLabelText(/^Confirm password/), 'Brand-new-pass-1');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     await waitFor(() => expect(location(router)).toBe('/patients'));
-    expect(api.callsTo('POST /api/auth/new-password')[0]?.body).toEqual({
+    expect(api.callsTo(on(authContract.newPassword))[0]?.body).toEqual({
       challenge_token: 'challenge',
       password: 'Brand-new-pass-1',
       password_confirmation: 'Brand-new-pass-1',
@@ -228,8 +229,8 @@ describe('the sign-in page', () => {
 
   it('asks for the 6-digit code of users with MFA', async () => {
     const api = server({
-      'POST /api/auth/sign-in': { body: { status: 'mfa', challenge_token: 'mfa-challenge' } },
-      'POST /api/auth/mfa': { body: signedIn },
+      [on(authContract.signIn)]: { body: { status: 'mfa', challenge_token: 'mfa-challenge' } },
+      [on(authContract.mfa)]: { body: signedIn },
     });
     const { router } = renderRoutes('/login');
     const user = await signIn('ada@caredeck.demo', 'CareDeck-demo-2026');
@@ -240,7 +241,7 @@ describe('the sign-in page', () => {
     await user.type(code, '6');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(location(router)).toBe('/patients'));
-    expect(api.callsTo('POST /api/auth/mfa')[0]?.body).toEqual({
+    expect(api.callsTo(on(authContract.mfa))[0]?.body).toEqual({
       challenge_token: 'mfa-challenge',
       code: '123456',
     });
@@ -248,9 +249,9 @@ describe('the sign-in page', () => {
 
   it('turns an expired password into the reset flow with the 10-second toast', async () => {
     const api = server({
-      'POST /api/auth/sign-in': { status: 403, body: { message: 'password_expired' } },
-      'POST /api/auth/forgot-password': { body: { message: 'sent' } },
-      'POST /api/auth/reset-password': { body: { message: 'reset' } },
+      [on(authContract.signIn)]: { status: 403, body: { message: 'password_expired' } },
+      [on(authContract.forgotPassword)]: { body: { message: 'sent' } },
+      [on(authContract.resetPassword)]: { body: { message: 'reset' } },
     });
     const show = vi.spyOn(notifications, 'show');
     renderRoutes('/login');
@@ -277,7 +278,7 @@ describe('the sign-in page', () => {
     expect(
       screen.getByText('Your password has been reset. Please sign in with your new password.'),
     ).toBeInTheDocument();
-    expect(api.callsTo('POST /api/auth/reset-password')[0]?.body).toEqual({
+    expect(api.callsTo(on(authContract.resetPassword))[0]?.body).toEqual({
       email: 'ada@caredeck.demo',
       code: '654321',
       password: 'Fresh-password-1',
@@ -287,8 +288,8 @@ describe('the sign-in page', () => {
 
   it('registers, then confirms the registration with the emailed code', async () => {
     const api = server({
-      'POST /api/auth/register': { body: { message: 'ok' } },
-      'POST /api/auth/confirm-registration': { body: { message: 'ok' } },
+      [on(authContract.register)]: { body: { message: 'ok' } },
+      [on(authContract.confirmRegistration)]: { body: { message: 'ok' } },
     });
     renderRoutes('/login');
     const user = userEvent.setup();
@@ -300,13 +301,13 @@ describe('the sign-in page', () => {
     await user.type(screen.getByLabelText(/^Confirm password/), 'Compiler-1953');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Passwords do not match. Please try again.')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/auth/register')).toHaveLength(0);
+    expect(api.callsTo(on(authContract.register))).toHaveLength(0);
 
     await user.clear(screen.getByLabelText(/^Confirm password/));
     await user.type(screen.getByLabelText(/^Confirm password/), 'Compiler-1952');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByTestId('login-step-confirmRegistration')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/auth/register')[0]?.body).toMatchObject({
+    expect(api.callsTo(on(authContract.register))[0]?.body).toMatchObject({
       given_name: 'Grace',
       family_name: 'Hopper',
       email: 'grace@example.org',
@@ -314,7 +315,7 @@ describe('the sign-in page', () => {
     await user.type(screen.getByLabelText(/^Confirmation code/), '111222');
     await user.click(screen.getByRole('button', { name: 'Confirm account' }));
     expect(await screen.findByTestId('login-step-signedOut')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/auth/confirm-registration')[0]?.body).toEqual({
+    expect(api.callsTo(on(authContract.confirmRegistration))[0]?.body).toEqual({
       email: 'grace@example.org',
       code: '111222',
     });

@@ -1,18 +1,19 @@
+import { platformContract, userContract } from '@caredeck/contracts';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { themePreference } from '../../../shared/ui/themePreference';
-import { type MockHandler, type MockReply, mockFetch } from '../../../test/fetchMock';
+import { type MockHandler, type MockReply, mockFetch, on } from '../../../test/fetchMock';
 import { CONFIG, makeUser } from '../../../test/fixtures';
 import { renderRoutes, signInForTest } from '../../../test/render';
 import { qrPath } from '../components/settings/MfaQrCode';
 
 function settingsServer(extra: Record<string, MockHandler | MockReply> = {}, user = makeUser()) {
   return mockFetch({
-    'GET /api/v1/user': { body: user },
-    'GET /api/config': { body: CONFIG },
-    'PUT /api/v1/user': (request) => ({ body: { ...user, ...(request.body as object) } }),
+    [on(userContract.me)]: { body: user },
+    [on(platformContract.config)]: { body: CONFIG },
+    [on(userContract.updateProfile)]: (request) => ({ body: { ...user, ...(request.body as object) } }),
     ...extra,
   });
 }
@@ -37,7 +38,7 @@ describe('the settings page', () => {
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(screen.getByText('This field is required.')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid phone number.')).toBeInTheDocument();
-    expect(api.callsTo('PUT /api/v1/user')).toHaveLength(0);
+    expect(api.callsTo(on(userContract.updateProfile))).toHaveLength(0);
   });
 
   it('saves the trimmed profile', async () => {
@@ -49,7 +50,7 @@ describe('the settings page', () => {
     await user.type(screen.getByLabelText(/^Phone number/), '+1 (555) 010-2030');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
-    expect(api.callsTo('PUT /api/v1/user')[0]?.body).toEqual({
+    expect(api.callsTo(on(userContract.updateProfile))[0]?.body).toEqual({
       given_name: 'Augusta',
       family_name: 'Admin',
       title: 'Analyst',
@@ -61,7 +62,7 @@ describe('the settings page', () => {
 
   it('shows the server’s first message of each field when it refuses', async () => {
     await openSettings({
-      'PUT /api/v1/user': {
+      [on(userContract.updateProfile)]: {
         status: 422,
         body: { message: 'Invalid', errors: { tz: ['The time zone is not a valid IANA zone.'] } },
       },
@@ -77,7 +78,7 @@ describe('the settings page', () => {
   it('shows a refused password change under the field the server names', async () => {
     const show = vi.spyOn(notifications, 'show');
     await openSettings({
-      'PUT /api/v1/user/password': {
+      [on(userContract.changePassword)]: {
         status: 422,
         body: {
           message: 'The given data was invalid.',
@@ -108,8 +109,8 @@ describe('the settings page', () => {
     const api = await openSettings();
     await userEvent.click(screen.getByRole('radio', { name: 'Semi-dark' }));
     expect(themePreference.get()).toBe('semi-dark');
-    await waitFor(() => expect(api.callsTo('PUT /api/v1/user')).toHaveLength(1));
-    expect(api.callsTo('PUT /api/v1/user')[0]?.body).toEqual({
+    await waitFor(() => expect(api.callsTo(on(userContract.updateProfile))).toHaveLength(1));
+    expect(api.callsTo(on(userContract.updateProfile))[0]?.body).toEqual({
       given_name: 'Ada',
       family_name: 'Admin',
       theme: 'semi-dark',
@@ -117,7 +118,7 @@ describe('the settings page', () => {
   });
 
   it('checks the new password and its confirmation before changing it', async () => {
-    const api = await openSettings({ 'PUT /api/v1/user/password': { body: { message: 'ok' } } });
+    const api = await openSettings({ [on(userContract.changePassword)]: { body: { message: 'ok' } } });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/^Current password/), 'CareDeck-demo-2026');
     await user.type(screen.getByLabelText(/^New password/), 'short');
@@ -125,7 +126,7 @@ describe('the settings page', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(screen.getByText(/Use at least 10 characters/)).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match. Please try again.')).toBeInTheDocument();
-    expect(api.callsTo('PUT /api/v1/user/password')).toHaveLength(0);
+    expect(api.callsTo(on(userContract.changePassword))).toHaveLength(0);
 
     await user.clear(screen.getByLabelText(/^New password/));
     await user.type(screen.getByLabelText(/^New password/), 'Better-pass-2026');
@@ -133,7 +134,7 @@ describe('the settings page', () => {
     await user.type(screen.getByLabelText(/^Confirm new password/), 'Better-pass-2026');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
-    expect(api.callsTo('PUT /api/v1/user/password')[0]?.body).toEqual({
+    expect(api.callsTo(on(userContract.changePassword))[0]?.body).toEqual({
       current_password: 'CareDeck-demo-2026',
       password: 'Better-pass-2026',
       password_confirmation: 'Better-pass-2026',
@@ -143,8 +144,8 @@ describe('the settings page', () => {
   it('enrols in two-factor authentication: QR code, grouped key with a copy button, link, then the code', async () => {
     const otpauthUrl = 'otpauth://totp/CareDeck:ada?secret=JBSWY3DPEHPK3PXP&issuer=CareDeck';
     const api = await openSettings({
-      'POST /api/v1/user/mfa/setup': { body: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: otpauthUrl } },
-      'POST /api/v1/user/mfa/enable': { body: { message: 'ok' } },
+      [on(userContract.mfaSetup)]: { body: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: otpauthUrl } },
+      [on(userContract.mfaEnable)]: { body: { message: 'ok' } },
     });
     // user-event puts a clipboard of its own in place of the browser's.
     const user = userEvent.setup();
@@ -167,12 +168,12 @@ describe('the settings page', () => {
     await user.type(screen.getByLabelText(/^Authentication code/), '3456');
     await user.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));
     expect(await screen.findByText('Two-factor authentication is now on.')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/v1/user/mfa/enable')[0]?.body).toEqual({ code: '123456' });
+    expect(api.callsTo(on(userContract.mfaEnable))[0]?.body).toEqual({ code: '123456' });
   });
 
   it('abandons two-factor enrolment on cancel', async () => {
     const api = await openSettings({
-      'POST /api/v1/user/mfa/setup': {
+      [on(userContract.mfaSetup)]: {
         body: {
           secret: 'JBSWY3DPEHPK3PXP',
           otpauth_url: 'otpauth://totp/CareDeck:ada?secret=JBSWY3DPEHPK3PXP',
@@ -186,7 +187,7 @@ describe('the settings page', () => {
     expect(screen.getByRole('button', { name: 'Set up two-factor authentication' })).toBeInTheDocument();
     expect(screen.queryByTestId('mfa-secret')).toBeNull();
     expect(screen.queryByLabelText(/^Authentication code/)).toBeNull();
-    expect(api.callsTo('POST /api/v1/user/mfa/enable')).toHaveLength(0);
+    expect(api.callsTo(on(userContract.mfaEnable))).toHaveLength(0);
   });
 
   it('confirms a language change in the new language', async () => {
@@ -200,7 +201,7 @@ describe('the settings page', () => {
 
   it('turns two-factor authentication off with a code', async () => {
     const api = await openSettings(
-      { 'POST /api/v1/user/mfa/disable': { body: { message: 'ok' } } },
+      { [on(userContract.mfaDisable)]: { body: { message: 'ok' } } },
       makeUser({ mfa_enabled: true }),
     );
     const user = userEvent.setup();
@@ -208,7 +209,7 @@ describe('the settings page', () => {
     await user.type(screen.getByLabelText(/^Authentication code/), '654321');
     await user.click(screen.getByRole('button', { name: 'Turn off two-factor authentication' }));
     await waitFor(() =>
-      expect(api.callsTo('POST /api/v1/user/mfa/disable')[0]?.body).toEqual({ code: '654321' }),
+      expect(api.callsTo(on(userContract.mfaDisable))[0]?.body).toEqual({ code: '654321' }),
     );
   });
 });

@@ -1,19 +1,20 @@
+import { patientsContract, platformContract, userContract } from '@caredeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n';
-import { type MockReply, mockFetch } from '../../../test/fetchMock';
+import { type MockReply, mockFetch, on } from '../../../test/fetchMock';
 import { CONFIG, makePatient, makeUser, pageOf } from '../../../test/fixtures';
 import { renderRoutes, signInForTest } from '../../../test/render';
 import { patientSearch } from '../searchStore';
 
 function patientsServer(list: (url: URL) => MockReply, user = makeUser()) {
   return mockFetch({
-    'GET /api/v1/user': { body: user },
-    'GET /api/config': { body: CONFIG },
-    'GET /api/v1/programs/1/users': (request) => list(request.url),
-    'GET /api/v1/enterprises/1/patients': (request) => list(request.url),
-    'POST /api/v1/programs/1/users/7/session': { status: 201, body: {} },
+    [on(userContract.me)]: { body: user },
+    [on(platformContract.config)]: { body: CONFIG },
+    [on(patientsContract.list, { programId: 1 })]: (request) => list(request.url),
+    [on(patientsContract.enterpriseList, { enterpriseId: 1 })]: (request) => list(request.url),
+    [on(userContract.pageSession, { programId: 1, id: 7 })]: { status: 201, body: {} },
   });
 }
 
@@ -22,7 +23,7 @@ const PATIENTS = [
   makePatient(2, { name: 'Alan Turing', dob: null, sex: 'male', status: 'pending', assigned_admin: null }),
 ];
 
-function lastQuery(api: ReturnType<typeof mockFetch>, key = 'GET /api/v1/programs/1/users') {
+function lastQuery(api: ReturnType<typeof mockFetch>, key = on(patientsContract.list, { programId: 1 })) {
   const calls = api.callsTo(key);
   return Object.fromEntries(calls[calls.length - 1]?.url.searchParams ?? []);
 }
@@ -148,7 +149,7 @@ describe('the patient list', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
-    expect(api.callsTo('GET /api/v1/programs/1/users').length).toBeGreaterThanOrEqual(2);
+    expect(api.callsTo(on(patientsContract.list, { programId: 1 })).length).toBeGreaterThanOrEqual(2);
   });
 
   it('lists the enterprise’s patients on enterprise scope', async () => {
@@ -160,8 +161,8 @@ describe('the patient list', () => {
     localStorage.setItem('AppEnterpriseState', 'enterprise');
     const { api } = await openPatients();
     await screen.findByRole('table');
-    expect(api.callsTo('GET /api/v1/enterprises/1/patients')).toHaveLength(1);
-    expect(api.callsTo('GET /api/v1/programs/1/users')).toHaveLength(0);
+    expect(api.callsTo(on(patientsContract.enterpriseList, { enterpriseId: 1 }))).toHaveLength(1);
+    expect(api.callsTo(on(patientsContract.list, { programId: 1 }))).toHaveLength(0);
   });
 });
 
@@ -175,6 +176,6 @@ describe('a user without a program', () => {
     renderRoutes('/patients');
     expect(await screen.findByTestId('patients-empty')).toHaveTextContent(i18n.t('patients.noProgram'));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(api.callsTo('GET /api/v1/programs/1/users')).toHaveLength(0);
+    expect(api.callsTo(on(patientsContract.list, { programId: 1 }))).toHaveLength(0);
   });
 });
