@@ -6,14 +6,20 @@ import { access } from '../access/rules';
 import { AppError } from './errors';
 import type { App } from './types';
 
-/** Serves the built console: real files by path, index.html for every client-side route. */
+/**
+ * Serves the built console: real files by path, index.html for every client-side route. Hashed files
+ * under /assets/ are immutable for a year; index.html is revalidated on every load, so a deployment is
+ * picked up at once.
+ */
 export async function spaRoutes(app: App, deps: { distDir: string }) {
   const root = path.resolve(deps.distDir);
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn(`console not built (${root}/index.html missing): only the API is served`);
     return;
   }
-  await app.register(fastifyStatic, { root, serve: false });
+  // Our own Cache-Control (the plugin's default would send max-age=0 for hashed files too); the build's
+  // .br and .gz siblings are served to clients that accept them, with Vary: Accept-Encoding.
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false, preCompressed: true });
   app.get('/*', { config: { access: access.public() }, schema: { hide: true } }, async (req, reply) => {
     const urlPath = decodeURIComponent(req.url.split('?')[0] ?? '/');
     if (urlPath.startsWith(API_PREFIXES.api) || urlPath.startsWith('/socket.io')) throw AppError.notFound();
