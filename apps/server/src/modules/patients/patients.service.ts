@@ -1,5 +1,5 @@
 import { type Paged, type PatientListItem, pageOf } from '@caredeck/contracts';
-import { audit } from '../../platform/audit/audit';
+import { auditView } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
 import { listPatients, type PatientListFilter } from './patients.queries';
 
@@ -13,7 +13,7 @@ export function createPatientsService(deps: { db: Database }) {
     ): Promise<Paged<PatientListItem>> {
       const { rows, total } = await listPatients(db, filter);
       const { query } = filter;
-      await audit(db, {
+      await auditView(db, {
         actorAdminId: actor.adminId,
         programId: actor.programId,
         action: 'patients.list',

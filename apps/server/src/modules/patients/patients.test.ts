@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client';
 import type { App } from '../../platform/http/types';
-import { bearer, seedDemoData, signIn } from '../../test/flows';
+import { adminId, bearer, seedDemoData, signIn } from '../../test/flows';
 import { testApp } from '../../test/harness';
 
 let app: App;
@@ -147,5 +147,29 @@ describe('patient totals', () => {
     for (const row of await counts()) expect(row.rollup).toBe(row.actual);
     const list = await get('/api/v1/programs/2/users?per_page=1', admin);
     expect(list.json().total).toBe(48);
+  });
+});
+
+describe('PHI-view audit (issue 6 §3)', () => {
+  it('keeps one audit row per view through a burst of parallel reads, written without a synchronous commit', async () => {
+    const count = async () =>
+      (
+        await db.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM audit_events WHERE action = 'patients.list' AND actor_admin_id = ${await adminId(db, 'physician@caredeck.demo')}`,
+        )
+      ).rows[0]!.n;
+    const { token } = await signIn(app, 'physician@caredeck.demo');
+    const before = await count();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        app.inject({
+          method: 'GET',
+          url: `/api/v1/programs/1/users?page=${(i % 3) + 1}`,
+          headers: bearer(token),
+        }),
+      ),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect((await count()) - before).toBe(40);
   });
 });

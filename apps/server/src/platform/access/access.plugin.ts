@@ -2,11 +2,11 @@ import { API_PREFIXES } from '@caredeck/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
-import { sessionLimits, touchSession } from '../auth/sessions';
+import { type RequestSession, resolveRequestSession, sessionLimits } from '../auth/sessions';
 import type { TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
-import { enterpriseAccess, programAccess } from './access.queries';
+import { enterpriseAccess } from './access.queries';
 import type { Actor } from './actor';
 import { type AccessRule, access } from './rules';
 
@@ -22,10 +22,15 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 /** A path id: digits only, else the object cannot exist (404, not 422: ids are not user input). */
-function pathId(request: FastifyRequest, name: string): number {
+function pathIdOrNull(request: FastifyRequest, name: string): number | null {
   const raw = (request.params as Record<string, string | undefined>)[name];
-  if (!raw || !/^[1-9][0-9]{0,17}$/.test(raw)) throw AppError.notFound();
-  return Number(raw);
+  return raw && /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : null;
+}
+
+function pathId(request: FastifyRequest, name: string): number {
+  const id = pathIdOrNull(request, name);
+  if (id === null) throw AppError.notFound();
+  return id;
 }
 
 export type AccessDeps = { db: Database; tokens: TokenService; config: Config };
@@ -66,16 +71,30 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access: rule, schema });
   });
 
-  async function authenticate(request: FastifyRequest, realm: 'staff' | 'controller'): Promise<Actor> {
+  /**
+   * One round trip: the token's session (live, activity recorded at most every 30 s) and, for a
+   * program route, the path program with the actor's roles there.
+   */
+  async function authenticate(
+    request: FastifyRequest,
+    realm: 'staff' | 'controller',
+    programId: number | null = null,
+  ): Promise<{ actor: Actor; program: RequestSession['program'] }> {
     const token = bearer(request);
     if (!token) throw AppError.unauthenticated();
     const claims = await deps.tokens.verifyAccess(token, realm);
     if (!claims) throw AppError.unauthenticated();
-    const session = await touchSession(deps.db, { publicId: claims.sid }, realm, sessionLimits(deps.config));
+    const session = await resolveRequestSession(
+      deps.db,
+      claims.sid,
+      realm,
+      sessionLimits(deps.config),
+      programId,
+    );
     if (!session || session.ownerId !== claims.sub) throw AppError.unauthenticated('Session expired.');
     const ids = { sessionId: session.id, sessionPublicId: session.publicId };
-    if (realm === 'controller') return { realm, controllerId: claims.sub, ...ids };
-    return { realm, adminId: claims.sub, ...ids, scope: session.scope };
+    if (realm === 'controller') return { actor: { realm, controllerId: claims.sub, ...ids }, program: null };
+    return { actor: { realm, adminId: claims.sub, ...ids, scope: session.scope }, program: session.program };
   }
 
   app.addHook('onRequest', async (request) => {
@@ -86,18 +105,18 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
     if (!rule) return;
     if (rule.kind === 'public') return;
     if (rule.kind === 'controller') {
-      request.actor = await authenticate(request, 'controller');
+      request.actor = (await authenticate(request, 'controller')).actor;
       return;
     }
-    const actor = await authenticate(request, 'staff');
+    const programId = rule.kind === 'program' ? pathIdOrNull(request, 'programId') : null;
+    const { actor, program } = await authenticate(request, 'staff', programId);
     if (actor.realm !== 'staff') throw AppError.unauthenticated();
     request.actor = actor;
     if (actor.scope !== 'full' && !(rule.kind === 'staff' && rule.hipaaPending)) {
       throw AppError.forbidden('HIPAA consent is required.');
     }
     if (rule.kind === 'program') {
-      const program = await programAccess(deps.db, actor.adminId, pathId(request, 'programId'));
-      if (!program) throw AppError.notFound();
+      if (!program || program.roles.length === 0) throw AppError.notFound();
       if (rule.roles && !rule.roles.some((r) => program.roles.includes(r))) throw AppError.forbidden();
       actor.program = program;
     } else if (rule.kind === 'enterprise') {

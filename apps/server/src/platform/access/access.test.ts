@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
@@ -153,5 +154,55 @@ describe('caching and content security (issue 5 §6)', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toMatch(/connect-src 'self'(;|$)/);
     expect(csp).not.toMatch(/ws:|wss:|\*/);
+  });
+});
+
+describe('the read path (issue 6 §3)', () => {
+  const lastActivity = async (token: string) => {
+    const sid = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
+    const res = await db.execute<{ at: string }>(
+      sql`SELECT last_activity_at::text AS at FROM auth_sessions WHERE public_id = ${sid}`,
+    );
+    return { sid: sid as string, at: res.rows[0]!.at };
+  };
+
+  it('records activity at most every 30 s, and expiry, revocation and disabling still act at once', async () => {
+    const { token } = await signIn(app, 'coordinator@caredeck.demo');
+    const call = () => app.inject({ method: 'GET', url: '/api/v1/programs/1/users', headers: bearer(token) });
+    // A recent record is left alone: the request only reads.
+    const { sid } = await lastActivity(token);
+    await db.execute(
+      sql`UPDATE auth_sessions SET last_activity_at = now() - interval '10 seconds' WHERE public_id = ${sid}`,
+    );
+    const before = (await lastActivity(token)).at;
+    expect((await call()).statusCode).toBe(200);
+    expect((await lastActivity(token)).at).toBe(before);
+    // An older one is written again.
+    await db.execute(
+      sql`UPDATE auth_sessions SET last_activity_at = now() - interval '40 seconds' WHERE public_id = ${sid}`,
+    );
+    const stale = (await lastActivity(token)).at;
+    expect((await call()).statusCode).toBe(200);
+    expect((await lastActivity(token)).at > stale).toBe(true);
+    // Idle past the time-out: refused, whatever the granularity.
+    await db.execute(
+      sql`UPDATE auth_sessions SET last_activity_at = now() - interval '1 hour' WHERE public_id = ${sid}`,
+    );
+    expect((await call()).statusCode).toBe(401);
+
+    const second = await signIn(app, 'coordinator@caredeck.demo');
+    await db.execute(
+      sql`UPDATE auth_sessions SET revoked_at = now() WHERE public_id = ${(await lastActivity(second.token)).sid}`,
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(second.token) })).statusCode,
+    ).toBe(401);
+
+    const third = await signIn(app, 'pharmacy@caredeck.demo');
+    await db.execute(sql`UPDATE admins SET disabled_at = now() WHERE email = 'pharmacy@caredeck.demo'`);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(third.token) })).statusCode,
+    ).toBe(401);
+    await db.execute(sql`UPDATE admins SET disabled_at = NULL WHERE email = 'pharmacy@caredeck.demo'`);
   });
 });

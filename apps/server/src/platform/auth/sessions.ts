@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { StaffRole } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import type { Realm, Scope } from './tokens';
@@ -116,6 +117,85 @@ export async function liveSessionIds(
           SELECT 1 FROM controller_accounts c WHERE c.id = s.controller_id AND c.disabled_at IS NULL))
       )`);
   return res.rows.map((r) => r.id);
+}
+
+/**
+ * How stale `last_activity_at` may get before a request writes it again. Requests in between only read,
+ * so most authenticated requests commit nothing. Idle expiry is therefore measured with this
+ * granularity: a session can end up to this many seconds before IDLE_TIMEOUT_SECONDS after its last
+ * request, never later.
+ */
+export const ACTIVITY_TOUCH_SECONDS = 30;
+
+export type RequestSession = LiveSession & {
+  /** With `programId`: that program and the actor's roles in it (program roles plus enterprise admin). */
+  program: { id: number; enterpriseId: number | null; roles: StaffRole[] } | null;
+};
+
+/**
+ * The request path's one round trip: checks the session named by a token (same rules as touchSession),
+ * records activity when the last record is older than ACTIVITY_TOUCH_SECONDS, and, for a program-scoped
+ * route, resolves the path program and the actor's roles there.
+ */
+export async function resolveRequestSession(
+  db: Queryable,
+  publicId: string,
+  realm: Realm,
+  limits: SessionLimits,
+  programId: number | null,
+): Promise<RequestSession | null> {
+  const programPart =
+    programId === null
+      ? sql`NULL::bigint AS program_id, NULL::bigint AS program_enterprise_id, NULL::text[] AS program_roles`
+      : sql`p.id AS program_id, p.enterprise_id AS program_enterprise_id,
+          array(
+            SELECT r.role FROM admin_program_roles r WHERE r.admin_id = s.owner_id AND r.program_id = p.id
+            UNION
+            SELECT e.role FROM admin_enterprise_roles e WHERE e.admin_id = s.owner_id AND e.enterprise_id = p.enterprise_id
+          ) AS program_roles`;
+  const programJoin = programId === null ? sql`` : sql`LEFT JOIN programs p ON p.id = ${programId}`;
+  const res = await db.execute<{
+    id: number;
+    public_id: string;
+    realm: Realm;
+    scope: Scope;
+    owner_id: number;
+    program_id: number | null;
+    program_enterprise_id: number | null;
+    program_roles: StaffRole[] | null;
+  }>(sql`
+    WITH s AS (
+      SELECT s.id, s.public_id, s.realm, s.scope, coalesce(s.admin_id, s.controller_id) AS owner_id,
+        s.last_activity_at
+      FROM auth_sessions s
+      WHERE s.public_id = ${publicId} AND s.realm = ${realm} AND s.revoked_at IS NULL
+        AND s.last_activity_at > now() - make_interval(secs => ${limits.idleSeconds})
+        AND s.created_at > now() - make_interval(secs => ${limits.maxAgeSeconds})
+        AND (
+          (s.realm = 'staff' AND EXISTS (SELECT 1 FROM admins a WHERE a.id = s.admin_id AND a.disabled_at IS NULL))
+          OR (s.realm = 'controller' AND EXISTS (
+            SELECT 1 FROM controller_accounts c WHERE c.id = s.controller_id AND c.disabled_at IS NULL))
+        )
+    ), touched AS (
+      UPDATE auth_sessions t SET last_activity_at = now() FROM s
+      WHERE t.id = s.id AND s.last_activity_at < now() - make_interval(secs => ${ACTIVITY_TOUCH_SECONDS})
+      RETURNING t.id
+    )
+    SELECT s.id, s.public_id, s.realm, s.scope, s.owner_id, ${programPart}
+    FROM s ${programJoin}`);
+  const row = res.rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    publicId: row.public_id,
+    realm: row.realm,
+    scope: row.scope,
+    ownerId: row.owner_id,
+    program:
+      row.program_id === null
+        ? null
+        : { id: row.program_id, enterpriseId: row.program_enterprise_id, roles: row.program_roles ?? [] },
+  };
 }
 
 export async function revokeSession(db: Queryable, sessionId: number, reason: string): Promise<void> {
