@@ -52,29 +52,33 @@ export async function listPatients(
   const columns = SORT[f.sort_by].map((c) => (c === 'p.dob' ? `${c} ${dir} NULLS LAST` : `${c} ${dir}`));
   const order = sql.raw([...columns, `p.id ${dir}`].join(', '));
   const offset = (f.page - 1) * f.per_page;
+  // Deferred join: the page is chosen over thin rows (id and sort columns, an index-only scan of the
+  // (program_id, sort…, id) index), and only its 10–100 rows are then read whole. A deep OFFSET then
+  // skips index entries, not heap rows.
+  const thin = sql.raw([...new Set(['p.id', ...SORT[f.sort_by]])].join(', '));
   // One program: its index yields the rows in order. Several: each program's first offset + page rows,
   // through its own index, merged by the outer ORDER BY.
-  const source =
+  const page =
     ids.length === 1
-      ? sql`patients p`
-      : sql`unnest(${idArray}::bigint[]) AS prog(id)
-      CROSS JOIN LATERAL (
-        SELECT p.* FROM patients p WHERE p.program_id = prog.id AND ${names}
-        ORDER BY ${order} LIMIT ${offset + f.per_page}
-      ) p`;
-  const where = ids.length === 1 ? sql`WHERE p.program_id = ${ids[0]} AND ${names}` : sql``;
+      ? sql`SELECT ${thin} FROM patients p WHERE p.program_id = ${ids[0]} AND ${names}
+          ORDER BY ${order} LIMIT ${f.per_page} OFFSET ${offset}`
+      : sql`SELECT ${thin} FROM unnest(${idArray}::bigint[]) AS prog(id)
+          CROSS JOIN LATERAL (
+            SELECT ${thin} FROM patients p WHERE p.program_id = prog.id AND ${names}
+            ORDER BY ${order} LIMIT ${offset + f.per_page}
+          ) p
+          ORDER BY ${order} LIMIT ${f.per_page} OFFSET ${offset}`;
   const [rows, count] = await Promise.all([
     db.execute<Row>(sql`
+      WITH page AS MATERIALIZED (${page})
       SELECT p.id, p.program_id, p.first_name, p.last_name, p.first_name || ' ' || p.last_name AS name,
         p.email, p.phone_number, p.dob, p.sex, p.status, p.active,
         CASE WHEN a.id IS NULL THEN NULL
           ELSE json_build_object('id', a.id, 'name', a.given_name || ' ' || a.family_name) END AS assigned_admin,
         p.follow_up_at AS follow_up, p.created_at
-      FROM ${source}
+      FROM page JOIN patients p ON p.id = page.id
       LEFT JOIN admins a ON a.id = p.assigned_admin_id
-      ${where}
-      ORDER BY ${order}
-      LIMIT ${f.per_page} OFFSET ${offset}`),
+      ORDER BY ${order}`),
     // Without a search the total comes from the trigger-kept rollup; with one, from the matching rows.
     f.name?.trim()
       ? db.execute<{ n: number }>(sql`

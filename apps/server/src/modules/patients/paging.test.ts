@@ -1,0 +1,115 @@
+import { PATIENT_SORT_FIELDS, patientsContract, routeUrl } from '@caredeck/contracts';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../platform/db/client';
+import type { App } from '../../platform/http/types';
+import { createAdmin, createEnterprise, createPatients, createProgram } from '../../seed/factories';
+import { bearer, DEMO_PASSWORD, signIn } from '../../test/flows';
+import { testApp } from '../../test/harness';
+
+let app: App;
+let db: Database;
+let token: string;
+let programIds: number[];
+const allIds: number[] = [];
+
+/** The order the list promises, written independently of the server's query. */
+const REFERENCE: Record<(typeof PATIENT_SORT_FIELDS)[number], string[]> = {
+  name: ['last_name', 'first_name'],
+  first_name: ['first_name', 'last_name'],
+  last_name: ['last_name', 'first_name'],
+  dob: ['dob'],
+  status: ['status', 'last_name'],
+  created_at: ['created_at'],
+  id: [],
+};
+
+beforeAll(async () => {
+  ({ app, db } = await testApp());
+  const enterprise = await createEnterprise(db, { name: 'Paging Health', slug: 'paging' });
+  const programs = await Promise.all(
+    ['a', 'b'].map((k) =>
+      createProgram(db, { name: `Paging ${k}`, slug: `paging-${k}`, enterpriseId: enterprise.id }),
+    ),
+  );
+  programIds = programs.map((p) => p.id);
+  await createAdmin(db, {
+    email: 'pager@caredeck.demo',
+    password: DEMO_PASSWORD,
+    hipaaConsented: true,
+    programRoles: programIds.map((programId) => ({ programId, role: 'admin' as const })),
+  });
+  token = (await signIn(app, 'pager@caredeck.demo')).token;
+  // Ties on purpose: equal names, equal or missing birth dates, equal statuses, equal creation times.
+  const created = new Date('2026-01-01T00:00:00Z');
+  for (const [i, programId] of programIds.entries()) {
+    allIds.push(
+      ...(await createPatients(
+        db,
+        Array.from({ length: 23 }, (_, n) => ({
+          programId,
+          firstName: ['Ann', 'Bo', 'Cy'][n % 3]!,
+          lastName: ['Lee', 'Lee', 'Moss', 'Ng'][n % 4]!,
+          dob: n % 5 === 0 ? null : `19${50 + (n % 7)}-0${1 + (n % 3)}-1${n % 2}`,
+          status: (['active', 'inactive', 'pending'] as const)[(n + i) % 3],
+          createdAt: new Date(created.getTime() + (n % 4) * 1000),
+        })),
+      )),
+    );
+  }
+});
+
+async function everyPage(
+  path: string,
+  query: Record<string, string | number>,
+): Promise<{ ids: number[]; totals: number[] }> {
+  const ids: number[] = [];
+  const totals: number[] = [];
+  for (let page = 1; page <= 20; page++) {
+    const res = await app.inject({
+      method: 'GET',
+      url: `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams({ ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), page: String(page) })}`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { data: { id: number }[]; last_page: number; total: number };
+    ids.push(...body.data.map((r) => r.id));
+    totals.push(body.total);
+    if (page >= body.last_page) break;
+  }
+  return { ids, totals };
+}
+
+describe('paging in every sort (issue 6 §4)', () => {
+  for (const sort_by of PATIENT_SORT_FIELDS) {
+    for (const sort_direction of ['ASC', 'DESC'] as const) {
+      it(`${sort_by} ${sort_direction}: every patient once, in the promised order, on one program and on the enterprise`, async () => {
+        const nulls = 'NULLS LAST';
+        const order = [...REFERENCE[sort_by], 'id']
+          .map((c) => `${c} ${sort_direction}${c === 'dob' ? ` ${nulls}` : ''}`)
+          .join(', ');
+        for (const scope of ['program', 'enterprise'] as const) {
+          const ids = scope === 'program' ? [programIds[0]!] : programIds;
+          const expected = (
+            await db.execute<{ id: number }>(
+              sql.raw(`SELECT id FROM patients WHERE program_id IN (${ids.join(',')}) ORDER BY ${order}`),
+            )
+          ).rows.map((r) => r.id);
+          const path =
+            scope === 'program'
+              ? routeUrl(patientsContract.list, { programId: ids[0]! })
+              : routeUrl(patientsContract.enterpriseList, {
+                  enterpriseId: (
+                    await db.execute<{ id: number }>(
+                      sql`SELECT enterprise_id AS id FROM programs WHERE id = ${ids[0]!}`,
+                    )
+                  ).rows[0]!.id,
+                });
+          const got = await everyPage(path, { per_page: 7, sort_by, sort_direction });
+          expect(got.ids, scope).toEqual(expected);
+          expect(new Set(got.totals), scope).toEqual(new Set([expected.length]));
+        }
+      });
+    }
+  }
+});
