@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
 import { API_PREFIXES } from '@caredeck/contracts';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -107,6 +109,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
     const path = request.url;
     if (path.startsWith(API_PREFIXES.api) && !path.startsWith(API_PREFIXES.docs))
       reply.header('cache-control', 'no-store');
+  });
+  // Answers over 1 KiB are compressed for clients that accept it (brotli at a fast level, else gzip).
+  // The console's files come precompressed from the build and are left as they are.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
   await app.register(accessPlugin, { db, tokens, config });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client';
@@ -171,5 +172,38 @@ describe('PHI-view audit (issue 6 §3)', () => {
     );
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect((await count()) - before).toBe(40);
+  });
+});
+
+describe('compressed API answers (issue 6 §5)', () => {
+  it('compresses a large answer for clients that accept it, and leaves small ones and other clients alone', async () => {
+    const { token } = await signIn(app, 'physician@caredeck.demo');
+    const url = '/api/v1/programs/1/users?per_page=100';
+    const br = await app.inject({
+      method: 'GET',
+      url,
+      headers: { ...bearer(token), 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-store');
+    const plain = await app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const unpacked = brotliDecompressSync(br.rawPayload).toString();
+    expect(JSON.parse(unpacked)).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const gz = await app.inject({
+      method: 'GET',
+      url,
+      headers: { ...bearer(token), 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    const small = await app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
