@@ -1,13 +1,10 @@
 import { en, Faker } from '@faker-js/faker';
 import { sql } from 'drizzle-orm';
+import { createAdmin } from '../apps/server/src/modules/identity/identity.factories';
+import { createPatients } from '../apps/server/src/modules/patients/patients.factories';
+import { createEnterprise, createProgram } from '../apps/server/src/modules/tenancy/tenancy.factories';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords';
 import type { Database } from '../apps/server/src/platform/db/client';
-import {
-  createAdmin,
-  createEnterprise,
-  createPatients,
-  createProgram,
-} from '../apps/server/src/seed/factories';
 import { fakePatients } from '../apps/server/src/seed/fake-patients';
 
 export const BENCH_SEED = 20_260_501;

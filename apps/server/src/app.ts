@@ -15,15 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { authRoutes } from './modules/identity/auth.routes';
-import { createControllerService } from './modules/identity/controller.service';
-import { createIdentityService } from './modules/identity/identity.service';
-import { userRoutes } from './modules/identity/user.routes';
-import { createUserService } from './modules/identity/user.service';
-import { patientsRoutes } from './modules/patients/patients.routes';
-import { createPatientsService } from './modules/patients/patients.service';
-import { tenancyRoutes } from './modules/tenancy/tenancy.routes';
-import { createTenancyService } from './modules/tenancy/tenancy.service';
+import { MODULES } from './modules';
 import { accessPlugin } from './platform/access/access.plugin';
 import { createTokenService } from './platform/auth/tokens';
 import type { Database } from './platform/db/client';
@@ -31,6 +23,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './platform/http/er
 import { healthRoutes } from './platform/http/health';
 import { spaRoutes } from './platform/http/spa';
 import type { App } from './platform/http/types';
+import type { ModuleContext } from './platform/module';
 import { createRealtime, type Realtime } from './platform/realtime/realtime';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -81,11 +74,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
 
   const tokens = createTokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
   const realtime = createRealtime({ db, tokens, config, log: app.log });
-  const identity = createIdentityService({ db, tokens, config, realtime, log: app.log });
-  const users = createUserService({ db, config });
-  const controller = createControllerService({ db, tokens, config });
-  const tenancy = createTenancyService({ db, realtime });
-  const patients = createPatientsService({ db });
+  const closing: (() => Promise<void>)[] = [];
+  const context: ModuleContext = {
+    db,
+    config,
+    tokens,
+    realtime,
+    log: app.log,
+    onClose: (fn) => closing.push(fn),
+  };
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -129,10 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
   await app.register(fastifySwaggerUi, { routePrefix: API_PREFIXES.docs });
 
   await app.register(healthRoutes, { db, config });
-  await app.register(authRoutes, { identity, controller, config, tokens });
-  await app.register(userRoutes, { users, identity, realtime, config });
-  await app.register(tenancyRoutes, { tenancy });
-  await app.register(patientsRoutes, { patients });
+  for (const module of MODULES) await module.register(app, context);
   await app.register(spaRoutes, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
 
   app.addHook('onReady', async () => {
@@ -141,9 +135,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
   app.addHook('preClose', async () => {
     await realtime.close();
   });
-  // Account mail work started after an answer finishes before the database goes away.
+  // Work modules started after an answer (account mail …) finishes before the database goes away.
   app.addHook('onClose', async () => {
-    await identity.settled();
+    await Promise.all(closing.map((fn) => fn()));
   });
   return { app, realtime };
 }

@@ -1,14 +1,10 @@
 import { en, Faker } from '@faker-js/faker';
 import { sql } from 'drizzle-orm';
+import { createAdmin, createControllerAccount } from '../modules/identity/identity.factories';
+import { createPatients } from '../modules/patients/patients.factories';
+import { createEnterprise, createProgram } from '../modules/tenancy/tenancy.factories';
 import { hashPassword } from '../platform/auth/passwords';
 import type { Database } from '../platform/db/client';
-import {
-  createAdmin,
-  createControllerAccount,
-  createEnterprise,
-  createPatients,
-  createProgram,
-} from './factories';
 import { fakePatients } from './fake-patients';
 
 export const DEMO_SEED = 20_261_121;

@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import type { PatientInput } from './factories';
+import type { PatientInput } from '../modules/patients/patients.factories';
 
 /** The moment demo and benchmark data are generated relative to, so every run makes the same rows. */
 export const REFERENCE_TIME = new Date('2026-11-01T12:00:00Z').getTime();

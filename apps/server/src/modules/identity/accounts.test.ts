@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../platform/auth/common-passwords';
 import type { Database } from '../../platform/db/client';
 import type { App } from '../../platform/http/types';
-import { createAdmin } from '../../seed/factories';
 import { bearer, DEMO_PASSWORD, lastCodeSentTo, lastMailId, post, signIn } from '../../test/flows';
 import { testApp } from '../../test/harness';
+import { createAdmin } from './identity.factories';
 
 let app: App;
 let db: Database;

@@ -4,7 +4,6 @@ import { generateSync } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client';
 import type { App } from '../../platform/http/types';
-import { createAdmin } from '../../seed/factories';
 import {
   adminId,
   bearer,
@@ -17,6 +16,7 @@ import {
   signIn,
 } from '../../test/flows';
 import { testApp } from '../../test/harness';
+import { createAdmin } from './identity.factories';
 
 let app: App;
 let db: Database;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client';
 import type { App } from '../../platform/http/types';
-import { createAdmin, createEnterprise, createPatients, createProgram } from '../../seed/factories';
+import { given } from '../../seed/given';
 import { bearer, DEMO_PASSWORD, signIn } from '../../test/flows';
 import { testApp } from '../../test/harness';
 
@@ -26,14 +26,13 @@ const REFERENCE: Record<(typeof PATIENT_SORT_FIELDS)[number], string[]> = {
 
 beforeAll(async () => {
   ({ app, db } = await testApp());
-  const enterprise = await createEnterprise(db, { name: 'Paging Health', slug: 'paging' });
+  const { admin, enterprise: createEnterprise, program, patients } = given(db);
+  const enterprise = await createEnterprise({ name: 'Paging Health' });
   const programs = await Promise.all(
-    ['a', 'b'].map((k) =>
-      createProgram(db, { name: `Paging ${k}`, slug: `paging-${k}`, enterpriseId: enterprise.id }),
-    ),
+    ['a', 'b'].map((k) => program({ name: `Paging ${k}`, enterpriseId: enterprise.id })),
   );
   programIds = programs.map((p) => p.id);
-  await createAdmin(db, {
+  await admin({
     email: 'pager@caredeck.demo',
     password: DEMO_PASSWORD,
     hipaaConsented: true,
@@ -44,8 +43,7 @@ beforeAll(async () => {
   const created = new Date('2026-01-01T00:00:00Z');
   for (const [i, programId] of programIds.entries()) {
     allIds.push(
-      ...(await createPatients(
-        db,
+      ...(await patients(
         Array.from({ length: 23 }, (_, n) => ({
           programId,
           firstName: ['Ann', 'Bo', 'Cy'][n % 3]!,

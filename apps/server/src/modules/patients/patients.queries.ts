@@ -1,5 +1,6 @@
 import type { PatientListItem, PatientListQueryOut } from '@caredeck/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { defineObjectKind } from '../../platform/access/rules';
 import type { Queryable } from '../../platform/db/client';
 
 /** The contract's query, in the wire's spelling, and the programs it reads. */
@@ -97,3 +98,9 @@ export async function listPatients(
     total: count.rows[0]?.n ?? 0,
   };
 }
+
+/** A patient, named by `users/{id}`-style paths without their program: access rules resolve its program. */
+export const patientObject = defineObjectKind(
+  'patient',
+  (id) => sql`SELECT program_id FROM patients WHERE id = ${id}`,
+);

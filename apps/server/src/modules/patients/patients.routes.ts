@@ -12,10 +12,7 @@ export async function patientsRoutes(app: App, deps: { patients: PatientsService
     access: access.program(),
     handler: async (req) => {
       const program = scopedProgram(req);
-      return patients.list(
-        { adminId: staffActor(req).adminId, programId: program.id, ip: req.ip },
-        { programIds: [program.id], query: req.query },
-      );
+      return patients.list(staffActor(req), { programIds: [program.id], query: req.query });
     },
   });
 
@@ -28,10 +25,7 @@ export async function patientsRoutes(app: App, deps: { patients: PatientsService
         program_id && program_id !== 1
           ? enterprise.programIds.filter((id) => id === program_id)
           : enterprise.programIds;
-      return patients.list(
-        { adminId: staffActor(req).adminId, programId: null, ip: req.ip },
-        { programIds: narrowed, query },
-      );
+      return patients.list(staffActor(req), { programIds: narrowed, query });
     },
   });
 }

@@ -1,4 +1,5 @@
 import { type Paged, type PatientListItem, pageOf } from '@caredeck/contracts';
+import type { StaffActor } from '../../platform/access/actor';
 import { auditView } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
 import { listPatients, type PatientListFilter } from './patients.queries';
@@ -7,15 +8,12 @@ export function createPatientsService(deps: { db: Database }) {
   const { db } = deps;
   return {
     /** One page of patients of the given programs; the view is audited (PHI), without the search text. */
-    async list(
-      actor: { adminId: number; programId: number | null; ip: string },
-      filter: PatientListFilter,
-    ): Promise<Paged<PatientListItem>> {
+    async list(actor: StaffActor, filter: PatientListFilter): Promise<Paged<PatientListItem>> {
       const { rows, total } = await listPatients(db, filter);
       const { query } = filter;
       await auditView(db, {
         actorAdminId: actor.adminId,
-        programId: actor.programId,
+        programId: actor.program?.id ?? null,
         action: 'patients.list',
         details: {
           page: query.page,

@@ -1,5 +1,6 @@
 import type { EnterpriseSummary, ProgramSummary, RoleGrant } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
+import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
 
 /** Programs a staff member may work in: those they hold a role in, and all of the enterprises they administer. */
@@ -50,4 +51,15 @@ export async function replaceProgramRoles(
     SELECT ${adminId}, ${programId}, r FROM jsonb_array_elements_text(${wanted}::jsonb) AS r
     ON CONFLICT DO NOTHING`);
   return (removed.rowCount ?? 0) + (added.rowCount ?? 0) > 0;
+}
+
+/** Whether a patient belongs to one of the given programs. */
+export async function patientInPrograms(
+  db: Queryable,
+  patientId: number,
+  programIds: number[],
+): Promise<boolean> {
+  const res = await db.execute(sql`
+    SELECT 1 FROM patients WHERE id = ${patientId} AND program_id = ANY(${idArray(programIds)}::bigint[])`);
+  return (res.rowCount ?? 0) > 0;
 }

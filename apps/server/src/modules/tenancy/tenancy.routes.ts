@@ -1,5 +1,5 @@
 import { AUTO_ROLES, tenancyContract as c } from '@caredeck/contracts';
-import { scopedEnterprise, scopedProgram, staffActor } from '../../platform/access/access.plugin';
+import { staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
 import { route } from '../../platform/http/route';
 import type { App } from '../../platform/http/types';
@@ -10,12 +10,12 @@ export async function tenancyRoutes(app: App, deps: { tenancy: TenancyService })
 
   route(app, c.programs, {
     access: access.staff(),
-    handler: async (req) => ({ data: await tenancy.programsOf(staffActor(req).adminId) }),
+    handler: async (req) => ({ data: await tenancy.programsOf(staffActor(req)) }),
   });
 
   route(app, c.enterprises, {
     access: access.staff(),
-    handler: async (req) => ({ data: await tenancy.enterprisesOf(staffActor(req).adminId) }),
+    handler: async (req) => ({ data: await tenancy.enterprisesOf(staffActor(req)) }),
   });
 
   route(app, c.autoRoles, {
@@ -25,29 +25,21 @@ export async function tenancyRoutes(app: App, deps: { tenancy: TenancyService })
 
   route(app, c.checkAccess, {
     access: access.program(),
-    handler: async (req) => {
-      await tenancy.assertPatientInPrograms(req.params.id, [scopedProgram(req).id]);
-      return { access: true as const };
-    },
+    handler: async (req) => tenancy.checkPatientAccess(staffActor(req), { patientId: req.params.id }),
   });
 
   route(app, c.checkEnterpriseAccess, {
     access: access.enterprise(),
-    handler: async (req) => {
-      await tenancy.assertPatientInPrograms(req.params.id, scopedEnterprise(req).programIds);
-      return { access: true as const };
-    },
+    handler: async (req) => tenancy.checkPatientAccess(staffActor(req), { patientId: req.params.id }),
   });
 
   route(app, c.updateAdminRoles, {
     access: access.staff(),
     handler: async (req) =>
-      tenancy.updateProgramRoles(
-        staffActor(req).adminId,
-        req.params.id,
-        req.body.program_id,
-        req.body.roles,
-        req.ip,
-      ),
+      tenancy.updateProgramRoles(staffActor(req), {
+        targetId: req.params.id,
+        programId: req.body.program_id,
+        roles: req.body.roles,
+      }),
   });
 }

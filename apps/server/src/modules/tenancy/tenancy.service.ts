@@ -1,29 +1,33 @@
-import { sql } from 'drizzle-orm';
 import { programAccess } from '../../platform/access/access.queries';
-import { assertBodyRefsInScope } from '../../platform/access/scope';
+import type { StaffActor } from '../../platform/access/actor';
+import { assertBodyRefsInScope, scopeOf } from '../../platform/access/scope';
 import { audit } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import type { Realtime } from '../../platform/realtime/realtime';
-import { replaceProgramRoles, visibleEnterprises, visiblePrograms } from './tenancy.queries';
+import {
+  patientInPrograms,
+  replaceProgramRoles,
+  visibleEnterprises,
+  visiblePrograms,
+} from './tenancy.queries';
 
 export const ADMIN_PROGRAM_ROLES_UPDATED = 'AdminProgramRolesUpdated';
 
 export function createTenancyService(deps: { db: Database; realtime: Realtime }) {
   const { db, realtime } = deps;
   return {
-    async programsOf(adminId: number) {
-      return (await visiblePrograms(db, adminId)).map(({ modules: _m, ...p }) => p);
+    async programsOf(actor: StaffActor) {
+      return (await visiblePrograms(db, actor.adminId)).map(({ modules: _m, ...p }) => p);
     },
 
-    enterprisesOf: (adminId: number) => visibleEnterprises(db, adminId),
+    enterprisesOf: (actor: StaffActor) => visibleEnterprises(db, actor.adminId),
 
-    /** 404 unless the patient belongs to one of the given programs. */
-    async assertPatientInPrograms(patientId: number, programIds: number[]): Promise<void> {
-      const res = await db.execute(sql`
-        SELECT 1 FROM patients WHERE id = ${patientId}
-          AND program_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(programIds)}::jsonb)::bigint)`);
-      if (!res.rowCount) throw AppError.notFound();
+    /** 404 unless the patient belongs to the request's program, or to a program of its enterprise the actor sees. */
+    async checkPatientAccess(actor: StaffActor, input: { patientId: number }): Promise<{ access: true }> {
+      if (!(await patientInPrograms(db, input.patientId, scopeOf(actor).programIds)))
+        throw AppError.notFound();
+      return { access: true };
     },
 
     /**
@@ -31,13 +35,11 @@ export function createTenancyService(deps: { db: Database; realtime: Realtime })
      * AdminProgramRolesUpdated on their private channel and reloads their details.
      */
     async updateProgramRoles(
-      actorId: number,
-      targetId: number,
-      programId: number,
-      roles: string[],
-      ip: string,
+      actor: StaffActor,
+      input: { targetId: number; programId: number; roles: string[] },
     ) {
-      const program = await programAccess(db, actorId, programId);
+      const { targetId, programId, roles } = input;
+      const program = await programAccess(db, actor.adminId, programId);
       if (!program) throw AppError.notFound();
       if (!program.roles.includes('admin') && !program.roles.includes('enterprise_admin'))
         throw AppError.forbidden();
@@ -52,13 +54,13 @@ export function createTenancyService(deps: { db: Database; realtime: Realtime })
         const didChange = await replaceProgramRoles(tx, targetId, programId, roles);
         if (didChange) {
           await audit(tx, {
-            actorAdminId: actorId,
+            actorAdminId: actor.adminId,
             programId,
             action: 'admin.update_program_roles',
             subjectType: 'admin',
             subjectId: targetId,
             details: { roles },
-            ip,
+            ip: actor.ip,
           });
         }
         return didChange;

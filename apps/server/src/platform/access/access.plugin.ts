@@ -1,4 +1,5 @@
 import { API_PREFIXES } from '@caredeck/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
@@ -78,7 +79,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
   async function authenticate(
     request: FastifyRequest,
     realm: 'staff' | 'controller',
-    programId: number | null = null,
+    program: number | SQL | null = null,
   ): Promise<{ actor: Actor; program: RequestSession['program'] }> {
     const token = bearer(request);
     if (!token) throw AppError.unauthenticated();
@@ -89,15 +90,16 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
       claims.sid,
       realm,
       sessionLimits(deps.config),
-      programId,
+      program,
     );
     if (!session || session.ownerId !== claims.sub) throw AppError.unauthenticated('Session expired.');
-    const ids = { sessionId: session.id, sessionPublicId: session.publicId };
+    const ids = { sessionId: session.id, sessionPublicId: session.publicId, ip: request.ip };
     if (realm === 'controller') return { actor: { realm, controllerId: claims.sub, ...ids }, program: null };
     return { actor: { realm, adminId: claims.sub, ...ids, scope: session.scope }, program: session.program };
   }
 
   app.addHook('onRequest', async (request) => {
+    let objectId: number | null = null;
     const url = request.routeOptions.url;
     const rule: AccessRule | undefined =
       request.routeOptions.config?.access ?? (url && isPluginRoute(url) ? access.public() : undefined);
@@ -108,17 +110,26 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
       request.actor = (await authenticate(request, 'controller')).actor;
       return;
     }
-    const programId = rule.kind === 'program' ? pathIdOrNull(request, 'programId') : null;
-    const { actor, program } = await authenticate(request, 'staff', programId);
+    let target: number | SQL | null = null;
+    if (rule.kind === 'program') target = pathIdOrNull(request, 'programId');
+    else if (rule.kind === 'object') {
+      const id = pathIdOrNull(request, rule.param);
+      // Not an id: no such object. The token is still checked first, so a stranger learns nothing.
+      target = id === null ? sql`NULL::bigint` : rule.object.programOf(id);
+      objectId = id;
+    }
+    const { actor, program } = await authenticate(request, 'staff', target);
     if (actor.realm !== 'staff') throw AppError.unauthenticated();
     request.actor = actor;
     if (actor.scope !== 'full' && !(rule.kind === 'staff' && rule.hipaaPending)) {
       throw AppError.forbidden('HIPAA consent is required.');
     }
-    if (rule.kind === 'program') {
+    if (rule.kind === 'program' || rule.kind === 'object') {
       if (!program || program.roles.length === 0) throw AppError.notFound();
       if (rule.roles && !rule.roles.some((r) => program.roles.includes(r))) throw AppError.forbidden();
       actor.program = program;
+      if (rule.kind === 'object' && objectId !== null)
+        actor.object = { kind: rule.object.name, id: objectId };
     } else if (rule.kind === 'enterprise') {
       const enterprise = await enterpriseAccess(deps.db, actor.adminId, pathId(request, 'enterpriseId'));
       if (!enterprise) throw AppError.notFound();
@@ -141,11 +152,18 @@ export function controllerActor(request: FastifyRequest) {
   return actor;
 }
 
-/** The program a program-scoped route's hook resolved. */
+/** The program a program- or object-scoped route's hook resolved. */
 export function scopedProgram(request: FastifyRequest) {
   const program = staffActor(request).program;
-  if (!program) throw new Error('scopedProgram() used on a route without a program access rule');
+  if (!program) throw new Error('scopedProgram() used on a route without a program or object access rule');
   return program;
+}
+
+/** The path object of an object-scoped route, already known to sit in `scopedProgram(request)`. */
+export function scopedObjectId(request: FastifyRequest): number {
+  const object = staffActor(request).object;
+  if (!object) throw new Error('scopedObjectId() used on a route without an object access rule');
+  return object.id;
 }
 
 export function scopedEnterprise(request: FastifyRequest) {

@@ -1,21 +1,24 @@
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../config';
+import { type Config, testConfig } from '../../config';
+import { patientObject } from '../../modules/patients/patients.queries';
 import { bearer, seedDemoData, signIn } from '../../test/flows';
 import { testApp } from '../../test/harness';
 import { createTokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 import type { App } from '../http/types';
-import { accessPlugin, MissingAccessRuleError } from './access.plugin';
+import { accessPlugin, MissingAccessRuleError, scopedObjectId, staffActor } from './access.plugin';
+import { access } from './rules';
 
 let app: App;
 let db: Database;
+let appConfig: Config;
 
 let outsider: string;
 
 beforeAll(async () => {
-  ({ app, db } = await testApp());
+  ({ app, db, config: appConfig } = await testApp());
   await seedDemoData(db);
   outsider = (await signIn(app, 'outsider@caredeck.demo')).token;
 });
@@ -57,6 +60,7 @@ describe('route access matrix', () => {
     for (const route of app.accessTable) {
       if (route.access.kind === 'program') expect(route.url, route.url).toContain(':programId');
       if (route.access.kind === 'enterprise') expect(route.url, route.url).toContain(':enterpriseId');
+      if (route.access.kind === 'object') expect(route.url, route.url).toContain(`:${route.access.param}`);
     }
   });
 });
@@ -73,9 +77,9 @@ describe('every protected route, called for real', () => {
     }
   });
 
-  it("answers 404 to another enterprise's staff on program- and enterprise-scoped routes, even with a bad body", async () => {
+  it("answers 404 to another enterprise's staff on program-, object- and enterprise-scoped routes, even with a bad body", async () => {
     for (const route of protectedRoutes().filter(
-      (r) => r.access.kind === 'program' || r.access.kind === 'enterprise',
+      (r) => r.access.kind === 'program' || r.access.kind === 'object' || r.access.kind === 'enterprise',
     )) {
       const res = await app.inject({
         method: route.method as 'GET',
@@ -204,5 +208,55 @@ describe('the read path (issue 6 §3)', () => {
       (await app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(third.token) })).statusCode,
     ).toBe(401);
     await db.execute(sql`UPDATE admins SET disabled_at = NULL WHERE email = 'pharmacy@caredeck.demo'`);
+  });
+});
+
+describe('object rules (issue 6 §2)', () => {
+  /**
+   * A bare app with one object-scoped route, as a module declares it: the object's program is resolved in
+   * the session statement and the actor's roles there decide.
+   */
+  it('resolves the program of a path object and answers 404 outside it, 403 without the role', async () => {
+    // The app's own keys: tokens it issued must verify here.
+    const config = appConfig;
+    const tokens = createTokenService(config.JWT_SECRET, 60);
+    const bare = Fastify();
+    await bare.register(accessPlugin, { db, tokens, config });
+    for (const [url, rule] of [
+      ['/t/patients/:id', access.object(patientObject)],
+      [
+        '/t/admin-only/patients/:patientId',
+        access.object(patientObject, { param: 'patientId', roles: ['admin'] }),
+      ],
+    ] as const) {
+      bare.get(url, { config: { access: rule } }, async (req) => ({
+        program: staffActor(req).program?.id,
+        object: scopedObjectId(req),
+      }));
+    }
+    await bare.ready();
+    const inNorthwind = await db.execute<{ id: number; program_id: number }>(
+      sql`SELECT id, program_id FROM patients WHERE program_id = 1 ORDER BY id LIMIT 1`,
+    );
+    const patient = inNorthwind.rows[0]!;
+    const call = (url: string, token?: string) =>
+      bare.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+    const physician = (await signIn(app, 'physician@caredeck.demo')).token;
+    const admin = (await signIn(app, 'admin@caredeck.demo')).token;
+
+    const ok = await call(`/t/patients/${patient.id}`, physician);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ program: patient.program_id, object: patient.id });
+    // Another enterprise's staff, an unknown id and a non-id all get the same 404.
+    expect((await call(`/t/patients/${patient.id}`, outsider)).statusCode).toBe(404);
+    expect((await call('/t/patients/99999999', physician)).statusCode).toBe(404);
+    expect((await call('/t/patients/1e3', physician)).statusCode).toBe(404);
+    // The token is checked before anything is looked up.
+    expect((await call('/t/patients/1e3')).statusCode).toBe(401);
+    expect((await call(`/t/patients/${patient.id}`)).statusCode).toBe(401);
+    // A role the rule asks for.
+    expect((await call(`/t/admin-only/patients/${patient.id}`, physician)).statusCode).toBe(403);
+    expect((await call(`/t/admin-only/patients/${patient.id}`, admin)).statusCode).toBe(200);
+    await bare.close();
   });
 });

@@ -1,4 +1,17 @@
 import type { StaffRole } from '@caredeck/contracts';
+import type { SQL } from 'drizzle-orm';
+
+/**
+ * A kind of object that spec paths name without its program (`users/{id}`, `notes/{n}`, `groups/{id}`):
+ * `programOf` is a scalar SQL subquery giving the program the object belongs to. The access hook puts it
+ * in the session statement, so the session, the object's program and the actor's roles there come back
+ * in one round trip. Modules declare their kinds beside their queries (see modules/patients/patients.queries.ts).
+ */
+export type ObjectKind = { name: string; programOf: (id: number) => SQL };
+
+export function defineObjectKind(name: string, programOf: (id: number) => SQL): ObjectKind {
+  return { name, programOf };
+}
 
 /**
  * Every route declares one of these in `config.access`; registration fails without it.
@@ -6,6 +19,8 @@ import type { StaffRole } from '@caredeck/contracts';
  * - staff: any signed-in staff user; `hipaaPending` also admits the limited token given before HIPAA consent.
  * - program: staff with a role in the `:programId` path program (or enterprise admin of its enterprise);
  *   another program answers 404, a missing role 403.
+ * - object: staff with a role in the program the path object (`:param`) belongs to; an unknown object and
+ *   an object of another program answer the same 404, a missing role 403.
  * - enterprise: staff with access to the `:enterpriseId` path enterprise; otherwise 404.
  * - controller: a controller-realm token; staff tokens are refused.
  */
@@ -13,6 +28,7 @@ export type AccessRule =
   | { kind: 'public' }
   | { kind: 'staff'; hipaaPending?: boolean }
   | { kind: 'program'; roles?: readonly StaffRole[] }
+  | { kind: 'object'; object: ObjectKind; param: string; roles?: readonly StaffRole[] }
   | { kind: 'enterprise'; roles?: readonly StaffRole[] }
   | { kind: 'controller' };
 
@@ -20,6 +36,13 @@ export const access = {
   public: (): AccessRule => ({ kind: 'public' }),
   staff: (opts: { hipaaPending?: boolean } = {}): AccessRule => ({ kind: 'staff', ...opts }),
   program: (roles?: readonly StaffRole[]): AccessRule => ({ kind: 'program', roles }),
+  /** The program is the one the `:param` path object belongs to (default param `id`). */
+  object: (object: ObjectKind, opts: { param?: string; roles?: readonly StaffRole[] } = {}): AccessRule => ({
+    kind: 'object',
+    object,
+    param: opts.param ?? 'id',
+    roles: opts.roles,
+  }),
   enterprise: (roles?: readonly StaffRole[]): AccessRule => ({ kind: 'enterprise', roles }),
   controller: (): AccessRule => ({ kind: 'controller' }),
 };

@@ -8,7 +8,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { type Config, loadConfig } from '../../config';
-import { createAdmin } from '../../seed/factories';
+import { createAdmin } from '../../modules/identity/identity.factories';
 import { bearer, DEMO_PASSWORD, post, seedDemoData, signIn } from '../../test/flows';
 import { testDatabase } from '../../test/harness';
 import type { Database } from '../db/client';

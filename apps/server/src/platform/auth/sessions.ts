@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { StaffRole } from '@caredeck/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import type { Realm, Scope } from './tokens';
 
@@ -135,17 +135,18 @@ export type RequestSession = LiveSession & {
 /**
  * The request path's one round trip: checks the session named by a token (same rules as touchSession),
  * records activity when the last record is older than ACTIVITY_TOUCH_SECONDS, and, for a program-scoped
- * route, resolves the path program and the actor's roles there.
+ * route, resolves the path program and the actor's roles there. `program` is the path program's id, or a
+ * scalar subquery giving the program of a path object (object rules), or null.
  */
 export async function resolveRequestSession(
   db: Queryable,
   publicId: string,
   realm: Realm,
   limits: SessionLimits,
-  programId: number | null,
+  program: number | SQL | null,
 ): Promise<RequestSession | null> {
   const programPart =
-    programId === null
+    program === null
       ? sql`NULL::bigint AS program_id, NULL::bigint AS program_enterprise_id, NULL::text[] AS program_roles`
       : sql`p.id AS program_id, p.enterprise_id AS program_enterprise_id,
           array(
@@ -153,7 +154,12 @@ export async function resolveRequestSession(
             UNION
             SELECT e.role FROM admin_enterprise_roles e WHERE e.admin_id = s.owner_id AND e.enterprise_id = p.enterprise_id
           ) AS program_roles`;
-  const programJoin = programId === null ? sql`` : sql`LEFT JOIN programs p ON p.id = ${programId}`;
+  const programJoin =
+    program === null
+      ? sql``
+      : typeof program === 'number'
+        ? sql`LEFT JOIN programs p ON p.id = ${program}`
+        : sql`LEFT JOIN programs p ON p.id = (${program})`;
   const res = await db.execute<{
     id: number;
     public_id: string;

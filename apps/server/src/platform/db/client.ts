@@ -1,8 +1,8 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** Queries are written in SQL (drizzle's `sql` template) in each module's *.queries.ts; no relational schema is needed. */
+export type Database = NodePgDatabase & { $client: pg.Pool };
 /** A database handle or an open transaction: services accept either. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Queryable = Database | Tx;
@@ -15,5 +15,5 @@ export function createDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   // A dropped idle connection must not crash the process.
   pool.on('error', () => {});
-  return drizzle(pool, { schema }) as Database;
+  return drizzle(pool) as Database;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../seed/factories';
+import { createAdmin } from '../../modules/identity/identity.factories';
 import { testDatabase } from '../../test/harness';
 import { createSession, issueRefreshToken } from '../auth/sessions';
 import type { Database } from '../db/client';

@@ -1,0 +1,9 @@
+import { identityModule } from './identity';
+import { patientsModule } from './patients';
+import { tenancyModule } from './tenancy';
+
+/**
+ * Every server module, in registration order. A new domain adds its folder and one line here
+ * (docs/architecture.md, "Adding a domain").
+ */
+export const MODULES = [identityModule, tenancyModule, patientsModule] as const;

@@ -1,0 +1,13 @@
+import { defineModule } from '../../platform/module';
+import { createPatient, createPatients } from './patients.factories';
+import { patientsRoutes } from './patients.routes';
+import { createPatientsService } from './patients.service';
+
+/** Patients of a program: lists, search and (later) the patient record. */
+export const patientsModule = defineModule({
+  name: 'patients',
+  async register(app, { db }) {
+    await app.register(patientsRoutes, { patients: createPatientsService({ db }) });
+  },
+  factories: { patient: createPatient, patients: createPatients },
+});
