@@ -131,3 +131,11 @@ export const tenancyContract = {
     },
   }),
 };
+
+/** Roles that look after patients: they enrol, edit and change the status of patients (ADR 019). */
+export const CARE_ROLES = [
+  'admin',
+  'physician',
+  'care_coordinator',
+  'enterprise_admin',
+] as const satisfies readonly StaffRole[];

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { admins } from '../identity/identity.tables';
 import { programs } from '../tenancy/tenancy.tables';
 
@@ -11,15 +23,35 @@ export const patients = pgTable(
       .notNull()
       .references(() => programs.id),
     firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
     lastName: text('last_name').notNull(),
+    /** Medical record number: the clinic's own identifier, unique within the program. */
+    mrn: text('mrn'),
     email: text('email'),
     phoneNumber: text('phone_number'),
     dob: date('dob'),
     sex: text('sex').notNull().default('unknown'),
     race: text('race'),
     ethnicity: text('ethnicity'),
-    state: text('state'),
+    income: text('income'),
+    language: text('language'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
     city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    /** IANA zone the patient lives in: schedules and readings are shown in it. */
+    timeZone: text('time_zone'),
+    physicianId: bigint('physician_id', { mode: 'number' }).references(() => admins.id),
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    consentMethod: text('consent_method'),
+    /** Which channels may reach the patient: { sms, email, push, voice } booleans. */
+    notificationSettings: jsonb('notification_settings')
+      .notNull()
+      .default(sql`'{"sms": true, "email": true, "push": true, "voice": false}'::jsonb`),
+    /** The patient app's password (argon2id), set from the console (PUT users/{id}/password type 2). */
+    appPasswordHash: text('app_password_hash'),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     status: text('status').notNull().default('active'),
     active: boolean('active').notNull().default(true),
     assignedAdminId: bigint('assigned_admin_id', { mode: 'number' }).references(() => admins.id),
@@ -30,6 +62,10 @@ export const patients = pgTable(
   (t) => [
     check('patients_sex_check', sql`${t.sex} IN ('female', 'male', 'other', 'unknown')`),
     check('patients_status_check', sql`${t.status} IN ('active', 'inactive', 'pending', 'discharged')`),
+    check('patients_consent_method_check', sql`${t.consentMethod} IN ('written', 'verbal', 'electronic')`),
+    uniqueIndex('patients_program_mrn_unique')
+      .on(t.programId, sql`lower(${t.mrn})`)
+      .where(sql`${t.mrn} IS NOT NULL`),
     // List orders end with id so that an index scan yields the page without sorting the program.
     index('patients_program_name_idx').on(t.programId, t.lastName, t.firstName, t.id),
     index('patients_program_first_name_idx').on(t.programId, t.firstName, t.lastName, t.id),
@@ -49,3 +85,39 @@ export const programPatientCounts = pgTable('program_patient_counts', {
     .references(() => programs.id, { onDelete: 'cascade' }),
   patients: bigint('patients', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The programs a patient is enrolled in. `patients.program_id` is the home program (access follows it);
+ * the home program is always one of these rows (ADR 019).
+ */
+export const patientPrograms = pgTable(
+  'patient_programs',
+  {
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    programId: bigint('program_id', { mode: 'number' })
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.patientId, t.programId] }),
+    index('patient_programs_program_idx').on(t.programId),
+  ],
+);
+
+/** Every status a patient has had, newest last: who set it and when (GET users/{id}/status). */
+export const patientStatusHistory = pgTable(
+  'patient_status_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    adminId: bigint('admin_id', { mode: 'number' }).references(() => admins.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('patient_status_history_patient_idx').on(t.patientId, t.id)],
+);

@@ -125,7 +125,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
       throw AppError.forbidden('HIPAA consent is required.');
     }
     if (rule.kind === 'program' || rule.kind === 'object') {
-      if (!program || program.roles.length === 0) throw AppError.notFound();
+      if (!program || program.roles.length === 0)
+        throw AppError.notFound(rule.kind === 'object' ? rule.notFound : undefined);
       if (rule.roles && !rule.roles.some((r) => program.roles.includes(r))) throw AppError.forbidden();
       actor.program = program;
       if (rule.kind === 'object' && objectId !== null)

@@ -28,7 +28,7 @@ export type AccessRule =
   | { kind: 'public' }
   | { kind: 'staff'; hipaaPending?: boolean }
   | { kind: 'program'; roles?: readonly StaffRole[] }
-  | { kind: 'object'; object: ObjectKind; param: string; roles?: readonly StaffRole[] }
+  | { kind: 'object'; object: ObjectKind; param: string; roles?: readonly StaffRole[]; notFound?: string }
   | { kind: 'enterprise'; roles?: readonly StaffRole[] }
   | { kind: 'controller' };
 
@@ -37,11 +37,15 @@ export const access = {
   staff: (opts: { hipaaPending?: boolean } = {}): AccessRule => ({ kind: 'staff', ...opts }),
   program: (roles?: readonly StaffRole[]): AccessRule => ({ kind: 'program', roles }),
   /** The program is the one the `:param` path object belongs to (default param `id`). */
-  object: (object: ObjectKind, opts: { param?: string; roles?: readonly StaffRole[] } = {}): AccessRule => ({
+  object: (
+    object: ObjectKind,
+    opts: { param?: string; roles?: readonly StaffRole[]; notFound?: string } = {},
+  ): AccessRule => ({
     kind: 'object',
     object,
     param: opts.param ?? 'id',
     roles: opts.roles,
+    ...(opts.notFound ? { notFound: opts.notFound } : {}),
   }),
   enterprise: (roles?: readonly StaffRole[]): AccessRule => ({ kind: 'enterprise', roles }),
   controller: (): AccessRule => ({ kind: 'controller' }),

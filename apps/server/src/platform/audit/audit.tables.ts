@@ -18,5 +18,7 @@ export const auditEvents = pgTable(
   (t) => [
     index('audit_events_program_ts_idx').on(t.programId, t.createdAt),
     index('audit_events_actor_ts_idx').on(t.actorAdminId, t.createdAt),
+    // A patient's audit history (GET {P}/users/{id}/audit_history).
+    index('audit_events_subject_idx').on(t.subjectType, t.subjectId, t.id),
   ],
 );
