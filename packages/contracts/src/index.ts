@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './common';
 export * from './config';
+export * from './groups';
 export * from './patient-record';
 export * from './patients';
 export * from './route';

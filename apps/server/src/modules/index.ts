@@ -1,3 +1,4 @@
+import { groupsModule } from './groups';
 import { identityModule } from './identity';
 import { patientsModule } from './patients';
 import { tenancyModule } from './tenancy';
@@ -6,4 +7,4 @@ import { tenancyModule } from './tenancy';
  * Every server module, in registration order. A new domain adds its folder and one line here
  * (docs/architecture.md, "Adding a domain").
  */
-export const MODULES = [identityModule, tenancyModule, patientsModule] as const;
+export const MODULES = [identityModule, tenancyModule, patientsModule, groupsModule] as const;
