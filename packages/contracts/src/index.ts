@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './caregivers';
 export * from './common';
 export * from './config';
 export * from './groups';

@@ -58,7 +58,7 @@ export function routeUrl(
   params?: Record<string, string | number> | undefined,
   query?: Record<string, unknown> | undefined,
 ): string {
-  const path = contract.path.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
+  const path = contract.path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`${contract.path}: missing path parameter ${name}`);
     return encodeURIComponent(String(value));

@@ -1,3 +1,4 @@
+import { caregiversModule } from './caregivers';
 import { groupsModule } from './groups';
 import { identityModule } from './identity';
 import { patientsModule } from './patients';
@@ -7,4 +8,10 @@ import { tenancyModule } from './tenancy';
  * Every server module, in registration order. A new domain adds its folder and one line here
  * (docs/architecture.md, "Adding a domain").
  */
-export const MODULES = [identityModule, tenancyModule, patientsModule, groupsModule] as const;
+export const MODULES = [
+  identityModule,
+  tenancyModule,
+  patientsModule,
+  groupsModule,
+  caregiversModule,
+] as const;

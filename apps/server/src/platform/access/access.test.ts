@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 /** A concrete URL for a route pattern: every path id is 1 (program 1 and enterprise 1 belong to Northwind). */
 function concrete(url: string): string {
-  return url.replace(/:[A-Za-z]+/g, '1');
+  return url.replace(/:[A-Za-z_]+/g, '1');
 }
 
 const PUBLIC_PREFIXES = ['/api/auth/', '/healthz', '/readyz', '/api/config', '/api/docs', '/*'];
