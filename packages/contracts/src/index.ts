@@ -2,6 +2,7 @@ export * from './auth';
 export * from './caregivers';
 export * from './common';
 export * from './config';
+export * from './exports';
 export * from './groups';
 export * from './patient-record';
 export * from './patients';

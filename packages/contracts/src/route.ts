@@ -20,6 +20,8 @@ export type RouteContract = {
   responses: Partial<Record<200 | 201 | 204, z.ZodType | null>>;
   /** Hidden from the OpenAPI document (health checks). */
   hidden?: boolean;
+  /** The success answer is a file (spreadsheet, PDF) of this media type, streamed: `responses` is `{ 200: null }`. */
+  file?: { contentType: string };
 };
 
 export function defineRoute<const C extends RouteContract>(contract: C): C {

@@ -1,4 +1,6 @@
 import { defineModule } from '../../platform/module';
+import { exportRoutes } from './export.routes';
+import { createExportService } from './export.service';
 import { createPatient, createPatients } from './patients.factories';
 import { patientsRoutes } from './patients.routes';
 import { createPatientsService } from './patients.service';
@@ -11,6 +13,7 @@ export const patientsModule = defineModule({
   async register(app, { db }) {
     await app.register(patientsRoutes, { patients: createPatientsService({ db }) });
     await app.register(patientRecordRoutes, { records: createPatientRecordService({ db }) });
+    await app.register(exportRoutes, { exports: createExportService({ db }) });
   },
   factories: { patient: createPatient, patients: createPatients },
 });

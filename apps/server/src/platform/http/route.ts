@@ -66,7 +66,8 @@ export function route<C extends RouteContract>(
     },
     handler: async (req, reply) => {
       const result = await options.handler(req as unknown as RouteRequest<C>, reply);
-      if (reply.sent) return reply;
+      // A file route sends its stream itself (reply.send(stream)); the reply is then Fastify's to finish.
+      if (reply.sent || contract.file) return reply;
       if (reply.statusCode === 200 && success !== 200) reply.status(success);
       if (reply.statusCode === 204) return reply.send();
       return result;
