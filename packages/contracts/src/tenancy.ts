@@ -120,6 +120,29 @@ export const tenancyContract = {
     params: z.object({ enterpriseId: idParam, id: idParam }),
     responses: { 200: checkAccessResponse },
   }),
+  /** Staff who work in the program (a role there, or enterprise admin of its enterprise), by name. */
+  programAdmins: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/admins',
+    summary: 'Staff of the program with their roles there',
+    tags: tenancyTags,
+    params: z.object({ programId: idParam }),
+    query: z.object({ withRelations: z.string().max(10).optional() }),
+    responses: {
+      200: z.object({
+        data: z.array(
+          z.object({
+            id: z.number().int(),
+            given_name: z.string(),
+            family_name: z.string(),
+            name: z.string(),
+            title: z.string().nullable(),
+            roles: z.array(staffRole),
+          }),
+        ),
+      }),
+    },
+  }),
   updateAdminRoles: defineRoute({
     method: 'PUT',
     path: '/api/v1/admins/:id',

@@ -1,4 +1,4 @@
-import type { EnterpriseSummary, ProgramSummary, RoleGrant } from '@caredeck/contracts';
+import type { EnterpriseSummary, ProgramSummary, RoleGrant, StaffRole } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
 import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
@@ -62,4 +62,29 @@ export async function patientInPrograms(
   const res = await db.execute(sql`
     SELECT 1 FROM patients WHERE id = ${patientId} AND program_id = ANY(${idArray(programIds)}::bigint[])`);
   return (res.rowCount ?? 0) > 0;
+}
+
+/** Staff who work in the program: a role there, or enterprise admin of its enterprise; by family name. */
+export async function programStaff(db: Queryable, programId: number) {
+  const res = await db.execute<{
+    id: number;
+    given_name: string;
+    family_name: string;
+    name: string;
+    title: string | null;
+    roles: StaffRole[];
+  }>(sql`
+    SELECT a.id, a.given_name, a.family_name, a.given_name || ' ' || a.family_name AS name, a.title,
+      array(
+        SELECT r.role FROM admin_program_roles r WHERE r.admin_id = a.id AND r.program_id = ${programId}
+        UNION SELECT e.role FROM admin_enterprise_roles e JOIN programs g ON g.enterprise_id = e.enterprise_id
+          WHERE e.admin_id = a.id AND g.id = ${programId}
+      ) AS roles
+    FROM admins a
+    WHERE a.disabled_at IS NULL AND (
+      EXISTS (SELECT 1 FROM admin_program_roles r WHERE r.admin_id = a.id AND r.program_id = ${programId})
+      OR EXISTS (SELECT 1 FROM admin_enterprise_roles e JOIN programs g ON g.enterprise_id = e.enterprise_id
+        WHERE e.admin_id = a.id AND g.id = ${programId}))
+    ORDER BY a.family_name, a.given_name, a.id`);
+  return res.rows;
 }

@@ -18,6 +18,11 @@ export async function tenancyRoutes(app: App, deps: { tenancy: TenancyService })
     handler: async (req) => ({ data: await tenancy.enterprisesOf(staffActor(req)) }),
   });
 
+  route(app, c.programAdmins, {
+    access: access.program(),
+    handler: async (req) => tenancy.programAdmins(staffActor(req)),
+  });
+
   route(app, c.autoRoles, {
     access: access.staff(),
     handler: async (req) => ({ type: req.query.type, roles: [...AUTO_ROLES[req.query.type]] }),

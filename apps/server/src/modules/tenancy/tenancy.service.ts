@@ -7,6 +7,7 @@ import { AppError } from '../../platform/http/errors';
 import type { Realtime } from '../../platform/realtime/realtime';
 import {
   patientInPrograms,
+  programStaff,
   replaceProgramRoles,
   visibleEnterprises,
   visiblePrograms,
@@ -22,6 +23,11 @@ export function createTenancyService(deps: { db: Database; realtime: Realtime })
     },
 
     enterprisesOf: (actor: StaffActor) => visibleEnterprises(db, actor.adminId),
+
+    async programAdmins(actor: StaffActor) {
+      if (!actor.program) throw new Error('programAdmins needs the program the access hook resolved');
+      return { data: await programStaff(db, actor.program.id) };
+    },
 
     /** 404 unless the patient belongs to the request's program, or to a program of its enterprise the actor sees. */
     async checkPatientAccess(actor: StaffActor, input: { patientId: number }): Promise<{ access: true }> {

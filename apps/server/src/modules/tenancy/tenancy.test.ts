@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client';
 import type { App } from '../../platform/http/types';
+import { given } from '../../seed/given';
 import { adminId, bearer, seedDemoData, signIn } from '../../test/flows';
 import { testApp } from '../../test/harness';
+import { FACTORY_PASSWORD } from '../identity/identity.factories';
 
 let app: App;
 let db: Database;
@@ -168,5 +170,49 @@ describe('page-time sessions', () => {
       sql`SELECT time_s FROM page_sessions WHERE admin_id = ${me} ORDER BY id`,
     );
     expect(rows.rows.map((r) => r.time_s)).toEqual([42, 7]);
+  });
+});
+
+describe('GET programs/{p}/admins', () => {
+  it('lists the staff who work in the program with their roles there, and nothing to another enterprise', async () => {
+    const g = given(db);
+    const program = await g.program();
+    const physician = await g.admin({
+      givenName: 'Rosa',
+      familyName: 'Adams',
+      hipaaConsented: true,
+      programRoles: [{ programId: program.id, role: 'physician' }],
+    });
+    await g.admin({
+      familyName: 'Elsewhere',
+      programRoles: [{ programId: (await g.program()).id, role: 'admin' }],
+    });
+    const token = (await signIn(app, physician.email, FACTORY_PASSWORD)).token;
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/v1/programs/${program.id}/admins`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      {
+        id: physician.id,
+        given_name: 'Rosa',
+        family_name: 'Adams',
+        name: 'Rosa Adams',
+        title: null,
+        roles: ['physician'],
+      },
+    ]);
+    const outsider = (await signIn(app, 'outsider@caredeck.demo')).token;
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/v1/programs/${program.id}/admins`,
+          headers: bearer(outsider),
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

@@ -126,6 +126,7 @@ export const de: TranslationShape<typeof en> = {
   nav: {
     label: 'Hauptnavigation',
     patients: 'Patienten',
+    cohorts: 'Kohorten',
     settings: 'Einstellungen',
   },
   shell: {
@@ -249,6 +250,11 @@ export const de: TranslationShape<typeof en> = {
     },
   },
   pages: {
+    patient: { title: 'Patient' },
+    addPatient: { title: 'Patient aufnehmen' },
+    patientSettings: { title: 'Patienteneinstellungen' },
+    cohort: { title: 'Kohorte' },
+    cohortPatients: { title: 'Patienten der Kohorte' },
     notFound: {
       title: 'Seite nicht gefunden',
       message: 'Unter {{path}} gibt es keine Seite. Sie wurden zur Startseite weitergeleitet.',

@@ -122,6 +122,7 @@ export const en = {
   nav: {
     label: 'Main navigation',
     patients: 'Patients',
+    cohorts: 'Cohorts',
     settings: 'Settings',
   },
   shell: {
@@ -244,6 +245,11 @@ export const en = {
     },
   },
   pages: {
+    patient: { title: 'Patient' },
+    addPatient: { title: 'Add patient' },
+    patientSettings: { title: 'Patient settings' },
+    cohort: { title: 'Cohort' },
+    cohortPatients: { title: 'Cohort patients' },
     notFound: {
       title: 'Page not found',
       message: 'There is no page at {{path}}. You have been taken to the start page.',

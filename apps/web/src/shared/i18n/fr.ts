@@ -125,6 +125,7 @@ export const fr: TranslationShape<typeof en> = {
   nav: {
     label: 'Navigation principale',
     patients: 'Patients',
+    cohorts: 'Cohortes',
     settings: 'Paramètres',
   },
   shell: {
@@ -249,6 +250,11 @@ export const fr: TranslationShape<typeof en> = {
     },
   },
   pages: {
+    patient: { title: 'Patient' },
+    addPatient: { title: 'Ajouter un patient' },
+    patientSettings: { title: 'Paramètres du patient' },
+    cohort: { title: 'Cohorte' },
+    cohortPatients: { title: 'Patients de la cohorte' },
     notFound: {
       title: 'Page introuvable',
       message: 'Il n’existe aucune page à l’adresse {{path}}. Vous avez été redirigé vers la page d’accueil.',

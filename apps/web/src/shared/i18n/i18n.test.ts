@@ -43,6 +43,7 @@ const DYNAMIC_PREFIXES = ['patients.columns.', 'patients.sex.', 'patients.status
 const SAME_AS_ENGLISH: Record<'de' | 'fr' | 'pt', readonly string[]> = {
   de: [
     'app.name',
+    'pages.patient.title',
     'languages.',
     'search.shortcut',
     'patients.searchPlaceholder',
@@ -51,6 +52,7 @@ const SAME_AS_ENGLISH: Record<'de' | 'fr' | 'pt', readonly string[]> = {
   ],
   fr: [
     'app.name',
+    'pages.patient.title',
     'languages.',
     'search.shortcut',
     'search.pages',

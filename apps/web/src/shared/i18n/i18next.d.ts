@@ -1,10 +1,10 @@
 import 'i18next';
-import type { en } from './en';
+import type { Resources } from './resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: Resources;
     returnNull: false;
   }
 }

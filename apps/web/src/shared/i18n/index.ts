@@ -1,6 +1,7 @@
 import { LANGUAGES } from '@caredeck/contracts';
 import { createInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { TranslationShape } from './types';
 import { de } from './de';
 import { en } from './en';
 import { fr } from './fr';
@@ -58,4 +59,16 @@ export async function applyLanguage(language: Language): Promise<void> {
     // Storage may be unavailable (private mode); the language still applies for this visit.
   }
   if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
+/** A feature's texts in every language: English is the reference, the others have its shape. */
+export type FeatureTexts<T> = { en: T } & Record<Exclude<Language, 'en'>, TranslationShape<T>>;
+
+/** Adds a feature's namespace (called by the feature's i18n.ts, which loads with its pages). */
+export function registerTexts<T extends object>(namespace: string, texts: FeatureTexts<T>): FeatureTexts<T> {
+  for (const language of SUPPORTED_LANGUAGES) {
+    if (!i18n.hasResourceBundle(language, namespace))
+      i18n.addResourceBundle(language, namespace, texts[language], true, true);
+  }
+  return texts;
 }

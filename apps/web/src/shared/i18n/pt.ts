@@ -126,6 +126,7 @@ export const pt: TranslationShape<typeof en> = {
   nav: {
     label: 'Navegação principal',
     patients: 'Doentes',
+    cohorts: 'Coortes',
     settings: 'Definições',
   },
   shell: {
@@ -249,6 +250,11 @@ export const pt: TranslationShape<typeof en> = {
     },
   },
   pages: {
+    patient: { title: 'Doente' },
+    addPatient: { title: 'Adicionar doente' },
+    patientSettings: { title: 'Definições do doente' },
+    cohort: { title: 'Coorte' },
+    cohortPatients: { title: 'Doentes da coorte' },
     notFound: {
       title: 'Página não encontrada',
       message: 'Não existe nenhuma página em {{path}}. Foi levado para a página inicial.',
