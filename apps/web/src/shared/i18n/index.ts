@@ -1,11 +1,11 @@
 import { LANGUAGES } from '@caredeck/contracts';
 import { createInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { TranslationShape } from './types';
 import { de } from './de';
 import { en } from './en';
 import { fr } from './fr';
 import { pt } from './pt';
+import type { TranslationShape } from './types';
 
 export type Language = (typeof LANGUAGES)[number];
 export const SUPPORTED_LANGUAGES: readonly Language[] = LANGUAGES;
