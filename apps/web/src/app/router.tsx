@@ -7,6 +7,7 @@ import {
   type RouteObject,
   redirect,
 } from 'react-router';
+import { patientRecordRoutes } from '../features/patient-record/routes';
 import { i18n } from '../shared/i18n';
 import { toast } from '../shared/ui/toasts';
 import {
@@ -39,7 +40,13 @@ export type PageTitleKey =
   | 'controller.signInTitle'
   | 'controller.title'
   | 'patients.title'
-  | 'settings.title';
+  | 'settings.title'
+  | 'pages.patient.title'
+  | 'pages.patientSettings.title'
+  | 'pages.addPatient.title'
+  | 'pages.cohort.title'
+  | 'pages.cohortPatients.title'
+  | 'nav.cohorts';
 
 export interface AppRoute {
   /** Stable id; also the page name recorded with page time. */
@@ -128,6 +135,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('../features/patients/pages/PatientsPage'), 'PatientsPage'),
     menu: { labelKey: 'nav.patients', icon: IconUsers },
   },
+  // Each feature's screens: one line per feature.
+  ...patientRecordRoutes,
   {
     id: 'settings',
     titleKey: 'settings.title',

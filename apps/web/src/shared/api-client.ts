@@ -185,8 +185,42 @@ export function callRoute<C extends RouteContract>(
   }) as Promise<RouteResponse<C>>;
 }
 
+/**
+ * Downloads a file route (a spreadsheet, a PDF): the staff bearer like any call, the session renewed once on
+ * 401, and the answer saved under the server's file name (Content-Disposition).
+ */
+export async function downloadRoute<C extends RouteContract>(
+  contract: C,
+  ...[input, options]: CallArgs<C>
+): Promise<string> {
+  const { params, query } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+  };
+  const path = routeUrl(contract, params, query);
+  let response = await send(path, { ...options, method: contract.method }, 'staff');
+  if (response.status === 401 && (await hooks.refreshStaffToken()))
+    response = await send(path, { ...options, method: contract.method }, 'staff');
+  if (response.status === 401) hooks.onStaffUnauthorized();
+  if (!response.ok)
+    throw new ApiError(response.status, toErrorBody(response.status, await readBody(response)));
+  hooks.onStaffActivity();
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return fileName;
+}
+
 export const api = {
   call: callRoute,
+  download: downloadRoute,
   get: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>

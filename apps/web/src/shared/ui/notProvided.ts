@@ -30,3 +30,19 @@ export function dateOrNotProvided(
   const text = displayDate(value, pattern, zone);
   return text === NOT_AVAILABLE ? i18n.t('common.notAvailable') : text;
 }
+
+/**
+ * A date a person reads to confirm identity (a date of birth): MM/DD/YYYY in English as the spec fixes it,
+ * otherwise the language's own order with the month's name ('1 avr. 1954'), so 01/04 is never read as 4 January
+ * in one language and 1 April in another (ADR 022). Calendar dates carry no zone.
+ */
+export function identityDate(value: string | null | undefined): string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}/.test(value)) return i18n.t('common.notProvided');
+  if (i18n.language === 'en') return dateOrNotProvided(value.slice(0, 10), US_DATE_PATTERN);
+  return new Intl.DateTimeFormat(i18n.language, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${value.slice(0, 10)}T00:00:00Z`));
+}

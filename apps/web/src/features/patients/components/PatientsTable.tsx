@@ -1,8 +1,9 @@
 import type { PatientListItem } from '@caredeck/contracts';
 import { US_DATE_PATTERN } from '@caredeck/domain';
-import { Badge, Center, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Center, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { dateOrNotProvided, valueOrNotProvided } from '../../../shared/ui/notProvided';
 import type { PatientSortField, SortDirection } from '../api';
 
@@ -39,6 +40,7 @@ export interface PatientsTableProps {
 
 export function PatientsTable({ patients, sort, onSort, timeZone }: PatientsTableProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('patients.title')}>
@@ -76,11 +78,26 @@ export function PatientsTable({ patients, sort, onSort, timeZone }: PatientsTabl
         </Table.Thead>
         <Table.Tbody>
           {patients.map((patient) => (
-            <Table.Tr key={patient.id} data-testid="patient-row">
+            <Table.Tr
+              key={patient.id}
+              data-testid="patient-row"
+              style={{ cursor: 'pointer' }}
+              // The whole row opens the patient; the name is the keyboard's way in (a real link).
+              onClick={(event) => {
+                if ((event.target as HTMLElement).closest('a')) return;
+                navigate(`/patient/${patient.id}`);
+              }}
+            >
               <Table.Td>
-                <Text size="sm" fw={500}>
+                <Anchor
+                  component={Link}
+                  to={`/patient/${patient.id}`}
+                  size="sm"
+                  fw={500}
+                  aria-label={t('patients.open', { name: patient.name })}
+                >
                   {patient.name}
-                </Text>
+                </Anchor>
               </Table.Td>
               <Table.Td>{dateOrNotProvided(patient.dob, US_DATE_PATTERN)}</Table.Td>
               <Table.Td>{t(`patients.sex.${patient.sex}`)}</Table.Td>

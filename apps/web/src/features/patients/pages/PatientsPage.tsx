@@ -1,14 +1,15 @@
 import { PATIENT_SORT_FIELDS } from '@caredeck/contracts';
 import { DEFAULT_PAGE_SIZE } from '@caredeck/domain';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { SearchBox } from '../../../shared/ui/SearchBox';
 import { useCurrentUser } from '../../identity/api';
 import { type ActiveScope, useActiveScope } from '../../tenancy/scope';
 import { type PatientListParams, type PatientSortField, usePatientList } from '../api';
+import { ExportButton } from '../components/ExportButton';
 import { PatientListFooter, PER_PAGE_OPTIONS } from '../components/PatientListFooter';
 import { PatientsTable } from '../components/PatientsTable';
 import { patientSearch, usePatientSearch } from '../searchStore';
@@ -68,15 +69,13 @@ function PatientList({ scope }: { scope: ActiveScope }) {
   const params = readParams(searchParams, search);
   const list = usePatientList(scope, params);
 
+  // Paging and sorting are history entries: Back returns to the previous page of the list, not out of it.
   const update = (changes: Partial<Record<'page' | 'per_page' | 'sort_by' | 'sort_direction', string>>) => {
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) next.set(key, value);
+      return next;
+    });
   };
 
   const onSearch = (value: string) => {
@@ -116,13 +115,27 @@ function PatientList({ scope }: { scope: ActiveScope }) {
         <Title order={1} fz="h2">
           {t('patients.title')}
         </Title>
-        <SearchBox
-          label={t('patients.search')}
-          placeholder={t('patients.searchPlaceholder')}
-          value={search}
-          onSearch={onSearch}
-          w={320}
-        />
+        <Group gap="xs" align="flex-end">
+          <SearchBox
+            label={t('patients.search')}
+            placeholder={t('patients.searchPlaceholder')}
+            value={search}
+            onSearch={onSearch}
+            w={320}
+          />
+          {scope.enterpriseScope ? null : (
+            <>
+              <ExportButton programId={scope.programId} />
+              <Button
+                component={Link}
+                to="/add-patient/new"
+                leftSection={<IconUserPlus size={16} aria-hidden />}
+              >
+                {t('patients.addPatient')}
+              </Button>
+            </>
+          )}
+        </Group>
       </Group>
       <Paper withBorder radius="md" p="md" pos="relative">
         {list.isPending || outOfRange ? (

@@ -1,0 +1,220 @@
+import {
+  type CreatePatientBody,
+  patientRecordContract as c,
+  caregiversContract,
+  groupsContract,
+  type PatientRecord,
+  tenancyContract,
+  type UpdatePatientBody,
+} from '@caredeck/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../shared/api-client';
+
+/** Query keys of one patient: every change invalidates them all. */
+export const patientKeys = {
+  all: (id: number) => ['patient', id] as const,
+  record: (programId: number, id: number) => ['patient', id, 'record', programId] as const,
+  status: (id: number) => ['patient', id, 'status'] as const,
+  history: (id: number, page: number) => ['patient', id, 'history', page] as const,
+  caregivers: (id: number) => ['patient', id, 'caregivers'] as const,
+  cohorts: (id: number) => ['patient', id, 'cohorts'] as const,
+};
+
+const str = (n: number) => String(n);
+
+export function usePatient(programId: number, id: number) {
+  return useQuery({
+    queryKey: patientKeys.record(programId, id),
+    queryFn: ({ signal }) =>
+      api.call(c.get, { params: { programId: str(programId), id: str(id) } }, { signal }),
+    retry: false,
+  });
+}
+
+/** Records that the profile was opened (02 §7 Logs), once per visit. */
+export function logProfileViewed(id: number) {
+  return api.call(c.profileViewed, { params: { id: str(id) } });
+}
+
+/** After a change: the record answered by the server replaces the cached one; lists and history refetch. */
+function usePatientChanged() {
+  const client = useQueryClient();
+  return (record: PatientRecord | null, id: number) => {
+    if (record) client.setQueryData(patientKeys.record(record.program_id, record.id), record);
+    void client.invalidateQueries({ queryKey: patientKeys.all(id) });
+    void client.invalidateQueries({ queryKey: ['patients'] });
+  };
+}
+
+export function useUpdatePatient(id: number) {
+  const changed = usePatientChanged();
+  return useMutation({
+    mutationFn: (body: UpdatePatientBody) => api.call(c.update, { params: { id: str(id) }, body }),
+    onSuccess: (record) => changed(record, id),
+  });
+}
+
+export function useCreatePatient(programId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreatePatientBody) =>
+      api.call(c.create, { params: { programId: str(programId) }, body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['patients'] }),
+  });
+}
+
+export function useSetActive(id: number, programId: number) {
+  const changed = usePatientChanged();
+  return useMutation({
+    mutationFn: (active: boolean) =>
+      active
+        ? api.call(c.activate, { params: { id: str(id) }, query: { program_id: str(programId) } })
+        : api.call(c.deactivate, { params: { id: str(id) }, query: { program_id: str(programId) } }),
+    onSuccess: (record) => changed(record, id),
+  });
+}
+
+export function usePatientStatus(id: number) {
+  return useQuery({
+    queryKey: patientKeys.status(id),
+    queryFn: ({ signal }) => api.call(c.status, { params: { id: str(id) } }, { signal }),
+  });
+}
+
+export function useSetStatus(id: number) {
+  const changed = usePatientChanged();
+  return useMutation({
+    mutationFn: (value: PatientRecord['status']) =>
+      api.call(c.setStatus, { params: { id: str(id) }, body: { value } }),
+    onSuccess: () => changed(null, id),
+  });
+}
+
+export function useAuditHistory(programId: number, id: number, page: number) {
+  return useQuery({
+    queryKey: patientKeys.history(id, page),
+    queryFn: ({ signal }) =>
+      api.call(
+        c.auditHistory,
+        {
+          params: { programId: str(programId), patientId: str(id) },
+          query: { page: str(page), per_page: '10' },
+        },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProgramStaff(programId: number) {
+  return useQuery({
+    queryKey: ['program', programId, 'admins'],
+    queryFn: ({ signal }) =>
+      api.call(
+        tenancyContract.programAdmins,
+        { params: { programId: str(programId) }, query: {} },
+        { signal },
+      ),
+    staleTime: 60_000,
+  });
+}
+
+export function useChangeProgram(id: number) {
+  const changed = usePatientChanged();
+  return useMutation({
+    mutationFn: (body: { old_program_id: number; new_program_id: number }) =>
+      api.call(c.changeProgram, { params: { id: str(id) }, body }),
+    onSuccess: (record) => changed(record, id),
+  });
+}
+
+export function useSetPrograms(id: number) {
+  const changed = usePatientChanged();
+  return useMutation({
+    mutationFn: (programs: number[]) =>
+      api.call(c.setPrograms, { params: { id: str(id) }, body: { programs } }),
+    onSuccess: (record) => changed(record, id),
+  });
+}
+
+export function useNotificationSettings(id: number) {
+  const changed = usePatientChanged();
+  return useMutation({
+    mutationFn: (body: Partial<PatientRecord['notification_settings']>) =>
+      api.call(c.notificationSettings, { params: { id: str(id) }, body }),
+    onSuccess: () => changed(null, id),
+  });
+}
+
+export function useDuplicates(programId: number, probe: Record<string, string> | null) {
+  return useQuery({
+    queryKey: ['patients', 'duplicates', programId, probe],
+    queryFn: ({ signal }) =>
+      api.call(
+        c.checkExists,
+        { params: { programId: str(programId), patientId: '0' }, query: probe ?? {} },
+        { signal },
+      ),
+    enabled: probe !== null,
+  });
+}
+
+export function usePatientCaregivers(programId: number, id: number) {
+  return useQuery({
+    queryKey: patientKeys.caregivers(id),
+    queryFn: ({ signal }) =>
+      api.call(
+        caregiversContract.ofPatient,
+        { params: { programId: str(programId), patientId: str(id) } },
+        { signal },
+      ),
+  });
+}
+
+export function useProgramCaregivers(programId: number, search: string) {
+  return useQuery({
+    queryKey: ['program', programId, 'caregivers', search],
+    queryFn: ({ signal }) =>
+      api.call(
+        caregiversContract.list,
+        { params: { programId: str(programId) }, query: { search: search || undefined } },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCaregiverLink(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ caregiverId, linked }: { caregiverId: number; linked: boolean }) =>
+      api.call(linked ? caregiversContract.link : caregiversContract.unlink, {
+        params: { patient_id: str(id), caregiver_id: str(caregiverId) },
+      }),
+    onSuccess: (answer) => client.setQueryData(patientKeys.caregivers(id), answer),
+  });
+}
+
+export function useCreateCaregiver(programId: number) {
+  return useMutation({
+    mutationFn: (body: {
+      first_name: string;
+      last_name: string;
+      relationship: string;
+      phone_number?: string;
+      email?: string;
+    }) =>
+      api.call(caregiversContract.create, {
+        params: { programId: str(programId) },
+        body: body as Parameters<typeof api.call<typeof caregiversContract.create>>[1]['body'],
+      }),
+  });
+}
+
+export function usePatientCohorts(id: number) {
+  return useQuery({
+    queryKey: patientKeys.cohorts(id),
+    queryFn: ({ signal }) =>
+      api.call(groupsContract.patientGroups, { query: { patient_id: str(id) } }, { signal }),
+  });
+}

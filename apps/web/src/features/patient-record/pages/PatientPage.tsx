@@ -1,0 +1,276 @@
+import { PATIENT_STATUSES, type PatientRecord } from '@caredeck/contracts';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconBell, IconChevronDown, IconPencil } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../app/documentTitle';
+import { isApiError } from '../../../shared/api-client';
+import { identityDate } from '../../../shared/ui/notProvided';
+import { toast, toastErrors } from '../../../shared/ui/toasts';
+import { useActiveScope } from '../../tenancy/scope';
+import { logProfileViewed, usePatient, useSetActive, useSetStatus } from '../api';
+import { CaregiversPanel } from '../components/CaregiversPanel';
+import { CohortsPanel } from '../components/CohortsPanel';
+import { EditPatientModal } from '../components/EditPatientModal';
+import { HistoryPanel } from '../components/HistoryPanel';
+import { ProfilePanel } from '../components/ProfilePanel';
+import { ProgramsPanel } from '../components/ProgramsPanel';
+import '../i18n';
+
+export const STATUS_COLORS: Record<PatientRecord['status'], string> = {
+  active: 'success',
+  inactive: 'gray',
+  pending: 'warning',
+  discharged: 'secondary',
+};
+
+const TABS = ['profile', 'programs', 'caregivers', 'cohorts', 'history'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /patient/{patientId}: the patient record of the active program, with its tabs (01 §2; 02 §7). */
+export function PatientPage() {
+  const { t } = useTranslation('patientRecord');
+  const scope = useActiveScope();
+  const id = Number(useParams().patientId);
+  const programId = scope?.programId ?? 0;
+  const record = usePatient(programId, id);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(searchParams.get('tab') ?? '')
+    ? (searchParams.get('tab') as Tab)
+    : 'profile';
+  const logged = useRef<number | null>(null);
+  usePageTitle(record.data?.name ?? '');
+
+  useEffect(() => {
+    if (!record.data || logged.current === record.data.id) return;
+    logged.current = record.data.id;
+    void logProfileViewed(record.data.id).catch(() => undefined);
+  }, [record.data]);
+
+  if (
+    !Number.isInteger(id) ||
+    id <= 0 ||
+    (record.isError && isApiError(record.error) && record.error.status === 404)
+  )
+    return <Missing message={t('notFound')} />;
+  if (record.isError) return <Missing message={t('loadError')} retry={() => void record.refetch()} />;
+  if (!record.data)
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('loadError')} />
+      </Center>
+    );
+  const patient = record.data;
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/patients" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden />
+          {t('back')}
+        </Group>
+      </Anchor>
+      <PatientHeader patient={patient} programId={programId} />
+      <Tabs
+        value={tab}
+        onChange={(value) =>
+          setSearchParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.set('tab', value ?? 'profile');
+              return next;
+            },
+            { replace: true },
+          )
+        }
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {TABS.map((key) => (
+            <Tabs.Tab key={key} value={key} data-testid={`tab-${key}`}>
+              {t(`tabs.${key}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Paper withBorder radius="md" p="md" mt="md">
+          <Tabs.Panel value="profile">
+            <ProfilePanel patient={patient} />
+          </Tabs.Panel>
+          <Tabs.Panel value="programs">
+            <ProgramsPanel patient={patient} />
+          </Tabs.Panel>
+          <Tabs.Panel value="caregivers">
+            <CaregiversPanel patient={patient} programId={programId} />
+          </Tabs.Panel>
+          <Tabs.Panel value="cohorts">
+            <CohortsPanel patient={patient} />
+          </Tabs.Panel>
+          <Tabs.Panel value="history">
+            <HistoryPanel patient={patient} programId={programId} />
+          </Tabs.Panel>
+        </Paper>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function Missing({ message, retry }: { message: string; retry?: () => void }) {
+  const { t } = useTranslation('patientRecord');
+  const common = useTranslation().t;
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/patients" size="sm">
+        {t('back')}
+      </Anchor>
+      <Alert color="danger" icon={<IconAlertTriangle size={18} />} title={message} role="alert">
+        {retry ? (
+          <Button size="xs" variant="light" color="danger" onClick={retry}>
+            {common('common.retry')}
+          </Button>
+        ) : null}
+      </Alert>
+    </Stack>
+  );
+}
+
+function PatientHeader({ patient, programId }: { patient: PatientRecord; programId: number }) {
+  const { t } = useTranslation('patientRecord');
+  const common = useTranslation().t;
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const setActive = useSetActive(patient.id, programId);
+  const setStatus = useSetStatus(patient.id);
+
+  const toggleActive = () =>
+    setActive.mutate(!patient.active, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast.success(patient.active ? t('toasts.inactivated') : t('toasts.activated'));
+      },
+      onError: (error) => toastErrors(error),
+    });
+
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap">
+      <Stack gap={4}>
+        <Group gap="sm">
+          <Title order={1} fz="h2" data-testid="patient-name">
+            {patient.name}
+          </Title>
+          <Badge variant="light" color={STATUS_COLORS[patient.status]} data-testid="patient-status">
+            {common(`patients.status.${patient.status}`)}
+          </Badge>
+          {patient.active ? null : (
+            <Badge variant="outline" color="gray">
+              {t('inactive')}
+            </Badge>
+          )}
+        </Group>
+        <Text c="dimmed" size="sm">
+          {[
+            identityDate(patient.dob),
+            patient.age === null ? null : t('age', { age: patient.age }),
+            common(`patients.sex.${patient.sex}`),
+            patient.mrn ? t('mrn', { mrn: patient.mrn }) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+      </Stack>
+      <Group gap="xs">
+        <Button
+          variant="default"
+          leftSection={<IconPencil size={16} aria-hidden />}
+          onClick={() => setEditing(true)}
+        >
+          {t('actions.edit')}
+        </Button>
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button
+              variant="default"
+              rightSection={<IconChevronDown size={14} aria-hidden />}
+              loading={setStatus.isPending}
+            >
+              {t('actions.changeStatus')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {PATIENT_STATUSES.filter((s) => s !== patient.status).map((status) => (
+              <Menu.Item
+                key={status}
+                onClick={() =>
+                  setStatus.mutate(status, {
+                    onSuccess: () =>
+                      toast.success(
+                        t('toasts.statusChanged', { status: common(`patients.status.${status}`) }),
+                      ),
+                    onError: (error) => toastErrors(error),
+                  })
+                }
+              >
+                {common(`patients.status.${status}`)}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+        <Button
+          variant="default"
+          component={Link}
+          to={`/patient/${patient.id}/settings`}
+          leftSection={<IconBell size={16} aria-hidden />}
+        >
+          {t('actions.settings')}
+        </Button>
+        <Button
+          variant={patient.active ? 'light' : 'filled'}
+          color={patient.active ? 'danger' : 'success'}
+          onClick={() => setConfirming(true)}
+        >
+          {patient.active ? t('actions.inactivate') : t('actions.activate')}
+        </Button>
+      </Group>
+      <EditPatientModal patient={patient} opened={editing} onClose={() => setEditing(false)} />
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t(patient.active ? 'confirm.inactivateTitle' : 'confirm.activateTitle', {
+          name: patient.name,
+        })}
+      >
+        <Stack>
+          <Text size="sm">{t(patient.active ? 'confirm.inactivateBody' : 'confirm.activateBody')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('actions.cancel')}
+            </Button>
+            <Button
+              color={patient.active ? 'danger' : 'success'}
+              loading={setActive.isPending}
+              onClick={toggleActive}
+              data-testid="confirm-active"
+            >
+              {patient.active ? t('actions.inactivate') : t('actions.activate')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}

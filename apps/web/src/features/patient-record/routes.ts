@@ -1,0 +1,32 @@
+import { CARE_ROLES } from '@caredeck/contracts';
+import { lazyPage } from '../../app/lazyPage';
+import type { AppRoute } from '../../app/router';
+
+/** The patient record's screens (01 §2): registered into the one route table by app/router.tsx. */
+export const patientRecordRoutes: readonly AppRoute[] = [
+  {
+    id: 'patient',
+    titleKey: 'pages.patient.title',
+    path: '/patient/:patientId',
+    auth: 'staff',
+    inShell: true,
+    page: lazyPage(() => import('./pages/PatientPage'), 'PatientPage'),
+  },
+  {
+    id: 'patientSettings',
+    titleKey: 'pages.patientSettings.title',
+    path: '/patient/:patientId/settings',
+    auth: 'staff',
+    inShell: true,
+    page: lazyPage(() => import('./pages/PatientSettingsPage'), 'PatientSettingsPage'),
+  },
+  {
+    id: 'addPatient',
+    titleKey: 'pages.addPatient.title',
+    path: '/add-patient/:patientId',
+    auth: 'staff',
+    roles: CARE_ROLES,
+    inShell: true,
+    page: lazyPage(() => import('./pages/AddPatientPage'), 'AddPatientPage'),
+  },
+];

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') entries.set(`${prefix}${key}`, value);
+    else for (const [inner, text] of flatten(value, `${prefix}${key}.`)) entries.set(inner, text);
+  }
+  return entries;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+/** Every feature's own texts (features/<name>/i18n.ts), found by their file name: no list to keep. */
+const featureTexts = import.meta.glob<Record<string, Record<'en' | 'de' | 'fr' | 'pt', Tree>>>(
+  '../../features/*/i18n.ts',
+  { eager: true },
+);
+const featureSources = import.meta.glob<string>(
+  ['../../features/**/*.{ts,tsx}', '!../../features/**/*.test.{ts,tsx}', '!../../features/*/i18n.ts'],
+  { query: '?raw', import: 'default', eager: true },
+);
+
+const bundles = Object.entries(featureTexts).flatMap(([path, module]) =>
+  Object.values(module).map((texts) => [path, texts] as const),
+);
+
+describe('feature texts', () => {
+  it('finds the features that have their own texts', () => {
+    expect(bundles.length).toBeGreaterThan(0);
+  });
+
+  it.each(bundles)(
+    '%s: every language has exactly the English keys, none empty, same placeholders',
+    (_path, texts) => {
+      const english = flatten(texts.en);
+      for (const language of ['de', 'fr', 'pt'] as const) {
+        const entries = flatten(texts[language]);
+        expect([...entries.keys()].sort(), language).toEqual([...english.keys()].sort());
+        for (const [key, text] of entries) {
+          expect(text.trim(), `${language} ${key}`).not.toBe('');
+          expect(placeholders(text), `${language} ${key}`).toEqual(placeholders(english.get(key) ?? ''));
+        }
+        // A real translation: most texts differ from English.
+        const same = [...entries].filter(([key, text]) => english.get(key) === text).length;
+        expect(same / entries.size, language).toBeLessThan(0.15);
+      }
+    },
+  );
+
+  it.each(bundles)(
+    '%s: every key is used by its feature (directly, or through a prefix built at run time)',
+    (path, texts) => {
+      const folder = path.replace(/i18n\.ts$/, '');
+      const code = Object.entries(featureSources)
+        .filter(([source]) => source.startsWith(folder))
+        .map(([, text]) => text)
+        .join('\n');
+      const unused = [...flatten(texts.en).keys()].filter((key) => {
+        if (code.includes(`'${key}'`) || code.includes(`\`${key}\``)) return false;
+        // `tabs.${key}` and the like: a prefix written as a template.
+        const parts = key.split('.');
+        for (let n = parts.length - 1; n > 0; n--)
+          if (code.includes(`\`${parts.slice(0, n).join('.')}.\${`)) return false;
+        return true;
+      });
+      expect(unused).toEqual([]);
+    },
+  );
+});
