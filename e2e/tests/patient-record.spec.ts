@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+test.describe('the patient record', () => {
+  test('a coordinator enrols a patient step by step, meets a server error on the way, and lands on the record', async ({
+    page,
+  }) => {
+    await page.goto('/patients');
+    await signIn(page, 'coordinator@caredeck.demo');
+    await page.getByRole('link', { name: 'Add patient' }).click();
+    await expect(page).toHaveURL(/\/add-patient\/new$/);
+
+    // Step 1 validates only its own fields.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('This field is required.').first()).toBeVisible();
+    const suffix = Date.now().toString(36);
+    await page.getByTestId('field-first_name').fill('Imogen');
+    await page.getByTestId('field-last_name').fill(`Tester-${suffix}`);
+    await page.getByTestId('field-dob').fill('04/01/1954');
+    await page.getByTestId('field-dob').blur();
+    await page.getByTestId('field-sex').click();
+    await page.getByRole('option', { name: 'Female' }).click();
+    await page.getByTestId('field-mrn').fill(`E2E-${suffix}`);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 2: a phone number the server refuses.
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await page.getByTestId('field-phone_number').fill('555');
+    await page.getByTestId('field-city').fill('Philadelphia');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    await page.getByRole('button', { name: 'Create patient' }).click();
+    const errors = page.getByTestId('create-errors');
+    await expect(errors).toContainText('10-digit US phone number');
+    // The form opened the step with the field at fault; fix it and create.
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await page.getByTestId('field-phone_number').fill('(215) 555-0142');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Create patient' }).click();
+
+    await expect(page.getByText('Patient successfully created!')).toBeVisible();
+    await expect(page).toHaveURL(/\/patient\/\d+$/);
+    await expect(page.getByTestId('patient-name')).toHaveText(`Imogen Tester-${suffix}`);
+    await expect(page.getByText('+12155550142')).toBeVisible();
+    await expect(page).toHaveTitle(/Imogen/);
+
+    // Edit one field.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByTestId('field-city').fill('Pittsburgh');
+    await page.getByTestId('save-patient').click();
+    await expect(page.getByText('Patient updated')).toBeVisible();
+    await expect(page.getByText(/Pittsburgh/)).toBeVisible();
+
+    // Inactivate, after confirming.
+    await page.getByRole('button', { name: 'Inactivate' }).click();
+    await page.getByTestId('confirm-active').click();
+    await expect(page.getByText('User successfully inactivated')).toBeVisible();
+    await expect(page.getByTestId('patient-status')).toHaveText('Inactive');
+
+    // The history shows who did what.
+    await page.getByTestId('tab-history').click();
+    await expect(page.getByTestId('audit-history')).toContainText('Details changed');
+    await expect(page.getByTestId('audit-history')).toContainText('Enrolled');
+  });
+
+  test('rows of the list open the patient, and Back returns to the same page of the list', async ({
+    page,
+  }) => {
+    await page.goto('/patients');
+    await signIn(page, 'physician@caredeck.demo');
+    const first = page.getByTestId('patient-row').first();
+    const pageOne = (await first.getByRole('link').textContent()) ?? '';
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(first.getByRole('link')).not.toHaveText(pageOne);
+    const name = (await first.getByRole('link').textContent()) ?? '';
+    await first.click();
+    await expect(page.getByTestId('patient-name')).toHaveText(name);
+    await page.goBack();
+    await expect(page).toHaveURL(/page=2/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/patients$/);
+  });
+
+  test('a coordinator exports the patient list as a spreadsheet', async ({ page }) => {
+    await page.goto('/patients');
+    await signIn(page, 'coordinator@caredeck.demo');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^patients_\d{4}_\d{2}_\d{2}_\d{2}_\d{2}_report\.xlsx$/);
+    await expect(page.getByText('Export Successful')).toBeVisible();
+    const file = readFileSync((await download.path())!);
+    // An .xlsx is a zip archive.
+    expect(file.subarray(0, 2).toString()).toBe('PK');
+  });
+});
