@@ -4,7 +4,7 @@ import { createAdmin, createControllerAccount } from '../modules/identity/identi
 import { createPatients } from '../modules/patients/patients.factories';
 import { createEnterprise, createProgram } from '../modules/tenancy/tenancy.factories';
 import { hashPassword } from '../platform/auth/passwords';
-import type { Database } from '../platform/db/client';
+import type { Database, Queryable } from '../platform/db/client';
 import { fakePatients } from './fake-patients';
 
 export const DEMO_SEED = 20_261_121;
@@ -18,6 +18,29 @@ export const DEMO_LOGINS = [
   { email: 'outsider@caredeck.demo', role: 'admin of Harbor Clinics only (second enterprise)' },
 ] as const;
 export const DEMO_CONTROLLER = { email: 'controller@caredeck.demo', name: 'Demo Controller' };
+
+/**
+ * What a clinic records beyond the generated demographics: an MRN, the time zone of the patient's state,
+ * the program physician and the consent on enrolment. Derived from each row (no random draws), so the
+ * generated names stay the same as before these fields existed.
+ */
+async function completeDemoRecords(tx: Queryable, ids: { monitoring: number; physician: number }) {
+  await tx.execute(sql`
+    UPDATE patients SET
+      mrn = 'MRN-' || lpad((100000 + id * 37 % 900000)::text, 6, '0'),
+      time_zone = CASE
+        WHEN state IN ('CA', 'WA', 'OR', 'NV') THEN 'America/Los_Angeles'
+        WHEN state IN ('AZ') THEN 'America/Phoenix'
+        WHEN state IN ('CO', 'UT', 'NM', 'MT', 'WY', 'ID') THEN 'America/Denver'
+        WHEN state IN ('TX', 'IL', 'MN', 'WI', 'IA', 'MO', 'AR', 'LA', 'MS', 'AL', 'OK', 'KS', 'NE', 'SD', 'ND', 'TN')
+          THEN 'America/Chicago'
+        WHEN state = 'AK' THEN 'America/Anchorage'
+        WHEN state = 'HI' THEN 'Pacific/Honolulu'
+        ELSE 'America/New_York' END,
+      zip = lpad((10000 + id * 7919 % 89999)::text, 5, '0'),
+      consent_at = created_at, consent_method = CASE WHEN id % 3 = 0 THEN 'verbal' ELSE 'written' END,
+      physician_id = CASE WHEN program_id = ${ids.monitoring} THEN ${ids.physician}::bigint ELSE NULL END`);
+}
 
 export async function databaseIsEmpty(db: Database): Promise<boolean> {
   const res = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM programs`);
@@ -124,5 +147,34 @@ export async function seedDemo(db: Database, password: string): Promise<void> {
     );
     await createPatients(tx, fakePatients(faker, cardiology.id, 45, [admin.id, pharma.id]));
     await createPatients(tx, fakePatients(faker, harborCare.id, 30, [outsider.id]));
+    await completeDemoRecords(tx, { monitoring: monitoring.id, physician: physician.id });
+
+    // Cohorts a monitoring team works with: chosen by age and status, so they are the same on every seed.
+    const cohorts = [
+      {
+        name: 'Hypertension, uncontrolled',
+        description: 'Systolic above 140 mmHg on three readings in a row.',
+        where: sql`date_part('year', age(dob)) >= 65`,
+      },
+      {
+        name: 'New enrolments',
+        description: 'Patients in their first 30 days of monitoring.',
+        where: sql`status = 'pending'`,
+      },
+      {
+        name: 'Heart failure',
+        description: 'Daily weight; alert on a gain of 1 kg in a day.',
+        where: sql`id % 7 = 0`,
+      },
+    ];
+    for (const cohort of cohorts) {
+      const created = await tx.execute<{ id: number }>(sql`
+        INSERT INTO groups (program_id, name, description, created_by)
+        VALUES (${monitoring.id}, ${cohort.name}, ${cohort.description}, ${admin.id}) RETURNING id`);
+      await tx.execute(sql`
+        INSERT INTO group_patients (group_id, patient_id, added_by)
+        SELECT ${created.rows[0]!.id}, id, ${admin.id} FROM patients
+        WHERE program_id = ${monitoring.id} AND ${cohort.where} ORDER BY id LIMIT 25`);
+    }
   });
 }

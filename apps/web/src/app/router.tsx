@@ -7,6 +7,7 @@ import {
   type RouteObject,
   redirect,
 } from 'react-router';
+import { cohortRoutes } from '../features/cohorts/routes';
 import { patientRecordRoutes } from '../features/patient-record/routes';
 import { i18n } from '../shared/i18n';
 import { toast } from '../shared/ui/toasts';
@@ -29,7 +30,7 @@ import { ConsoleShell } from './shell/ConsoleShell';
  */
 export type RouteAuth = 'public' | 'signedOut' | 'staff' | 'controller' | 'controllerSignedOut';
 
-export type MenuLabelKey = 'nav.patients' | 'nav.settings';
+export type MenuLabelKey = 'nav.patients' | 'nav.cohorts' | 'nav.settings';
 
 /** The screen's name in the browser tab ('Patients · CareDeck'). */
 export type PageTitleKey =
@@ -137,6 +138,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   // Each feature's screens: one line per feature.
   ...patientRecordRoutes,
+  ...cohortRoutes,
   {
     id: 'settings',
     titleKey: 'settings.title',

@@ -37,7 +37,7 @@ describe('the console shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Patients', 'Settings']);
+    ).toEqual(['Patients', 'Cohorts', 'Settings']);
     expect(within(nav).getByRole('link', { name: 'Patients' })).toHaveAttribute('aria-current', 'page');
   });
 

@@ -1,0 +1,158 @@
+import { type FeatureTexts, registerTexts } from '../../shared/i18n';
+
+const en = {
+  title: 'Cohorts',
+  search: 'Search cohorts',
+  empty: 'No cohort yet. Create one to follow a group of patients together.',
+  emptySearch: 'No cohort matches "{{search}}".',
+  loadError: 'The cohorts could not be loaded.',
+  notFound: 'This cohort does not exist in the current program.',
+  back: 'Back to cohorts',
+  count: '{{count}} patients',
+  columns: { name: 'Name', description: 'Description', patients: 'Patients', updated: 'Last changed' },
+  fields: { name: 'Name', description: 'Description' },
+  actions: {
+    create: 'New cohort',
+    save: 'Save',
+    cancel: 'Cancel',
+    edit: 'Edit',
+    delete: 'Delete cohort',
+    add: 'Add',
+    remove: 'Remove {{name}} from the cohort',
+  },
+  add: { label: 'Add a patient', placeholder: 'Name, MRN or date of birth' },
+  members: { empty: 'No patient in this cohort yet.', added: 'Added' },
+  confirm: {
+    deleteTitle: 'Delete the cohort {{name}}?',
+    deleteBody: 'The cohort is deleted; its patients and their records stay as they are.',
+  },
+  toasts: {
+    created: 'New group has successfully been created!',
+    updated: '! cohort is updated',
+    deleted: 'Cohort deleted',
+    added: '{{name}} added to the cohort',
+    removed: '{{name}} removed from the cohort',
+  },
+};
+
+export const cohortTexts: FeatureTexts<typeof en> = registerTexts('cohorts', {
+  en,
+  de: {
+    title: 'Kohorten',
+    search: 'Kohorten suchen',
+    empty: 'Noch keine Kohorte. Legen Sie eine an, um eine Gruppe von Patienten gemeinsam zu verfolgen.',
+    emptySearch: 'Keine Kohorte passt zu „{{search}}“.',
+    loadError: 'Die Kohorten konnten nicht geladen werden.',
+    notFound: 'Diese Kohorte gibt es im aktuellen Programm nicht.',
+    back: 'Zurück zu den Kohorten',
+    count: '{{count}} Patienten',
+    columns: {
+      name: 'Bezeichnung',
+      description: 'Beschreibung',
+      patients: 'Patienten',
+      updated: 'Zuletzt geändert',
+    },
+    fields: { name: 'Bezeichnung', description: 'Beschreibung' },
+    actions: {
+      create: 'Neue Kohorte',
+      save: 'Speichern',
+      cancel: 'Abbrechen',
+      edit: 'Bearbeiten',
+      delete: 'Kohorte löschen',
+      add: 'Hinzufügen',
+      remove: '{{name}} aus der Kohorte entfernen',
+    },
+    add: { label: 'Patient hinzufügen', placeholder: 'Name, Aktennummer oder Geburtsdatum' },
+    members: { empty: 'Noch kein Patient in dieser Kohorte.', added: 'Hinzugefügt' },
+    confirm: {
+      deleteTitle: 'Kohorte {{name}} löschen?',
+      deleteBody: 'Die Kohorte wird gelöscht; ihre Patienten und deren Akten bleiben unverändert.',
+    },
+    toasts: {
+      created: 'Neue Gruppe erfolgreich angelegt!',
+      updated: 'Kohorte aktualisiert!',
+      deleted: 'Kohorte gelöscht',
+      added: '{{name}} zur Kohorte hinzugefügt',
+      removed: '{{name}} aus der Kohorte entfernt',
+    },
+  },
+  fr: {
+    title: 'Cohortes',
+    search: 'Rechercher des cohortes',
+    empty: 'Aucune cohorte. Créez-en une pour suivre un groupe de patients ensemble.',
+    emptySearch: 'Aucune cohorte ne correspond à « {{search}} ».',
+    loadError: "Les cohortes n'ont pas pu être chargées.",
+    notFound: "Cette cohorte n'existe pas dans le programme actuel.",
+    back: 'Retour aux cohortes',
+    count: '{{count}} patients',
+    columns: {
+      name: 'Nom',
+      description: 'Description',
+      patients: 'Patients',
+      updated: 'Dernière modification',
+    },
+    fields: { name: 'Nom', description: 'Description' },
+    actions: {
+      create: 'Nouvelle cohorte',
+      save: 'Enregistrer',
+      cancel: 'Annuler',
+      edit: 'Modifier',
+      delete: 'Supprimer la cohorte',
+      add: 'Ajouter',
+      remove: 'Retirer {{name}} de la cohorte',
+    },
+    add: { label: 'Ajouter un patient', placeholder: 'Nom, n° de dossier ou date de naissance' },
+    members: { empty: 'Aucun patient dans cette cohorte.', added: 'Ajouté le' },
+    confirm: {
+      deleteTitle: 'Supprimer la cohorte {{name}} ?',
+      deleteBody: 'La cohorte est supprimée ; ses patients et leurs dossiers restent inchangés.',
+    },
+    toasts: {
+      created: 'Nouveau groupe créé avec succès !',
+      updated: 'Cohorte mise à jour !',
+      deleted: 'Cohorte supprimée',
+      added: '{{name}} ajouté à la cohorte',
+      removed: '{{name}} retiré de la cohorte',
+    },
+  },
+  pt: {
+    title: 'Coortes',
+    search: 'Pesquisar coortes',
+    empty: 'Ainda não há coortes. Crie uma para acompanhar um grupo de doentes em conjunto.',
+    emptySearch: 'Nenhuma coorte corresponde a «{{search}}».',
+    loadError: 'Não foi possível carregar as coortes.',
+    notFound: 'Esta coorte não existe no programa atual.',
+    back: 'Voltar às coortes',
+    count: '{{count}} doentes',
+    columns: { name: 'Nome', description: 'Descrição', patients: 'Doentes', updated: 'Última alteração' },
+    fields: { name: 'Nome', description: 'Descrição' },
+    actions: {
+      create: 'Nova coorte',
+      save: 'Guardar',
+      cancel: 'Cancelar',
+      edit: 'Editar',
+      delete: 'Apagar coorte',
+      add: 'Adicionar',
+      remove: 'Retirar {{name}} da coorte',
+    },
+    add: { label: 'Adicionar um doente', placeholder: 'Nome, n.º de processo ou data de nascimento' },
+    members: { empty: 'Ainda não há doentes nesta coorte.', added: 'Adicionado' },
+    confirm: {
+      deleteTitle: 'Apagar a coorte {{name}}?',
+      deleteBody: 'A coorte é apagada; os seus doentes e respetivos processos ficam como estão.',
+    },
+    toasts: {
+      created: 'Novo grupo criado com sucesso!',
+      updated: 'Coorte atualizada!',
+      deleted: 'Coorte apagada',
+      added: '{{name}} adicionado à coorte',
+      removed: '{{name}} retirado da coorte',
+    },
+  },
+});
+
+declare module '../../shared/i18n/resources' {
+  interface Resources {
+    cohorts: typeof en;
+  }
+}

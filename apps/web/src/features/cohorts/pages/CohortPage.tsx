@@ -1,0 +1,283 @@
+import { US_DATE_PATTERN } from '@caredeck/domain';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconTrash, IconUserMinus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { usePageTitle } from '../../../app/documentTitle';
+import { isApiError } from '../../../shared/api-client';
+import { dateOrNotProvided, identityDate, valueOrNotProvided } from '../../../shared/ui/notProvided';
+import { TextAreaField, TextField } from '../../../shared/ui/TextField';
+import { toast, toastErrors } from '../../../shared/ui/toasts';
+import { useForm } from '../../../shared/ui/useForm';
+import { required } from '../../../shared/ui/validators';
+import { useActiveScope } from '../../tenancy/scope';
+import { useCohort, useCohortMember, useDeleteCohort, usePatientSearch, useUpdateCohort } from '../api';
+import '../i18n';
+
+/** /group/{id} and /group/{groupId}/group-users: a cohort, its patients, adding and removing them. */
+export function CohortPage() {
+  const { t } = useTranslation('cohorts');
+  const common = useTranslation().t;
+  const params = useParams();
+  const id = Number(params.id ?? params.groupId);
+  const scope = useActiveScope();
+  const programId = scope?.programId ?? 0;
+  const navigate = useNavigate();
+  const cohort = useCohort(id);
+  const member = useCohortMember(programId, id);
+  const remove = useDeleteCohort(id);
+  const [search, setSearch] = useState('');
+  const [choice, setChoice] = useState<{ value: string; label: string; name: string } | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const found = usePatientSearch(search);
+  usePageTitle(cohort.data?.name ?? '');
+
+  if (cohort.isError)
+    return (
+      <Stack>
+        <Anchor component={Link} to="/groups" size="sm">
+          {t('back')}
+        </Anchor>
+        <Alert
+          color="danger"
+          icon={<IconAlertTriangle size={18} />}
+          role="alert"
+          title={isApiError(cohort.error) && cohort.error.status === 404 ? t('notFound') : t('loadError')}
+        />
+      </Stack>
+    );
+  if (!cohort.data)
+    return (
+      <Center py="xl">
+        <Loader aria-label={common('common.loading')} />
+      </Center>
+    );
+  const group = cohort.data;
+  const memberIds = new Set(group.users.map((u) => u.id));
+  const options = (found.data?.data ?? [])
+    .filter((p) => p.program.id === group.program_id && !memberIds.has(p.id))
+    .map((p) => ({
+      value: String(p.id),
+      label: `${p.name} · ${identityDate(p.dob)}${p.mrn ? ` · ${p.mrn}` : ''}`,
+      name: p.name,
+    }));
+  // The chosen patient stays offered while the search text shows its label.
+  const shown = choice && !options.some((o) => o.value === choice.value) ? [choice, ...options] : options;
+
+  const setMember = (patientId: number, name: string, isMember: boolean) =>
+    member.mutate(
+      { patientId, member: isMember },
+      {
+        onSuccess: () => {
+          toast.success(t(isMember ? 'toasts.added' : 'toasts.removed', { name }));
+          setChoice(null);
+        },
+        onError: (error) => toastErrors(error),
+      },
+    );
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/groups" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden />
+          {t('back')}
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={1} fz="h2" data-testid="cohort-title">
+              {group.name}
+            </Title>
+            <Badge variant="light" data-testid="cohort-count">
+              {t('count', { count: group.users_count })}
+            </Badge>
+          </Group>
+          {group.description ? <Text c="dimmed">{group.description}</Text> : null}
+        </Stack>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => setEditing(true)}>
+            {t('actions.edit')}
+          </Button>
+          <Button
+            variant="light"
+            color="danger"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => setDeleting(true)}
+          >
+            {t('actions.delete')}
+          </Button>
+        </Group>
+      </Group>
+      <Paper withBorder radius="md" p="md">
+        <Stack>
+          <Group align="flex-end" gap="xs">
+            <Select
+              label={t('add.label')}
+              placeholder={t('add.placeholder')}
+              searchable
+              searchValue={search}
+              onSearchChange={(value) => {
+                if (value !== choice?.label) setSearch(value);
+              }}
+              data={shown}
+              value={choice?.value ?? null}
+              onChange={(value) => setChoice(shown.find((o) => o.value === value) ?? null)}
+              filter={({ options: all }) => all}
+              nothingFoundMessage={
+                search.length > 1 && found.data ? common('common.notAvailable') : undefined
+              }
+              w={420}
+              data-testid="cohort-add-search"
+            />
+            <Button
+              disabled={!choice}
+              loading={member.isPending}
+              onClick={() => {
+                if (choice) setMember(Number(choice.value), choice.name, true);
+              }}
+              data-testid="cohort-add"
+            >
+              {t('actions.add')}
+            </Button>
+          </Group>
+          {group.users.length === 0 ? (
+            <Text c="dimmed" ta="center" py="md">
+              {t('members.empty')}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table data-testid="cohort-members">
+                <Table.Tbody>
+                  {group.users.map((u) => (
+                    <Table.Tr key={u.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/patient/${u.id}`} size="sm" fw={500}>
+                          {u.name}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{identityDate(u.dob)}</Table.Td>
+                      <Table.Td>{valueOrNotProvided(u.mrn)}</Table.Td>
+                      <Table.Td>{common(`patients.status.${u.status}`)}</Table.Td>
+                      <Table.Td>
+                        <Text size="xs" c="dimmed">
+                          {t('members.added')} {dateOrNotProvided(u.added_at, US_DATE_PATTERN)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td w={40}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="danger"
+                          aria-label={t('actions.remove', { name: u.name })}
+                          onClick={() => setMember(u.id, u.name, false)}
+                        >
+                          <IconUserMinus size={16} />
+                        </ActionIcon>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      </Paper>
+      <Modal opened={editing} onClose={() => setEditing(false)} title={t('actions.edit')}>
+        {editing ? (
+          <EditCohort
+            programId={programId}
+            id={group.id}
+            name={group.name}
+            description={group.description ?? ''}
+            onClose={() => setEditing(false)}
+          />
+        ) : null}
+      </Modal>
+      <Modal
+        opened={deleting}
+        onClose={() => setDeleting(false)}
+        title={t('confirm.deleteTitle', { name: group.name })}
+      >
+        <Stack>
+          <Text size="sm">{t('confirm.deleteBody')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(false)}>
+              {t('actions.cancel')}
+            </Button>
+            <Button
+              color="danger"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => {
+                    toast.success(t('toasts.deleted'));
+                    navigate('/groups');
+                  },
+                  onError: (error) => toastErrors(error),
+                })
+              }
+            >
+              {t('actions.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function EditCohort(props: {
+  programId: number;
+  id: number;
+  name: string;
+  description: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('cohorts');
+  const form = useForm({ name: props.name, description: props.description }, { name: [required] });
+  const update = useUpdateCohort(props.programId, props.id);
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      toast.success(t('toasts.updated'));
+      props.onClose();
+    } catch (error) {
+      if (Object.keys(form.showServerErrors(error)).length === 0) toastErrors(error);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextField label={t('fields.name')} required {...form.field('name')} />
+        <TextAreaField label={t('fields.description')} autosize minRows={2} {...form.field('description')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {t('actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+test('a coordinator creates a cohort, adds patients by name, removes one, and finds the cohort on the patient', async ({
+  page,
+}) => {
+  await page.goto('/groups');
+  await signIn(page, 'coordinator@caredeck.demo');
+  await expect(page.getByTestId('cohort-row').first()).toBeVisible();
+  await page.getByRole('button', { name: 'New cohort' }).click();
+  // A name is required.
+  await page.getByTestId('cohort-save').click();
+  await expect(page.getByText('This field is required.')).toBeVisible();
+  const name = `COPD rescue inhaler ${Date.now().toString(36)}`;
+  await page.getByTestId('cohort-name').fill(name);
+  await page.getByTestId('cohort-save').click();
+  await expect(page.getByText('New group has successfully been created!')).toBeVisible();
+  await expect(page.getByTestId('cohort-title')).toHaveText(name);
+  await expect(page.getByTestId('cohort-count')).toHaveText('0 patients');
+
+  // Add the first patient of the list by name.
+  await page.goto('/patients');
+  const firstName = (
+    (await page.getByTestId('patient-row').first().getByRole('link').textContent()) ?? ''
+  ).trim();
+  await page.goBack();
+  await page.getByTestId('cohort-add-search').fill(firstName.split(' ').at(-1) ?? firstName);
+  await page
+    .getByRole('option', { name: new RegExp(firstName) })
+    .first()
+    .click();
+  await page.getByTestId('cohort-add').click();
+  await expect(page.getByText(`${firstName} added to the cohort`)).toBeVisible();
+  await expect(page.getByTestId('cohort-count')).toHaveText('1 patients');
+  await expect(page.getByTestId('cohort-members')).toContainText(firstName);
+
+  // The patient's record lists the cohort.
+  await page.getByTestId('cohort-members').getByRole('link', { name: firstName }).click();
+  await page.getByTestId('tab-cohorts').click();
+  await expect(page.getByRole('link', { name })).toBeVisible();
+  await page.getByRole('link', { name }).click();
+
+  await page.getByRole('button', { name: `Remove ${firstName} from the cohort` }).click();
+  await expect(page.getByText(`${firstName} removed from the cohort`)).toBeVisible();
+  await expect(page.getByTestId('cohort-count')).toHaveText('0 patients');
+});
