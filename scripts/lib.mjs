@@ -70,18 +70,26 @@ export async function ensureWebBuild() {
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-/** Debian's Chromium for the browser tests; installed with apt when running as root without it. */
+/** Debian packages the tests use besides Chromium: poppler renders label PDFs, zbar reads their barcodes back. */
+const TEST_TOOLS = [
+  { command: 'pdftoppm', pkg: 'poppler-utils' },
+  { command: 'zbarimg', pkg: 'zbar-tools' },
+];
+
+/** Debian's Chromium for the browser tests, and the test tools above; installed with apt when running as root. */
 export async function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+  const tools = TEST_TOOLS.filter((t) => !commandExists(t.command)).map((t) => t.pkg);
+  if (existsSync(CHROMIUM) && tools.length === 0) return;
+  const packages = [...(existsSync(CHROMIUM) ? [] : ['chromium']), ...tools];
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    log(`Chromium is missing at ${CHROMIUM}: install Debian's "chromium" package (or set CHROMIUM_PATH).`);
+    log(`Missing Debian packages: ${packages.join(', ')}: install them (or set CHROMIUM_PATH for Chromium).`);
     process.exit(1);
   }
-  log('installing Chromium from Debian packages (apt-get) …');
+  log(`installing ${packages.join(', ')} from Debian packages (apt-get) …`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   await mustRun('apt-get', ['update'], { env });
-  await mustRun('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env });
+  await mustRun('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { env });
 }
 
 export function commandExists(command) {

@@ -4,6 +4,7 @@ export * from './common';
 export * from './config';
 export * from './exports';
 export * from './groups';
+export * from './medications';
 export * from './patient-record';
 export * from './patients';
 export * from './route';

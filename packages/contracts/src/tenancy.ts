@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, idParam } from './common';
+import { bodyId, idParam, line } from './common';
 import { defineRoute } from './route';
 
 /** Staff roles. A role is held per program, except enterprise_admin which is held per enterprise. */
@@ -127,7 +127,7 @@ export const tenancyContract = {
     summary: 'Staff of the program with their roles there',
     tags: tenancyTags,
     params: z.object({ programId: idParam }),
-    query: z.object({ withRelations: z.string().max(10).optional() }),
+    query: z.object({ withRelations: line().max(10).optional() }),
     responses: {
       200: z.object({
         data: z.array(

@@ -1,6 +1,7 @@
 import { caregiversModule } from './caregivers';
 import { groupsModule } from './groups';
 import { identityModule } from './identity';
+import { medicationsModule } from './medications';
 import { patientsModule } from './patients';
 import { tenancyModule } from './tenancy';
 
@@ -14,4 +15,5 @@ export const MODULES = [
   patientsModule,
   groupsModule,
   caregiversModule,
+  medicationsModule,
 ] as const;

@@ -41,6 +41,9 @@ export class AppError extends Error {
   static notFound(message = 'Not found.'): AppError {
     return new AppError('not_found', message);
   }
+  static conflict(message: string): AppError {
+    return new AppError('conflict', message);
+  }
   static unauthenticated(message = 'Unauthenticated.'): AppError {
     return new AppError('unauthenticated', message);
   }
