@@ -68,7 +68,8 @@ describe('control characters in any text (issue 5 §4)', () => {
         expectContractError(res, where);
         expect([401, 403, 404, 422], where).toContain(res.statusCode);
         // Fastify checks the body before the query: a route with a required body names the body's fields first.
-        if (res.statusCode === 422 && !route.schema?.body) expect(res.json().errors[field], where).toBeDefined();
+        if (res.statusCode === 422 && !route.schema?.body)
+          expect(res.json().errors[field], where).toBeDefined();
         if (res.statusCode === 422) expect(Object.keys(res.json().errors).length, where).toBeGreaterThan(0);
       }
       if (route.url.includes(':')) {
