@@ -98,3 +98,43 @@ test.describe('the patient record', () => {
     expect(file.subarray(0, 2).toString()).toBe('PK');
   });
 });
+
+test('a coordinator orders a medication, adds pods, prints their labels and records a disease state', async ({
+  page,
+}) => {
+  await page.goto('/patients');
+  await signIn(page, 'coordinator@caredeck.demo');
+  await page.getByTestId('patient-row').first().getByRole('link').click();
+  await page.getByTestId('tab-medication').click();
+  await page.getByRole('button', { name: 'Order a medication' }).click();
+  await page.getByTestId('order-drug').fill('Metoprolol succinate ER');
+  await page.getByTestId('order-strength').fill('25 mg');
+  await page.getByTestId('order-times').fill('20:00');
+  await page.getByTestId('order-times').press('Enter');
+  await page.getByTestId('order-save').click();
+  await expect(page.getByText('Medication ordered and scheduled')).toBeVisible();
+  const regimen = page.getByTestId('regimen').filter({ hasText: 'Metoprolol succinate ER 25 mg' });
+  await expect(regimen).toContainText('08:00, 20:00');
+
+  await regimen.getByRole('button', { name: 'Add pods' }).click();
+  await page.getByLabel('Number of pods').fill('3');
+  await page.getByTestId('pods-save').click();
+  await expect(page.getByText('3 pods added')).toBeVisible();
+  await expect(regimen).toContainText('3 pods · 84 servings left');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    regimen.getByRole('button', { name: 'Print labels' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+
+  await page.getByTestId('condition-code').fill('I10');
+  await page.getByTestId('condition-description').fill('Essential (primary) hypertension');
+  await page.getByRole('button', { name: 'Add a disease state' }).click();
+  await expect(page.getByText('Disease state added')).toBeVisible();
+  await expect(page.getByTestId('disease-states')).toContainText('I10 Essential (primary) hypertension');
+});

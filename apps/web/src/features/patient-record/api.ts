@@ -1,8 +1,11 @@
 import {
   type CreatePatientBody,
+  type CreateRegimenBody,
   patientRecordContract as c,
   caregiversContract,
   groupsContract,
+  medicationsContract,
+  type OrderBody,
   type PatientRecord,
   tenancyContract,
   type UpdatePatientBody,
@@ -217,4 +220,100 @@ export function usePatientCohorts(id: number) {
     queryFn: ({ signal }) =>
       api.call(groupsContract.patientGroups, { query: { patient_id: str(id) } }, { signal }),
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Medication (01 §7 "Usages, orders, regimens, pods", "Drugs and disease states").
+
+export function useMedicationPlan(programId: number, id: number) {
+  return useQuery({
+    queryKey: ['patient', id, 'medication', programId],
+    queryFn: ({ signal }) =>
+      api.call(medicationsContract.plan, { params: { programId: str(programId), id: str(id) } }, { signal }),
+  });
+}
+
+function useMedicationChanged(id: number) {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: ['patient', id, 'medication'] });
+}
+
+/** Orders a medication and schedules its regimen under the order: two calls, the second only after the first. */
+export function useOrderAndSchedule(programId: number, id: number) {
+  const changed = useMedicationChanged(id);
+  return useMutation({
+    mutationFn: async (input: { order: OrderBody; regimen: CreateRegimenBody }) => {
+      const params = { programId: str(programId), id: str(id) };
+      const order = await api.call(medicationsContract.createOrder, { params, query: {}, body: input.order });
+      return api.call(medicationsContract.createRegimen, {
+        params: { ...params, orderId: str(order.id) },
+        body: input.regimen,
+      });
+    },
+    onSettled: changed,
+  });
+}
+
+export function useCompleteRegimen(programId: number, id: number) {
+  const changed = useMedicationChanged(id);
+  return useMutation({
+    mutationFn: (regimenId: number) =>
+      api.call(medicationsContract.completeRegimen, {
+        params: { programId: str(programId), id: str(id), regimenId: str(regimenId) },
+      }),
+    onSuccess: changed,
+  });
+}
+
+export function useAddPods(programId: number, id: number) {
+  const changed = useMedicationChanged(id);
+  return useMutation({
+    mutationFn: (input: { regimenId: number; prefix: string; servings: number; num: number }) =>
+      api.call(medicationsContract.createPods, {
+        params: { programId: str(programId), id: str(id), regimenId: str(input.regimenId) },
+        body: {
+          prefix: input.prefix,
+          original_servings: input.servings,
+          servings_remaining: input.servings,
+          num: input.num,
+        },
+      }),
+    onSuccess: changed,
+  });
+}
+
+export function printLabels(programId: number, id: number, barcodes: string[]) {
+  return api.download(medicationsContract.labels, {
+    params: { programId: str(programId), userId: str(id) },
+    query: { barcodes: barcodes.join(',') },
+  });
+}
+
+export function useDiseaseStates(programId: number, id: number) {
+  const changed = useMedicationChanged(id);
+  const params = { programId: str(programId), id: str(id) };
+  return {
+    add: useMutation({
+      mutationFn: (condition: { code: string; description: string }) =>
+        api.call(medicationsContract.addDiseaseState, {
+          params,
+          query: {},
+          body: { conditions: [condition] },
+        }),
+      onSuccess: changed,
+    }),
+    end: useMutation({
+      mutationFn: (diseaseStateId: number) =>
+        api.call(medicationsContract.endDiseaseState, { params, body: { disease_state_id: diseaseStateId } }),
+      onSuccess: changed,
+    }),
+    remove: useMutation({
+      mutationFn: (diseaseStateId: number) =>
+        api.call(medicationsContract.deleteDiseaseState, {
+          params,
+          body: { disease_state_id: diseaseStateId },
+        }),
+      onSuccess: changed,
+    }),
+  };
 }

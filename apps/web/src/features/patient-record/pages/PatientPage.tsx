@@ -29,6 +29,7 @@ import { CaregiversPanel } from '../components/CaregiversPanel';
 import { CohortsPanel } from '../components/CohortsPanel';
 import { EditPatientModal } from '../components/EditPatientModal';
 import { HistoryPanel } from '../components/HistoryPanel';
+import { MedicationPanel } from '../components/MedicationPanel';
 import { ProfilePanel } from '../components/ProfilePanel';
 import { ProgramsPanel } from '../components/ProgramsPanel';
 import '../i18n';
@@ -40,7 +41,7 @@ export const STATUS_COLORS: Record<PatientRecord['status'], string> = {
   discharged: 'secondary',
 };
 
-const TABS = ['profile', 'programs', 'caregivers', 'cohorts', 'history'] as const;
+const TABS = ['profile', 'medication', 'programs', 'caregivers', 'cohorts', 'history'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /patient/{patientId}: the patient record of the active program, with its tabs (01 §2; 02 §7). */
@@ -111,6 +112,9 @@ export function PatientPage() {
         <Paper withBorder radius="md" p="md" mt="md">
           <Tabs.Panel value="profile">
             <ProfilePanel patient={patient} />
+          </Tabs.Panel>
+          <Tabs.Panel value="medication">
+            <MedicationPanel patient={patient} programId={programId} />
           </Tabs.Panel>
           <Tabs.Panel value="programs">
             <ProgramsPanel patient={patient} />
