@@ -57,4 +57,14 @@ export const exportsContract = {
     responses: { 200: null },
     file: { contentType: XLSX },
   }),
+  pods: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/users/pods/:start/:end',
+    summary:
+      'Pods of the program created during the period, with their regimen, patient and servings, as .xlsx',
+    tags,
+    params: period,
+    responses: { 200: null },
+    file: { contentType: XLSX },
+  }),
 };

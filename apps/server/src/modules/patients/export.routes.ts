@@ -16,4 +16,15 @@ export async function exportRoutes(app: App, deps: { exports: ExportService }) {
         .send(stream);
     },
   });
+
+  route(app, c.pods, {
+    access: access.program(),
+    handler: async (req, reply) => {
+      const { fileName, stream } = await deps.exports.pods(staffActor(req), req.params);
+      reply
+        .type(c.pods.file.contentType)
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(stream);
+    },
+  });
 }

@@ -105,3 +105,40 @@ describe('GET programs/{p}/users/export/{start}/{end}', () => {
     ).toBe(401);
   });
 });
+
+describe('GET programs/{p}/users/pods/{start}/{end}', () => {
+  it('streams the pods created in the period as a real .xlsx', async () => {
+    const [patient] = await given(db).patients([{ programId: program.a, lastName: 'Podman' }]);
+    const regimen = await db.execute<{ id: number }>(sql`
+      INSERT INTO regimens (patient_id, program_id, name, times, scheduled_at)
+      VALUES (${patient!}, ${program.a}, 'Metformin 500 mg', '{08:00}', now()) RETURNING id`);
+    await db.execute(sql`
+      INSERT INTO pods (regimen_id, patient_id, program_id, barcode, prefix, num, original_servings, servings_remaining)
+      VALUES (${regimen.rows[0]!.id}, ${patient!}, ${program.a}, 'EXP000000011', 'EXP', 1, 28, 20)`);
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await app.inject({
+      method: 'GET',
+      url: routeUrl(c.pods, { programId: program.a, start: today, end: today }),
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(
+      /filename="pods_\d{4}_\d{2}_\d{2}_\d{2}_\d{2}_report\.xlsx"/,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const row = book.getWorksheet('Pods')!.getRow(2);
+    expect([row.getCell(1).value, row.getCell(3).value, row.getCell(6).value, row.getCell(9).value]).toEqual([
+      'EXP000000011',
+      'Metformin 500 mg',
+      'Podman',
+      20,
+    ]);
+    const outsiderRes = await app.inject({
+      method: 'GET',
+      url: routeUrl(c.pods, { programId: program.a, start: today, end: today }),
+      headers: bearer(outsider),
+    });
+    expect(outsiderRes.statusCode).toBe(404);
+  });
+});
