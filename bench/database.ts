@@ -3,6 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { prepareModules } from '../apps/server/src/modules';
 import { createDatabase, type Database } from '../apps/server/src/platform/db/client';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded';
 import { applyMigrations } from '../apps/server/src/platform/db/migrate';
@@ -91,6 +92,7 @@ export async function openBenchDatabase(log: (line: string) => void): Promise<Be
   };
   try {
     await applyMigrations(db);
+    await prepareModules(db);
   } catch (err) {
     await dispose();
     throw err;

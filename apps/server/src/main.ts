@@ -2,6 +2,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { prepareModules } from './modules';
 import { createSecretBox } from './platform/auth/secret-box';
 import { sealPlainTotpSecrets } from './platform/auth/totp';
 import { createDatabase } from './platform/db/client';
@@ -44,6 +45,7 @@ async function main() {
   }
   const db = createDatabase(databaseUrl);
   await applyMigrations(db);
+  await prepareModules(db);
   await sealPlainTotpSecrets(db, createSecretBox(config.ENCRYPTION_KEY));
   const demo = !config.DATABASE_URL || config.DEMO;
   let seeded = false;

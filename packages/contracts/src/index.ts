@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './caregivers';
+export * from './catalogue';
 export * from './common';
 export * from './config';
 export * from './exports';

@@ -1,4 +1,6 @@
+import type { Queryable } from '../platform/db/client';
 import { caregiversModule } from './caregivers';
+import { catalogueModule } from './catalogue';
 import { groupsModule } from './groups';
 import { identityModule } from './identity';
 import { medicationsModule } from './medications';
@@ -16,4 +18,11 @@ export const MODULES = [
   groupsModule,
   caregiversModule,
   medicationsModule,
+  catalogueModule,
 ] as const;
+
+/** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */
+export async function prepareModules(db: Queryable): Promise<void> {
+  for (const module of MODULES as readonly { prepare?: (db: Queryable) => Promise<void> }[])
+    await module.prepare?.(db);
+}

@@ -29,6 +29,8 @@ export type ServerModule<F extends Record<string, Factory> = Record<string, Fact
   name: string;
   /** Builds the module's services from the context and registers its routes (each with its access rule). */
   register(app: App, ctx: ModuleContext): Promise<void> | void;
+  /** Data the module ships (reference catalogues), loaded after the migrations, before anything serves. */
+  prepare?: (db: Queryable) => Promise<void>;
   factories?: F;
 };
 

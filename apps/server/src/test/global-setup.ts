@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { prepareModules } from '../modules';
 import { createDatabase } from '../platform/db/client';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../platform/db/embedded';
 import { applyMigrations } from '../platform/db/migrate';
@@ -38,6 +39,7 @@ export default async function setup(project: TestProject) {
   url.pathname = `/${template}`;
   const db = createDatabase(url.toString(), 1);
   await applyMigrations(db);
+  await prepareModules(db);
   await db.$client.end();
 
   project.provide('pgAdminUrl', adminUrl);
