@@ -5,6 +5,7 @@ export * from './common';
 export * from './config';
 export * from './exports';
 export * from './groups';
+export * from './med-rec';
 export * from './medications';
 export * from './patient-record';
 export * from './patients';

@@ -5,6 +5,7 @@ import { groupsModule } from './groups';
 import { identityModule } from './identity';
 import { medicationsModule } from './medications';
 import { patientsModule } from './patients';
+import { reconciliationModule } from './reconciliation';
 import { tenancyModule } from './tenancy';
 
 /**
@@ -19,6 +20,7 @@ export const MODULES = [
   caregiversModule,
   medicationsModule,
   catalogueModule,
+  reconciliationModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */
