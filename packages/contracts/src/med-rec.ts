@@ -40,7 +40,10 @@ const optional = (max: number) =>
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
-const day = line().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.').nullable().optional();
+const day = line()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.')
+  .nullable()
+  .optional();
 
 export const medRecBody = z.object({
   name: line().trim().min(1, 'Enter the medication.').max(200),
@@ -93,7 +96,8 @@ export const medRecContract = {
   list: defineRoute({
     method: 'GET',
     path: '/api/v1/user/:patientId/med-rec',
-    summary: "The patient's reconciled medication list (archived ones too), with the method and when it was last reconciled",
+    summary:
+      "The patient's reconciled medication list (archived ones too), with the method and when it was last reconciled",
     tags,
     params: z.object(patient),
     query: z.object({ program_id: idParam.optional() }),
