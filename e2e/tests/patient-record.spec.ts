@@ -138,3 +138,30 @@ test('a coordinator orders a medication, adds pods, prints their labels and reco
   await expect(page.getByText('Disease state added')).toBeVisible();
   await expect(page.getByTestId('disease-states')).toContainText('I10 Essential (primary) hypertension');
 });
+
+test('a pharmacist reconciles a patient medication list', async ({ page }) => {
+  await page.goto('/patients');
+  await signIn(page, 'admin@caredeck.demo');
+  await page.getByTestId('patient-row').nth(1).getByRole('link').click();
+  await page.getByTestId('tab-medication').click();
+  await page.getByRole('link', { name: 'Medication reconciliation' }).click();
+  await expect(page).toHaveURL(/\/medication\/details$/);
+  await page.getByRole('button', { name: 'Add a medication' }).click();
+  await page.getByTestId('med-rec-save').click();
+  await expect(page.getByText('This field is required.')).toBeVisible();
+  await page.getByTestId('med-rec-name').fill('Atorvastatin');
+  await page.getByTestId('med-rec-strength').fill('40 mg');
+  await page.getByTestId('med-rec-frequency').fill('once daily at bedtime');
+  await page.getByTestId('med-rec-source').fill('Pill bottle');
+  await page.getByTestId('med-rec-save').click();
+  await expect(page.getByText('A New Medication has been Added.')).toBeVisible();
+  const row = page.getByTestId('med-rec-list').getByRole('row').filter({ hasText: 'Atorvastatin 40 mg' });
+  await expect(row).toContainText('once daily at bedtime');
+  await row.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByText('Medication Archive Status Updated.')).toBeVisible();
+  await expect(row).toContainText('Archived');
+  await page.getByTestId('med-rec-method').click();
+  await page.getByRole('option', { name: 'Pill bottle review' }).click();
+  await expect(page.getByText('Data Stored')).toBeVisible();
+  await expect(page.getByTestId('med-rec-reconciled')).toContainText('Avery Morgan');
+});

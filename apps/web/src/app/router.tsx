@@ -45,6 +45,7 @@ export type PageTitleKey =
   | 'pages.patient.title'
   | 'pages.patientSettings.title'
   | 'pages.addPatient.title'
+  | 'pages.medRec.title'
   | 'pages.cohort.title'
   | 'pages.cohortPatients.title'
   | 'nav.cohorts';

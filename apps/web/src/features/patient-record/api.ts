@@ -4,7 +4,10 @@ import {
   patientRecordContract as c,
   caregiversContract,
   groupsContract,
+  type MED_REC_METHODS,
+  type MedRecBody,
   medicationsContract,
+  medRecContract,
   type OrderBody,
   type PatientRecord,
   tenancyContract,
@@ -313,6 +316,48 @@ export function useDiseaseStates(programId: number, id: number) {
           params,
           body: { disease_state_id: diseaseStateId },
         }),
+      onSuccess: changed,
+    }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Medication reconciliation (02 §7).
+
+export function useMedRec(programId: number, id: number) {
+  return useQuery({
+    queryKey: ['patient', id, 'med-rec', programId],
+    queryFn: ({ signal }) =>
+      api.call(
+        medRecContract.list,
+        { params: { patientId: str(id) }, query: { program_id: str(programId) } },
+        { signal },
+      ),
+  });
+}
+
+export function useMedRecActions(id: number) {
+  const client = useQueryClient();
+  const changed = () => void client.invalidateQueries({ queryKey: ['patient', id, 'med-rec'] });
+  const params = { patientId: str(id) };
+  return {
+    store: useMutation({
+      mutationFn: (body: MedRecBody) => api.call(medRecContract.store, { params, body }),
+      onSuccess: changed,
+    }),
+    update: useMutation({
+      mutationFn: ({ medicationId, body }: { medicationId: number; body: MedRecBody }) =>
+        api.call(medRecContract.update, { params: { ...params, medicationId: str(medicationId) }, body }),
+      onSuccess: changed,
+    }),
+    archive: useMutation({
+      mutationFn: (medicationId: number) =>
+        api.call(medRecContract.archive, { params: { ...params, medicationId: str(medicationId) } }),
+      onSuccess: changed,
+    }),
+    method: useMutation({
+      mutationFn: (value: (typeof MED_REC_METHODS)[number]) =>
+        api.call(medRecContract.updateMethod, { params, body: { value } }),
       onSuccess: changed,
     }),
   };

@@ -1,4 +1,5 @@
 import { CARE_ROLES } from '@caredeck/contracts';
+import { redirect } from 'react-router';
 import { lazyPage } from '../../app/lazyPage';
 import type { AppRoute } from '../../app/router';
 
@@ -19,6 +20,22 @@ export const patientRecordRoutes: readonly AppRoute[] = [
     auth: 'staff',
     inShell: true,
     page: lazyPage(() => import('./pages/PatientSettingsPage'), 'PatientSettingsPage'),
+  },
+  {
+    id: 'patientMedRec',
+    titleKey: 'pages.medRec.title',
+    path: '/patient/:patientId/medication/details',
+    auth: 'staff',
+    inShell: true,
+    page: lazyPage(() => import('./pages/MedRecPage'), 'MedRecPage'),
+  },
+  {
+    id: 'patientMedication',
+    path: '/patient/:patientId/medication',
+    auth: 'staff',
+    rule: ({ params }) => {
+      throw redirect(`/patient/${params.patientId}?tab=medication`);
+    },
   },
   {
     id: 'addPatient',

@@ -259,6 +259,7 @@ export const de: TranslationShape<typeof en> = {
     },
   },
   pages: {
+    medRec: { title: 'Medikationsabgleich' },
     patient: { title: 'Patient' },
     addPatient: { title: 'Patient aufnehmen' },
     patientSettings: { title: 'Patienteneinstellungen' },

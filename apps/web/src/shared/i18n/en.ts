@@ -254,6 +254,7 @@ export const en = {
     },
   },
   pages: {
+    medRec: { title: 'Medication reconciliation' },
     patient: { title: 'Patient' },
     addPatient: { title: 'Add patient' },
     patientSettings: { title: 'Patient settings' },

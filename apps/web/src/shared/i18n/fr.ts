@@ -259,6 +259,7 @@ export const fr: TranslationShape<typeof en> = {
     },
   },
   pages: {
+    medRec: { title: 'Conciliation médicamenteuse' },
     patient: { title: 'Patient' },
     addPatient: { title: 'Ajouter un patient' },
     patientSettings: { title: 'Paramètres du patient' },

@@ -259,6 +259,7 @@ export const pt: TranslationShape<typeof en> = {
     },
   },
   pages: {
+    medRec: { title: 'Reconciliação terapêutica' },
     patient: { title: 'Doente' },
     addPatient: { title: 'Adicionar doente' },
     patientSettings: { title: 'Definições do doente' },

@@ -17,6 +17,7 @@ import {
 import { IconPills, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DateField } from '../../../shared/ui/DateField';
 import { identityDate } from '../../../shared/ui/notProvided';
 import { TagInput } from '../../../shared/ui/TagInput';
@@ -53,9 +54,14 @@ export function MedicationPanel({ patient, programId }: { patient: PatientRecord
         <Title order={2} fz="h5">
           {t('medication.active')}
         </Title>
-        <Button leftSection={<IconPills size={16} aria-hidden />} onClick={() => setOrdering(true)}>
-          {t('medication.newOrder')}
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" component={Link} to={`/patient/${patient.id}/medication/details`}>
+            {t('medRec.open')}
+          </Button>
+          <Button leftSection={<IconPills size={16} aria-hidden />} onClick={() => setOrdering(true)}>
+            {t('medication.newOrder')}
+          </Button>
+        </Group>
       </Group>
       {active.length === 0 ? (
         <Text c="dimmed">{t('medication.empty')}</Text>
