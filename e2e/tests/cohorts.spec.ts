@@ -21,8 +21,10 @@ test('a coordinator creates a cohort, adds patients by name, removes one, and fi
   // Add the first patient of the list by name.
   await page.goto('/patients');
   const firstName = (
-    (await page.getByTestId('patient-row').first().getByRole('link').textContent()) ?? ''
-  ).trim();
+    (await page.getByTestId('patient-row').first().getByRole('link').getAttribute('aria-label')) ?? ''
+  )
+    .replace(/^Open /, '')
+    .trim();
   await page.goBack();
   await page.getByTestId('cohort-add-search').fill(firstName.split(' ').at(-1) ?? firstName);
   await page

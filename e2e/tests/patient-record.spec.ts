@@ -74,7 +74,8 @@ test.describe('the patient record', () => {
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(first.getByRole('link')).not.toHaveText(pageOne);
-    const name = (await first.getByRole('link').textContent()) ?? '';
+    // The list reads family name first; the link's name and the record say "Given Family".
+    const name = ((await first.getByRole('link').getAttribute('aria-label')) ?? '').replace(/^Open /, '');
     await first.click();
     await expect(page.getByTestId('patient-name')).toHaveText(name);
     await page.goBack();

@@ -16,17 +16,86 @@ export const PATIENT_SORT_FIELDS = [
   'id',
 ] as const;
 
-export const patientListQuery = pageQuery.extend({
-  name: line().trim().max(100).optional(),
-  sort_by: z.enum(PATIENT_SORT_FIELDS).default('name'),
-  sort_direction: sortDirection.default('ASC'),
+/** A comma-separated list in a query string (`statuses=active,pending`): each value checked by `item`. */
+function csv<T extends z.ZodType<unknown, string>>(item: T, max = 20) {
+  return line()
+    .max(2000)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item).max(max));
+}
+const csvIds = csv(z.string().regex(/^[1-9][0-9]{0,15}$/, 'The id is invalid.'), 50).transform((ids) =>
+  ids.map(Number),
+);
+const flag = line()
+  .transform((v) => v.toLowerCase())
+  .pipe(z.enum(['1', '0', 'true', 'false']))
+  .transform((v) => v === '1' || v === 'true');
+
+/** A filter whose data a later area brings: a clear 422 rather than a silently unfiltered list. */
+function notYet(area: string) {
+  return line()
+    .max(200)
+    .refine(() => false, `${area} are not available in this version; this filter cannot be applied yet.`)
+    .optional();
+}
+
+/**
+ * The list's filters (01 §7: sex, income, race, disease_state, ethnicity, group, active, assignedAdmin,
+ * statuses; v2 physicians; enterprise scope state). Lists are comma-separated. `assignedAdmin` is a staff id,
+ * `me`, or `none` (unassigned). `disease_state` matches an ICD-10-CM code prefix or a disease state name.
+ */
+export const patientListFilters = z.object({
+  sex: csv(z.enum(SEXES)).optional(),
+  race: csv(line().max(80)).optional(),
+  ethnicity: csv(line().max(80)).optional(),
+  income: csv(line().max(20)).optional(),
+  statuses: csv(z.enum(PATIENT_STATUSES)).optional(),
+  active: flag.optional(),
+  assignedAdmin: line()
+    .regex(/^(me|none|[1-9][0-9]{0,15})$/, "Use a staff id, 'me' or 'none'.")
+    .optional(),
+  physicians: csvIds.optional(),
+  group: idParam.optional(),
+  disease_state: line().trim().max(100).optional(),
+  state: csv(line().regex(/^[A-Z]{2}$/, 'Use USPS state codes.'), 60).optional(),
+  /** v2 spelling of `state`. */
+  states: csv(line().regex(/^[A-Z]{2}$/, 'Use USPS state codes.'), 60).optional(),
+  /** Accepted for compatibility: the list always returns the detailed row and every status unless `statuses` narrows it. */
+  detail: line().max(10).optional(),
+  show_all: line().max(10).optional(),
+  // Filters on data a later area brings: declared here, answered 422 until that area wires them.
+  escalation: notYet('Escalations'),
+  pipelines: notYet('Pipelines'),
+  patientType: notYet('Pipelines'),
+  follow_up: notYet('Follow-ups'),
+  follow_up_for: notYet('Follow-ups'),
+  follow_up_by: notYet('Follow-ups'),
+  assessment_completed: notYet('Assessments'),
+  assessment_type: notYet('Assessments'),
+  assessment_ids: notYet('Assessments'),
 });
+export type PatientListFilters = z.output<typeof patientListFilters>;
+
+export const patientListQuery = pageQuery
+  .extend({
+    name: line().trim().max(100).optional(),
+    sort_by: z.enum(PATIENT_SORT_FIELDS).default('name'),
+    sort_direction: sortDirection.default('ASC'),
+  })
+  .extend(patientListFilters.shape);
 export type PatientListQuery = z.input<typeof patientListQuery>;
 export type PatientListQueryOut = z.output<typeof patientListQuery>;
 
 export const patientListItem = z.object({
   id: z.number().int(),
   program_id: z.number().int(),
+  mrn: z.string().nullable(),
+  age: z.number().int().nullable(),
   first_name: z.string(),
   last_name: z.string(),
   name: z.string(),
@@ -50,6 +119,15 @@ export const patientsContract = {
   list: defineRoute({
     method: 'GET',
     path: '/api/v1/programs/:programId/users',
+    tags: patientTags,
+    params: z.object({ programId: idParam }),
+    query: patientListQuery,
+    responses: { 200: patientListResponse },
+  }),
+  /** v2 of the list: the same rows, with the v2 filters (physicians, states and, once their areas land, pipelines, follow-ups, assessments). */
+  listV2: defineRoute({
+    method: 'GET',
+    path: '/api/v2/programs/:programId/users',
     tags: patientTags,
     params: z.object({ programId: idParam }),
     query: patientListQuery,

@@ -32,6 +32,8 @@ export function makePatient(id: number, overrides: Partial<PatientListItem> = {}
   return {
     id,
     program_id: 1,
+    mrn: `MRN-${id}`,
+    age: 76,
     first_name: `First${id}`,
     last_name: `Last${id}`,
     name: `First${id} Last${id}`,
@@ -48,7 +50,8 @@ export function makePatient(id: number, overrides: Partial<PatientListItem> = {}
   };
 }
 
-export function pageOf(patients: PatientListItem[], page = 1, perPage = 10, total = patients.length) {
+/** A paged envelope (01 §3) around any rows; patients by default. */
+export function pageOf<T = PatientListItem>(patients: T[], page = 1, perPage = 10, total = patients.length) {
   return {
     data: patients,
     current_page: page,

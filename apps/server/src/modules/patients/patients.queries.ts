@@ -1,10 +1,47 @@
 import type { PatientListItem, PatientListQueryOut } from '@caredeck/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineObjectKind } from '../../platform/access/rules';
+import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
 
-/** The contract's query, in the wire's spelling, and the programs it reads. */
-export type PatientListFilter = { programIds: number[]; query: PatientListQueryOut };
+/** The contract's query, in the wire's spelling, the programs it reads and who asks ('me' filters). */
+export type PatientListFilter = { programIds: number[]; query: PatientListQueryOut; adminId?: number };
+
+const textList = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
+
+/** The list's filters as one condition (TRUE without any); `hasFilters` tells whether the rollup total holds. */
+function listFilters(
+  f: PatientListQueryOut,
+  adminId: number | undefined,
+): { where: SQL; hasFilters: boolean } {
+  const parts: SQL[] = [];
+  if (f.sex?.length) parts.push(sql`p.sex = ANY(${textList(f.sex)}::text[])`);
+  if (f.race?.length) parts.push(sql`p.race = ANY(${textList(f.race)}::text[])`);
+  if (f.ethnicity?.length) parts.push(sql`p.ethnicity = ANY(${textList(f.ethnicity)}::text[])`);
+  if (f.income?.length) parts.push(sql`p.income = ANY(${textList(f.income)}::text[])`);
+  if (f.statuses?.length) parts.push(sql`p.status = ANY(${textList(f.statuses)}::text[])`);
+  const states = [...(f.state ?? []), ...(f.states ?? [])];
+  if (states.length) parts.push(sql`p.state = ANY(${textList(states)}::text[])`);
+  if (f.active !== undefined) parts.push(sql`p.active = ${f.active}`);
+  if (f.assignedAdmin === 'none') parts.push(sql`p.assigned_admin_id IS NULL`);
+  else if (f.assignedAdmin === 'me') parts.push(sql`p.assigned_admin_id = ${adminId ?? 0}`);
+  else if (f.assignedAdmin) parts.push(sql`p.assigned_admin_id = ${Number(f.assignedAdmin)}`);
+  if (f.physicians?.length) parts.push(sql`p.physician_id = ANY(${idArray(f.physicians)}::bigint[])`);
+  if (f.group)
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM group_patients gp WHERE gp.group_id = ${f.group} AND gp.patient_id = p.id)`,
+    );
+  if (f.disease_state) {
+    const prefix = `${f.disease_state.toUpperCase().replace(/[\\%_]/g, '')}%`;
+    parts.push(sql`EXISTS (
+      SELECT 1 FROM disease_states ds, jsonb_array_elements(ds.conditions) c
+      LEFT JOIN diagnosis_codes dc ON dc.code = c->>'code'
+      WHERE ds.patient_id = p.id AND ds.deleted_at IS NULL AND ds.ended_at IS NULL
+        AND ((c->>'code') LIKE ${prefix} OR lower(dc.disease_state) = lower(${f.disease_state})))`);
+  }
+  return { where: parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`, hasFilters: parts.length > 0 };
+}
 
 // Orders match the (program_id, …, id) indexes; only dob may be null.
 const SORT: Record<PatientListQueryOut['sort_by'], string[]> = {
@@ -43,12 +80,13 @@ type Row = Omit<PatientListItem, 'created_at' | 'follow_up'> & { created_at: Dat
  */
 export async function listPatients(
   db: Queryable,
-  { programIds, query: f }: PatientListFilter,
+  { programIds, query: f, adminId }: PatientListFilter,
 ): Promise<{ rows: PatientListItem[]; total: number }> {
   const ids = programIds.map(Number).filter(Number.isSafeInteger);
   if (ids.length === 0) return { rows: [], total: 0 };
   const idArray = `{${ids.join(',')}}`;
-  const names = nameFilter(f.name);
+  const filters = listFilters(f, adminId);
+  const names = sql`${nameFilter(f.name)} AND ${filters.where}`;
   const dir = f.sort_direction === 'DESC' ? 'DESC' : 'ASC';
   const columns = SORT[f.sort_by].map((c) => (c === 'p.dob' ? `${c} ${dir} NULLS LAST` : `${c} ${dir}`));
   const order = sql.raw([...columns, `p.id ${dir}`].join(', '));
@@ -72,7 +110,8 @@ export async function listPatients(
   const [rows, count] = await Promise.all([
     db.execute<Row>(sql`
       WITH page AS MATERIALIZED (${page})
-      SELECT p.id, p.program_id, p.first_name, p.last_name, p.first_name || ' ' || p.last_name AS name,
+      SELECT p.id, p.program_id, p.mrn, date_part('year', age(p.dob))::int AS age,
+        p.first_name, p.last_name, p.first_name || ' ' || p.last_name AS name,
         p.email, p.phone_number, p.dob, p.sex, p.status, p.active,
         CASE WHEN a.id IS NULL THEN NULL
           ELSE json_build_object('id', a.id, 'name', a.given_name || ' ' || a.family_name) END AS assigned_admin,
@@ -81,7 +120,7 @@ export async function listPatients(
       LEFT JOIN admins a ON a.id = p.assigned_admin_id
       ORDER BY ${order}`),
     // Without a search the total comes from the trigger-kept rollup; with one, from the matching rows.
-    f.name?.trim()
+    f.name?.trim() || filters.hasFilters
       ? db.execute<{ n: number }>(sql`
           SELECT count(*)::int AS n FROM patients p
           WHERE p.program_id = ANY(${idArray}::bigint[]) AND ${names}`)

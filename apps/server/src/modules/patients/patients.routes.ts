@@ -8,13 +8,13 @@ import type { PatientsService } from './patients.service';
 export async function patientsRoutes(app: App, deps: { patients: PatientsService }) {
   const { patients } = deps;
 
-  route(app, c.list, {
-    access: access.program(),
-    handler: async (req) => {
-      const program = scopedProgram(req);
-      return patients.list(staffActor(req), { programIds: [program.id], query: req.query });
-    },
-  });
+  for (const contract of [c.list, c.listV2]) {
+    route(app, contract, {
+      access: access.program(),
+      handler: async (req) =>
+        patients.list(staffActor(req), { programIds: [scopedProgram(req).id], query: req.query }),
+    });
+  }
 
   route(app, c.enterpriseList, {
     access: access.enterprise(),

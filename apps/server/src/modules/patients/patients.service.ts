@@ -8,8 +8,11 @@ export function createPatientsService(deps: { db: Database }) {
   const { db } = deps;
   return {
     /** One page of patients of the given programs; the view is audited (PHI), without the search text. */
-    async list(actor: StaffActor, filter: PatientListFilter): Promise<Paged<PatientListItem>> {
-      const { rows, total } = await listPatients(db, filter);
+    async list(
+      actor: StaffActor,
+      filter: Omit<PatientListFilter, 'adminId'>,
+    ): Promise<Paged<PatientListItem>> {
+      const { rows, total } = await listPatients(db, { ...filter, adminId: actor.adminId });
       const { query } = filter;
       await auditView(db, {
         actorAdminId: actor.adminId,

@@ -1,4 +1,10 @@
-import { authContract, patientsContract, platformContract, userContract } from '@caredeck/contracts';
+import {
+  authContract,
+  patientRecordContract,
+  patientsContract,
+  platformContract,
+  userContract,
+} from '@caredeck/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +24,22 @@ function consoleServer(user = makeUser()) {
     [on(userContract.pageSession, { programId: 1, id: 7 })]: { status: 201, body: {} },
     [on(userContract.logoutLog, { id: 41 })]: { status: 204 },
     [on(authContract.signOut)]: { status: 204 },
+    [on(patientRecordContract.search)]: (request) => ({
+      body: {
+        data: request.url.searchParams.get('search')?.startsWith('mrn-4')
+          ? [
+              {
+                id: 42,
+                name: 'Ada Lovelace',
+                mrn: 'MRN-42',
+                dob: '1954-04-01',
+                status: 'active',
+                program: { id: 1, name: 'Heart Failure' },
+              },
+            ]
+          : [],
+      },
+    }),
   });
 }
 
@@ -134,5 +156,23 @@ describe('the console shell', () => {
     );
     const starred = screen.getByRole('group', { name: 'Starred pages' });
     expect(within(starred).getByRole('button', { name: /^Settings/ })).toBeInTheDocument();
+  });
+
+  it('finds a patient by MRN from the Ctrl+K palette and opens the record', async () => {
+    const { api, router } = await openConsole();
+    fireEvent.keyDown(document.documentElement, { key: 'k', code: 'KeyK', ctrlKey: true });
+    const search = await screen.findByRole('textbox', { name: 'Search pages' });
+    await userEvent.type(search, 'zz');
+    expect(await screen.findByTestId('palette-no-patient')).toHaveTextContent('No patient matches.');
+    await userEvent.clear(search);
+    await userEvent.type(search, 'mrn-42');
+    const patients = await screen.findByRole('group', { name: 'Patients' });
+    const ada = within(patients).getByRole('button', { name: /Ada Lovelace/ });
+    expect(ada).toHaveTextContent('MRN-42 · 04/01/1954 · Heart Failure');
+    expect(api.callsTo(on(patientRecordContract.search)).at(-1)?.url.searchParams.get('search')).toBe(
+      'mrn-42',
+    );
+    await userEvent.click(ada);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/patient/42'));
   });
 });

@@ -1,10 +1,13 @@
 import { STARRED_PAGES_LIMIT } from '@caredeck/domain';
 import { ActionIcon, Box, Group, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight } from '@mantine/spotlight';
-import { IconSearch, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { IconSearch, IconStar, IconStarFilled, IconUser } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePatientFinder } from '../../features/patients/api';
+import { identityDate } from '../../shared/ui/notProvided';
 import { toast } from '../../shared/ui/toasts';
 import type { AppRoute } from '../router';
 import type { StarResult } from './starredPages';
@@ -29,7 +32,47 @@ function PageGroup({ label, children }: { label: string; children: ReactNode[] }
   );
 }
 
-/** The page search (01 §2) as a command palette: Ctrl/⌘ + K, starred pages first. */
+/** Patients by name, MRN or birth date (YYYY-MM-DD) across the user's programs, once two characters are typed. */
+function PatientResults({ query }: { query: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [debounced] = useDebouncedValue(query.trim(), 300);
+  const found = usePatientFinder(debounced);
+  if (debounced.length < 2) return null;
+  const rows = found.data?.data ?? [];
+  if (found.isPending) {
+    return (
+      <Text size="sm" c="dimmed" px="sm" py={4} role="status">
+        {t('search.patientsLoading')}
+      </Text>
+    );
+  }
+  if (rows.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" px="sm" py={4} data-testid="palette-no-patient">
+        {t('search.noPatient')}
+      </Text>
+    );
+  }
+  return (
+    <PageGroup label={t('search.patients')}>
+      {rows.map((patient) => (
+        <Spotlight.Action
+          key={patient.id}
+          label={patient.name}
+          description={[patient.mrn, patient.dob ? identityDate(patient.dob) : null, patient.program.name]
+            .filter(Boolean)
+            .join(' · ')}
+          leftSection={<IconUser size={18} aria-hidden />}
+          onClick={() => navigate(`/patient/${patient.id}`)}
+          data-testid="palette-patient"
+        />
+      ))}
+    </PageGroup>
+  );
+}
+
+/** The page search (01 §2) as a command palette: Ctrl/⌘ + K, starred pages first, then matching patients. */
 export function PageSearch({ pages, starred, onToggleStar }: PageSearchProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -83,6 +126,7 @@ export function PageSearch({ pages, starred, onToggleStar }: PageSearchProps) {
       <Spotlight.ActionsList>
         <PageGroup label={t('search.starred')}>{starredPages.map(renderPage)}</PageGroup>
         <PageGroup label={t('search.pages')}>{otherPages.map(renderPage)}</PageGroup>
+        <PatientResults query={query} />
         {matching.length === 0 ? <Spotlight.Empty>{t('search.nothingFound')}</Spotlight.Empty> : null}
       </Spotlight.ActionsList>
     </Spotlight.Root>

@@ -4,8 +4,9 @@ import { api } from '../../shared/api-client';
 
 const str = (n: number) => String(n);
 
-export function useCohorts(programId: number, params: { page: number; keyword: string }) {
+export function useCohorts(programId: number, params: { page: number; keyword: string }, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['cohorts', programId, params],
     queryFn: ({ signal }) =>
       api.call(

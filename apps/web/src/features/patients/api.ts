@@ -1,10 +1,16 @@
-import { type PATIENT_SORT_FIELDS, patientsContract } from '@caredeck/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  type PATIENT_SORT_FIELDS,
+  type PATIENT_STATUSES,
+  patientRecordContract,
+  patientsContract,
+} from '@caredeck/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api-client';
 import { type ActiveScope, scopeKey } from '../tenancy/scope';
 
 export type PatientSortField = (typeof PATIENT_SORT_FIELDS)[number];
 export type SortDirection = 'ASC' | 'DESC';
+export type PatientStatus = (typeof PATIENT_STATUSES)[number];
 
 export interface PatientListParams {
   name: string;
@@ -12,6 +18,11 @@ export interface PatientListParams {
   per_page: number;
   sort_by: PatientSortField;
   sort_direction: SortDirection;
+  /** Filters in the wire's spelling (comma-separated lists); empty ones are not sent. */
+  statuses?: string;
+  sex?: string;
+  assignedAdmin?: string;
+  group?: string;
 }
 
 /** The patient list of the active program, or of the enterprise on enterprise scope (same query, same shape). */
@@ -21,6 +32,10 @@ function fetchPatientList(scope: ActiveScope, params: PatientListParams, signal:
     page: String(params.page),
     per_page: String(params.per_page),
     name: params.name || undefined,
+    statuses: params.statuses || undefined,
+    sex: params.sex || undefined,
+    assignedAdmin: params.assignedAdmin || undefined,
+    group: params.group || undefined,
   };
   return scope.enterpriseScope && scope.enterprise
     ? api.call(
@@ -41,4 +56,30 @@ export function patientListQuery(scope: ActiveScope, params: PatientListParams) 
 
 export function usePatientList(scope: ActiveScope, params: PatientListParams) {
   return useQuery(patientListQuery(scope, params));
+}
+
+/** `POST users/bulk-status`: all the selected patients get the status, or none do (one transaction). */
+export function useBulkStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { ids: number[]; value: PatientStatus }) =>
+      api.call(patientRecordContract.bulkStatus, { body: { users_id: input.ids, value: input.value } }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['patients'] });
+      void client.invalidateQueries({ queryKey: ['patient'] });
+    },
+  });
+}
+
+/** The Ctrl+K palette's patient finder (`GET patients?search`): by name, MRN or birth date, every program. */
+export function usePatientFinder(search: string) {
+  const text = search.trim();
+  return useQuery({
+    queryKey: ['patients', 'find', text],
+    queryFn: ({ signal }) =>
+      api.call(patientRecordContract.search, { query: { search: text, limit: '8' } }, { signal }),
+    enabled: text.length > 1,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
 }

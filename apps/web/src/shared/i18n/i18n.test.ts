@@ -49,6 +49,8 @@ const SAME_AS_ENGLISH: Record<'de' | 'fr' | 'pt', readonly string[]> = {
     'patients.searchPlaceholder',
     'patients.columns.name',
     'patients.columns.status',
+    'patients.columns.mrn',
+    'patients.filters.status',
   ],
   fr: [
     'app.name',
@@ -56,6 +58,7 @@ const SAME_AS_ENGLISH: Record<'de' | 'fr' | 'pt', readonly string[]> = {
     'languages.',
     'search.shortcut',
     'search.pages',
+    'search.patients',
     'nav.patients',
     'patients.title',
     'legal.terms.contactTitle',

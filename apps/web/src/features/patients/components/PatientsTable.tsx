@@ -1,10 +1,12 @@
 import type { PatientListItem } from '@caredeck/contracts';
 import { US_DATE_PATTERN } from '@caredeck/domain';
-import { Anchor, Badge, Center, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Center, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { dateOrNotProvided, valueOrNotProvided } from '../../../shared/ui/notProvided';
+import { dateOrNotProvided, identityDate, valueOrNotProvided } from '../../../shared/ui/notProvided';
 import type { PatientSortField, SortDirection } from '../api';
 
 export interface PatientSort {
@@ -12,15 +14,18 @@ export interface PatientSort {
   direction: SortDirection;
 }
 
-type ColumnKey = 'name' | 'dob' | 'sex' | 'status' | 'assignedAdmin' | 'created';
+type ColumnKey = 'name' | 'mrn' | 'dob' | 'sex' | 'program' | 'status' | 'assignedAdmin' | 'created';
 
-const COLUMNS: readonly { key: ColumnKey; sortField?: PatientSortField }[] = [
+/** Fixed widths (the table lays out the same on every page); `wide` columns are hidden on a phone. */
+const COLUMNS: readonly { key: ColumnKey; sortField?: PatientSortField; width?: number; wide?: boolean }[] = [
   { key: 'name', sortField: 'name' },
-  { key: 'dob', sortField: 'dob' },
-  { key: 'sex' },
-  { key: 'status', sortField: 'status' },
-  { key: 'assignedAdmin' },
-  { key: 'created', sortField: 'created_at' },
+  { key: 'mrn', width: 120, wide: true },
+  { key: 'dob', sortField: 'dob', width: 150, wide: true },
+  { key: 'sex', width: 90, wide: true },
+  { key: 'program', width: 170, wide: true },
+  { key: 'status', sortField: 'status', width: 120 },
+  { key: 'assignedAdmin', width: 170, wide: true },
+  { key: 'created', sortField: 'created_at', width: 120, wide: true },
 ];
 
 const STATUS_COLORS: Record<PatientListItem['status'], string> = {
@@ -36,20 +41,100 @@ export interface PatientsTableProps {
   onSort: (field: PatientSortField) => void;
   /** Display zone of the created date: the user's own zone, else the console default. */
   timeZone: string | null;
+  /** Program names by id: given on enterprise scope, where the list spans programs (adds the Program column). */
+  programNames?: ReadonlyMap<number, string>;
+  /** Bulk selection (ids on this page); omitted for users who may not change statuses. */
+  selection?: { selected: ReadonlySet<number>; onChange: (ids: ReadonlySet<number>) => void };
 }
 
-export function PatientsTable({ patients, sort, onSort, timeZone }: PatientsTableProps) {
+/** "Becker, Lynn": the list is sorted by family name, so it reads family name first. */
+export function listName(patient: Pick<PatientListItem, 'first_name' | 'last_name'>): string {
+  return `${patient.last_name}, ${patient.first_name}`;
+}
+
+/** Arrow keys (and j/k) move between the rows' links; Enter follows the focused one. */
+function moveFocus(event: KeyboardEvent<HTMLTableSectionElement>) {
+  const step =
+    event.key === 'ArrowDown' || event.key === 'j'
+      ? 1
+      : event.key === 'ArrowUp' || event.key === 'k'
+        ? -1
+        : 0;
+  if (step === 0) return;
+  const target = event.target as HTMLElement;
+  if (target.tagName === 'INPUT' && target.getAttribute('type') !== 'checkbox') return;
+  const links = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('a[data-row-link]'));
+  const row = target.closest('tr');
+  const current = links.findIndex((link) => link.closest('tr') === row);
+  const next = links[Math.min(links.length - 1, Math.max(0, current + step))];
+  if (next) {
+    event.preventDefault();
+    next.focus();
+  }
+}
+
+export function PatientsTable({
+  patients,
+  sort,
+  onSort,
+  timeZone,
+  programNames,
+  selection,
+}: PatientsTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const columns = COLUMNS.filter((c) => (c.key !== 'program' || programNames) && !(phone && c.wide));
+  const pageIds = patients.map((p) => p.id);
+  const selectedHere = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
+
+  const toggleAll = () => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (selectedHere === pageIds.length) for (const id of pageIds) next.delete(id);
+    else for (const id of pageIds) next.add(id);
+    selection.onChange(next);
+  };
+  const toggle = (id: number) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    selection.onChange(next);
+  };
+
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('patients.title')}>
+    <Table.ScrollContainer minWidth={phone ? 0 : 900}>
+      <Table
+        striped
+        highlightOnHover
+        layout="fixed"
+        verticalSpacing="xs"
+        aria-label={t('patients.title')}
+        aria-describedby="patients-keyboard-hint"
+      >
         <Table.Thead>
           <Table.Tr>
-            {COLUMNS.map((column) => {
+            {selection ? (
+              <Table.Th w={44}>
+                <Checkbox
+                  aria-label={t('patients.selectPage')}
+                  checked={selectedHere > 0 && selectedHere === pageIds.length}
+                  indeterminate={selectedHere > 0 && selectedHere < pageIds.length}
+                  onChange={toggleAll}
+                  data-testid="select-page"
+                />
+              </Table.Th>
+            ) : null}
+            {columns.map((column) => {
               const label = t(`patients.columns.${column.key}`);
               const field = column.sortField;
-              if (!field) return <Table.Th key={column.key}>{label}</Table.Th>;
+              if (!field)
+                return (
+                  <Table.Th key={column.key} w={column.width}>
+                    {label}
+                  </Table.Th>
+                );
               const active = sort.field === field;
               const Icon = !active
                 ? IconSelector
@@ -59,6 +144,7 @@ export function PatientsTable({ patients, sort, onSort, timeZone }: PatientsTabl
               return (
                 <Table.Th
                   key={column.key}
+                  w={column.width}
                   aria-sort={active ? (sort.direction === 'ASC' ? 'ascending' : 'descending') : 'none'}
                 >
                   <UnstyledButton onClick={() => onSort(field)} data-testid={`sort-${field}`}>
@@ -76,40 +162,82 @@ export function PatientsTable({ patients, sort, onSort, timeZone }: PatientsTabl
             })}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {patients.map((patient) => (
-            <Table.Tr
-              key={patient.id}
-              data-testid="patient-row"
-              style={{ cursor: 'pointer' }}
-              // The whole row opens the patient; the name is the keyboard's way in (a real link).
-              onClick={(event) => {
-                if ((event.target as HTMLElement).closest('a')) return;
-                navigate(`/patient/${patient.id}`);
-              }}
-            >
-              <Table.Td>
+        <Table.Tbody onKeyDown={moveFocus}>
+          {patients.map((patient) => {
+            const cells: Record<ColumnKey, React.ReactNode> = {
+              name: (
                 <Anchor
                   component={Link}
                   to={`/patient/${patient.id}`}
                   size="sm"
                   fw={500}
+                  data-row-link
                   aria-label={t('patients.open', { name: patient.name })}
+                  style={{
+                    display: 'block',
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    whiteSpace: 'nowrap',
+                  }}
                 >
-                  {patient.name}
+                  {listName(patient)}
                 </Anchor>
-              </Table.Td>
-              <Table.Td>{dateOrNotProvided(patient.dob, US_DATE_PATTERN)}</Table.Td>
-              <Table.Td>{t(`patients.sex.${patient.sex}`)}</Table.Td>
-              <Table.Td>
+              ),
+              mrn: valueOrNotProvided(patient.mrn),
+              dob: /^\d{4}-\d{2}-\d{2}/.test(patient.dob ?? '') ? (
+                <>
+                  {identityDate(patient.dob)}{' '}
+                  <Text span size="xs" c="dimmed">
+                    {t('patients.age', { years: patient.age ?? 0 })}
+                  </Text>
+                </>
+              ) : (
+                dateOrNotProvided(patient.dob, US_DATE_PATTERN)
+              ),
+              sex: t(`patients.sex.${patient.sex}`),
+              program: programNames?.get(patient.program_id) ?? `#${patient.program_id}`,
+              status: (
                 <Badge variant="light" color={STATUS_COLORS[patient.status]}>
                   {t(`patients.status.${patient.status}`)}
                 </Badge>
-              </Table.Td>
-              <Table.Td>{valueOrNotProvided(patient.assigned_admin?.name)}</Table.Td>
-              <Table.Td>{dateOrNotProvided(patient.created_at, US_DATE_PATTERN, timeZone)}</Table.Td>
-            </Table.Tr>
-          ))}
+              ),
+              assignedAdmin: patient.assigned_admin?.name ?? (
+                <Text span size="sm" c="dimmed">
+                  {t('patients.unassigned')}
+                </Text>
+              ),
+              created: dateOrNotProvided(patient.created_at, US_DATE_PATTERN, timeZone),
+            };
+            const checked = selection?.selected.has(patient.id) ?? false;
+            return (
+              <Table.Tr
+                key={patient.id}
+                data-testid="patient-row"
+                aria-selected={selection ? checked : undefined}
+                style={{ cursor: 'pointer' }}
+                // The whole row opens the patient; the name is the keyboard's way in (a real link).
+                onClick={(event) => {
+                  if ((event.target as HTMLElement).closest('a, input, label')) return;
+                  navigate(`/patient/${patient.id}`);
+                }}
+              >
+                {selection ? (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t('patients.select', { name: patient.name })}
+                      checked={checked}
+                      onChange={() => toggle(patient.id)}
+                    />
+                  </Table.Td>
+                ) : null}
+                {columns.map((column) => (
+                  <Table.Td key={column.key} style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                    {cells[column.key]}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -1,4 +1,10 @@
-import { patientsContract, platformContract, userContract } from '@caredeck/contracts';
+import {
+  groupsContract,
+  patientRecordContract,
+  patientsContract,
+  platformContract,
+  userContract,
+} from '@caredeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -15,12 +21,45 @@ function patientsServer(list: (url: URL) => MockReply, user = makeUser()) {
     [on(patientsContract.list, { programId: 1 })]: (request) => list(request.url),
     [on(patientsContract.enterpriseList, { enterpriseId: 1 })]: (request) => list(request.url),
     [on(userContract.pageSession, { programId: 1, id: 7 })]: { status: 201, body: {} },
+    [on(groupsContract.list, { programId: 1 })]: {
+      body: pageOf([
+        {
+          id: 5,
+          program_id: 1,
+          name: 'Morning calls',
+          description: null,
+          queryTo: null,
+          users_count: 2,
+          created_by: null,
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: '2026-01-01T00:00:00Z',
+        },
+      ]),
+    },
+    [on(patientRecordContract.bulkStatus)]: (request) => ({
+      body: { updated: (request.body as { users_id: number[] }).users_id.length },
+    }),
   });
 }
 
 const PATIENTS = [
-  makePatient(1, { name: 'Ada Lovelace', dob: '1950-03-09', sex: 'female', status: 'active' }),
-  makePatient(2, { name: 'Alan Turing', dob: null, sex: 'male', status: 'pending', assigned_admin: null }),
+  makePatient(1, {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    name: 'Ada Lovelace',
+    dob: '1950-03-09',
+    sex: 'female',
+    status: 'active',
+  }),
+  makePatient(2, {
+    first_name: 'Alan',
+    last_name: 'Turing',
+    name: 'Alan Turing',
+    dob: null,
+    sex: 'male',
+    status: 'pending',
+    assigned_admin: null,
+  }),
 ];
 
 function lastQuery(api: ReturnType<typeof mockFetch>, key = on(patientsContract.list, { programId: 1 })) {
@@ -39,7 +78,7 @@ async function openPatients(
 }
 
 describe('the patient list', () => {
-  it('shows name, date of birth, sex, status, assigned admin and created date', async () => {
+  it('shows name (family name first, as sorted), MRN, birth date with age, sex, status, assignee and created date', async () => {
     const { api } = await openPatients();
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByTestId('patient-row');
@@ -48,12 +87,21 @@ describe('the patient list', () => {
       within(rows[0] as HTMLElement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Ada Lovelace', '03/09/1950', 'Female', 'Active', 'Ada Admin', '02/01/2026']);
+    ).toEqual([
+      '',
+      'Lovelace, Ada',
+      'MRN-1',
+      '03/09/1950 (76 y)',
+      'Female',
+      'Active',
+      'Ada Admin',
+      '02/01/2026',
+    ]);
     expect(
       within(rows[1] as HTMLElement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Alan Turing', 'Not Provided', 'Male', 'Pending', 'Not Provided', '02/01/2026']);
+    ).toEqual(['', 'Turing, Alan', 'MRN-2', 'Not Provided', 'Male', 'Pending', 'Unassigned', '02/01/2026']);
     expect(screen.getByTestId('patients-total')).toHaveTextContent('Total: 42');
     expect(lastQuery(api)).toEqual({ page: '1', per_page: '10', sort_by: 'name', sort_direction: 'ASC' });
   });
@@ -72,8 +120,8 @@ describe('the patient list', () => {
     const cells = within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells[1]).toBe('k. A.');
-    expect(cells[4]).toBe('Keine Angabe');
+    expect(cells[3]).toBe('k. A.');
+    expect(cells[6]).toBe('Nicht zugewiesen');
   });
 
   it('shows the last page when the page asked for is beyond it', async () => {
@@ -163,6 +211,74 @@ describe('the patient list', () => {
     await screen.findByRole('table');
     expect(api.callsTo(on(patientsContract.enterpriseList, { enterpriseId: 1 }))).toHaveLength(1);
     expect(api.callsTo(on(patientsContract.list, { programId: 1 }))).toHaveLength(0);
+  });
+});
+
+describe('the worklist', () => {
+  it('filters by assignment and status: sent to the API, kept in the URL, Back undoes them', async () => {
+    const { api, router } = await openPatients();
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Assigned to me' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ assignedAdmin: 'me', page: '1' }));
+    await userEvent.click(screen.getByLabelText('Status', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Pending' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ assignedAdmin: 'me', statuses: 'pending' }));
+    expect(router.state.location.search).toContain('statuses=pending');
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.search).not.toContain('statuses'));
+    expect(router.state.location.search).toContain('assignedAdmin=me');
+  });
+
+  it('restores filters, cohort and search from the URL (a reload or a shared link)', async () => {
+    const { api } = await openPatients('/patients?statuses=pending,discharged&group=5&name=lov&sex=female');
+    await screen.findByRole('table');
+    expect(lastQuery(api)).toMatchObject({
+      statuses: 'pending,discharged',
+      group: '5',
+      name: 'lov',
+      sex: 'female',
+    });
+    expect(screen.getByLabelText('Search patients')).toHaveValue('lov');
+    expect(await screen.findByDisplayValue('Morning calls')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(lastQuery(api)).not.toHaveProperty('statuses'));
+    expect(lastQuery(api)).not.toHaveProperty('group');
+  });
+
+  it('says so when no patient matches the filters', async () => {
+    await openPatients('/patients?statuses=discharged', () => ({ body: pageOf([]) }));
+    expect(await screen.findByTestId('patients-empty')).toHaveTextContent('No patients match these filters.');
+  });
+
+  it('changes the status of the selected patients after a confirmation', async () => {
+    const { api } = await openPatients();
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Alan Turing' }));
+    expect(screen.getByTestId('bulk-bar')).toHaveTextContent('2 selected');
+    await userEvent.click(screen.getByLabelText('New status', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Inactive' }));
+    await userEvent.click(screen.getByTestId('bulk-apply'));
+    expect(await screen.findByText('Change the status of the selected patients?')).toBeInTheDocument();
+    expect(api.callsTo(on(patientRecordContract.bulkStatus))).toHaveLength(0);
+    await userEvent.click(screen.getByTestId('bulk-confirm'));
+    expect(await screen.findByText('2 patients set to Inactive')).toBeInTheDocument();
+    expect(api.callsTo(on(patientRecordContract.bulkStatus))[0]?.body).toEqual({
+      users_id: [1, 2],
+      value: 'inactive',
+    });
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull());
+  });
+
+  it('moves between patients with the arrow keys', async () => {
+    await openPatients();
+    await screen.findByRole('table');
+    const ada = screen.getByRole('link', { name: 'Open Ada Lovelace' });
+    ada.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('link', { name: 'Open Alan Turing' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(ada).toHaveFocus();
   });
 });
 

@@ -1,15 +1,25 @@
-import { PATIENT_SORT_FIELDS } from '@caredeck/contracts';
+import { CARE_ROLES, PATIENT_SORT_FIELDS } from '@caredeck/contracts';
 import { DEFAULT_PAGE_SIZE } from '@caredeck/domain';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { hasAnyRole } from '../../../app/auth/roles';
+import { readItem, writeItem } from '../../../shared/browser-storage';
 import { SearchBox } from '../../../shared/ui/SearchBox';
 import { useCurrentUser } from '../../identity/api';
 import { type ActiveScope, useActiveScope } from '../../tenancy/scope';
 import { type PatientListParams, type PatientSortField, usePatientList } from '../api';
+import { BulkStatusBar } from '../components/BulkStatusBar';
 import { ExportButton } from '../components/ExportButton';
+import {
+  activeFilterCount,
+  filterChanges,
+  PatientFilters,
+  type PatientFilterValues,
+  readFilters,
+} from '../components/PatientFilters';
 import { PatientListFooter, PER_PAGE_OPTIONS } from '../components/PatientListFooter';
 import { PatientsTable } from '../components/PatientsTable';
 import { patientSearch, usePatientSearch } from '../searchStore';
@@ -23,20 +33,33 @@ function positiveInt(value: string | null, fallback: number): number {
   return Number.isInteger(number) && number > 0 ? number : fallback;
 }
 
-/** Paging and sorting live in the URL (shareable, back button); the search text lives in the patient store. */
-function readParams(searchParams: URLSearchParams, name: string): PatientListParams {
-  const perPage = positiveInt(searchParams.get('per_page'), DEFAULT_PAGE_SIZE);
+/** The page size the user last chose on this browser (the spec's 10 until they choose; ADR 024). */
+const PER_PAGE_KEY = 'caredeck.patients.perPage';
+function preferredPerPage(): number {
+  const stored = Number(readItem(PER_PAGE_KEY));
+  return (PER_PAGE_OPTIONS as readonly number[]).includes(stored) ? stored : DEFAULT_PAGE_SIZE;
+}
+
+/**
+ * Paging, sorting, filters and the search text live in the URL (shareable, kept on reload, Back restores them);
+ * the search text is mirrored in the patient store so the patient pages can lead back to the same search.
+ */
+function readParams(searchParams: URLSearchParams, storedSearch: string): PatientListParams {
+  const fallback = preferredPerPage();
+  const perPage = positiveInt(searchParams.get('per_page'), fallback);
   const sortBy = searchParams.get('sort_by');
+  const filters = filterChanges(readFilters(searchParams));
   return {
-    name,
+    ...filters,
+    name: searchParams.get('name') ?? storedSearch,
     page: positiveInt(searchParams.get('page'), 1),
-    per_page: (PER_PAGE_OPTIONS as readonly number[]).includes(perPage) ? perPage : DEFAULT_PAGE_SIZE,
+    per_page: (PER_PAGE_OPTIONS as readonly number[]).includes(perPage) ? perPage : fallback,
     sort_by: isSortField(sortBy) ? sortBy : 'name',
     sort_direction: searchParams.get('sort_direction') === 'DESC' ? 'DESC' : 'ASC',
   };
 }
 
-/** /patients: the patient list of the active program or enterprise (01 §2, §7). Rows link nowhere yet. */
+/** /patients: the worklist of the active program or enterprise (01 §2, §7): filters, bulk status, rows open the patient. */
 export function PatientsPage() {
   const scope = useActiveScope();
   if (!scope) return null;
@@ -64,24 +87,47 @@ function NoProgram() {
 function PatientList({ scope }: { scope: ActiveScope }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const search = usePatientSearch();
+  const storedSearch = usePatientSearch();
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = readParams(searchParams, search);
+  const params = readParams(searchParams, storedSearch);
+  const search = params.name;
+  const filters = readFilters(searchParams);
   const list = usePatientList(scope, params);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const canChangeStatus = user ? hasAnyRole(user, CARE_ROLES, scope) : false;
+  const programNames = useMemo(
+    () =>
+      scope.enterpriseScope && user ? new Map(user.programs.map((p) => [p.id, p.name] as const)) : undefined,
+    [scope.enterpriseScope, user],
+  );
 
-  // Paging and sorting are history entries: Back returns to the previous page of the list, not out of it.
-  const update = (changes: Partial<Record<'page' | 'per_page' | 'sort_by' | 'sort_direction', string>>) => {
+  // A search in the URL (a reload, a shared link) is the one the patient pages lead back to.
+  useEffect(() => {
+    if (search !== storedSearch) patientSearch.set(search);
+  }, [search, storedSearch]);
+
+  // Paging, sorting and filters are history entries: Back returns to the previous state of the list, not out
+  // of it. Typing a search replaces the entry (one entry per search, not per keystroke).
+  const update = (changes: Record<string, string>, options?: { replace?: boolean }) => {
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) next.set(key, value);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
       return next;
-    });
+    }, options);
   };
 
   const onSearch = (value: string) => {
     patientSearch.set(value);
-    update({ page: '1' });
+    update({ name: value, page: '1' }, { replace: true });
   };
+  const onFilters = (values: PatientFilterValues) => {
+    setSelected(new Set());
+    update({ ...filterChanges(values), page: '1' });
+  };
+  const filtered = activeFilterCount(filters) > 0;
   const onSort = (field: PatientSortField) => {
     const direction = params.sort_by === field && params.sort_direction === 'ASC' ? 'DESC' : 'ASC';
     update({ sort_by: field, sort_direction: direction, page: '1' });
@@ -137,6 +183,12 @@ function PatientList({ scope }: { scope: ActiveScope }) {
           )}
         </Group>
       </Group>
+      <PatientFilters
+        values={filters}
+        onChange={onFilters}
+        programId={scope.enterpriseScope ? null : scope.programId}
+      />
+      {canChangeStatus ? <BulkStatusBar selected={selected} onDone={() => setSelected(new Set())} /> : null}
       <Paper withBorder radius="md" p="md" pos="relative">
         {list.isPending || outOfRange ? (
           <Center py="xl">
@@ -155,7 +207,11 @@ function PatientList({ scope }: { scope: ActiveScope }) {
           </Alert>
         ) : data && data.data.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl" data-testid="patients-empty">
-            {search ? t('patients.emptySearch', { search }) : t('patients.empty')}
+            {search
+              ? t('patients.emptySearch', { search })
+              : filtered
+                ? t('patients.emptyFiltered')
+                : t('patients.empty')}
           </Text>
         ) : data ? (
           <Stack gap="md" aria-busy={list.isFetching}>
@@ -164,14 +220,22 @@ function PatientList({ scope }: { scope: ActiveScope }) {
               sort={{ field: params.sort_by, direction: params.sort_direction }}
               onSort={onSort}
               timeZone={user?.tz ?? null}
+              programNames={programNames}
+              selection={canChangeStatus ? { selected, onChange: setSelected } : undefined}
             />
+            <Text id="patients-keyboard-hint" size="xs" c="dimmed" visibleFrom="sm">
+              {t('patients.keyboardHint')}
+            </Text>
             <PatientListFooter
               total={data.total}
               page={data.current_page}
               lastPage={data.last_page}
               perPage={params.per_page}
               onPage={(page) => update({ page: String(page) })}
-              onPerPage={(perPage) => update({ per_page: String(perPage), page: '1' })}
+              onPerPage={(perPage) => {
+                writeItem(PER_PAGE_KEY, String(perPage));
+                update({ per_page: String(perPage), page: '1' });
+              }}
             />
           </Stack>
         ) : null}

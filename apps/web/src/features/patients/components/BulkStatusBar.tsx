@@ -1,0 +1,84 @@
+import { PATIENT_STATUSES } from '@caredeck/contracts';
+import { Button, Group, Modal, Paper, Select, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../shared/ui/toasts';
+import { type PatientStatus, useBulkStatus } from '../api';
+
+export interface BulkStatusBarProps {
+  selected: ReadonlySet<number>;
+  onDone: () => void;
+}
+
+/** Shown while patients are selected: set one status for all of them, after a confirmation. */
+export function BulkStatusBar({ selected, onDone }: BulkStatusBarProps) {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<PatientStatus | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const bulk = useBulkStatus();
+  const count = selected.size;
+  if (count === 0) return null;
+  const label = status ? t(`patients.status.${status}`) : '';
+
+  const apply = () => {
+    if (!status) return;
+    bulk.mutate(
+      { ids: [...selected], value: status },
+      {
+        onSuccess: (result) => {
+          toast.success(t('patients.bulk.done', { count: result.updated, status: label }));
+          setConfirming(false);
+          setStatus(null);
+          onDone();
+        },
+        onError: () => toast.error(t('patients.bulk.failed')),
+      },
+    );
+  };
+
+  return (
+    <Paper withBorder radius="md" p="xs" bg="var(--mantine-color-default-hover)" data-testid="bulk-bar">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Text size="sm" fw={600} aria-live="polite">
+          {t('patients.bulk.selected', { count })}
+        </Text>
+        <Group gap="xs" wrap="wrap">
+          <Select
+            aria-label={t('patients.bulk.status')}
+            placeholder={t('patients.bulk.status')}
+            data={PATIENT_STATUSES.map((s) => ({ value: s, label: t(`patients.status.${s}`) }))}
+            value={status}
+            onChange={(value) => setStatus(value as PatientStatus | null)}
+            size="xs"
+            w={170}
+            data-testid="bulk-status"
+          />
+          <Button size="xs" disabled={!status} onClick={() => setConfirming(true)} data-testid="bulk-apply">
+            {t('patients.bulk.apply')}
+          </Button>
+          <Button size="xs" variant="subtle" onClick={onDone}>
+            {t('patients.bulk.clear')}
+          </Button>
+        </Group>
+      </Group>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('patients.bulk.confirmTitle')}
+        centered
+      >
+        <Text size="sm" mb="md">
+          {t('patients.bulk.confirm', { count, status: label })}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            {t('patients.bulk.cancel')}
+          </Button>
+          <Button onClick={apply} loading={bulk.isPending} data-testid="bulk-confirm">
+            {t('patients.bulk.apply')}
+          </Button>
+        </Group>
+      </Modal>
+    </Paper>
+  );
+}

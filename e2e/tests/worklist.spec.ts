@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { apiAccessToken, signIn } from './helpers';
+
+const COORDINATOR = 'coordinator@caredeck.demo';
+
+test('a coordinator filters the worklist, keeps it across reload and Back, and sets two statuses at once', async ({
+  page,
+  request,
+}) => {
+  // Two patients of our own, so the bulk change touches nothing another journey relies on.
+  const token = await apiAccessToken(request, COORDINATOR);
+  const headers = { authorization: `Bearer ${token}` };
+  const me = (await (await request.get('/api/v1/user', { headers })).json()) as {
+    programs: { id: number }[];
+  };
+  const programId = me.programs[0]!.id;
+  const family = `Worklist${Date.now().toString(36)}`;
+  for (const [given, sex] of [
+    ['Ines', 'female'],
+    ['Otto', 'male'],
+  ] as const) {
+    const res = await request.post(`/api/v1/programs/${programId}/users`, {
+      headers,
+      data: { first_name: given, last_name: family, dob: '1950-06-01', sex, status: 'pending' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  await page.goto('/patients');
+  await signIn(page, COORDINATOR);
+  await expect(page.getByTestId('patient-row').first()).toBeVisible();
+
+  // Search and a filter: both in the URL, both kept by a reload.
+  await page.getByLabel('Search patients').fill(family);
+  await expect(page.getByTestId('patient-row')).toHaveCount(2);
+  await expect(page.getByTestId('patient-row').first()).toContainText(`${family}, Ines`);
+  await page.getByTestId('filter-sex').click();
+  await page.getByRole('option', { name: 'Male', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('patient-row')).toHaveCount(1);
+  await expect(page).toHaveURL(/sex=male/);
+  await page.reload();
+  await expect(page.getByTestId('patient-row')).toHaveCount(1);
+  await expect(page.getByLabel('Search patients')).toHaveValue(family);
+  // Back undoes the filter, not the whole list.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/sex=male/);
+  await expect(page.getByTestId('patient-row')).toHaveCount(2);
+
+  // Both rows selected, one status for both, after a confirmation.
+  await page.getByRole('checkbox', { name: 'Select every patient on this page' }).check();
+  await expect(page.getByTestId('bulk-bar')).toContainText('2 selected');
+  await page.getByTestId('bulk-status').click();
+  await page.getByRole('option', { name: 'Active', exact: true }).click();
+  await page.getByTestId('bulk-apply').click();
+  await page.getByTestId('bulk-confirm').click();
+  await expect(page.getByText('2 patients set to Active')).toBeVisible();
+  await expect(page.getByTestId('patient-row').getByText('Active', { exact: true })).toHaveCount(2);
+
+  // The keyboard moves down the list and opens a patient.
+  await page.getByRole('link', { name: `Open Ines ${family}` }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('link', { name: `Open Otto ${family}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('patient-name')).toHaveText(`Otto ${family}`);
+});
+
+test('Ctrl+K finds a patient by MRN', async ({ page, request }) => {
+  const token = await apiAccessToken(request, COORDINATOR);
+  const headers = { authorization: `Bearer ${token}` };
+  const me = (await (await request.get('/api/v1/user', { headers })).json()) as {
+    programs: { id: number }[];
+  };
+  const mrn = `K${Date.now().toString(36).toUpperCase()}`;
+  const res = await request.post(`/api/v1/programs/${me.programs[0]!.id}/users`, {
+    headers,
+    data: { first_name: 'Paloma', last_name: 'Finder', dob: '1961-02-03', sex: 'female', mrn },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  await page.goto('/patients');
+  await signIn(page, COORDINATOR);
+  await expect(page.getByTestId('patient-row').first()).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await page.getByRole('textbox', { name: 'Search pages' }).fill(mrn.toLowerCase());
+  const found = page.getByRole('group', { name: 'Patients' }).getByRole('button', { name: /Paloma Finder/ });
+  await expect(found).toContainText(mrn);
+  await found.click();
+  await expect(page.getByTestId('patient-name')).toHaveText('Paloma Finder');
+});
