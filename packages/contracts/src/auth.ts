@@ -7,7 +7,13 @@ export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match. Please try again.
 export const INVALID_CREDENTIALS = 'Incorrect username or password.';
 export const PASSWORD_EXPIRED = 'password_expired';
 
-const email = line().trim().toLowerCase().email('The email must be a valid email address.').max(254);
+/** A staff e-mail address, lower-cased (01 §5). */
+export const emailAddress = line()
+  .trim()
+  .toLowerCase()
+  .email('The email must be a valid email address.')
+  .max(254);
+const email = emailAddress;
 
 /** Password strength: length plus three of four character classes; no upper bound beyond 256. */
 export const newPassword = line()

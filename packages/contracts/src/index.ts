@@ -10,5 +10,6 @@ export * from './medications';
 export * from './patient-record';
 export * from './patients';
 export * from './route';
+export * from './staff';
 export * from './tenancy';
 export * from './user';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPassword, PASSWORDS_DO_NOT_MATCH } from './auth';
 import { bodyId, idParam, line, paged, pageQuery, queryInt } from './common';
 import { PATIENT_STATUSES, patientStatus, SEXES } from './patients';
 import { defineRoute } from './route';
@@ -88,6 +89,9 @@ export const PATIENT_MESSAGES = {
   homeProgramKept: "The patient's home program cannot be removed here; change the program first.",
   oldProgram: 'The patient is no longer in this program; reload the record.',
   samePrograms: 'Choose a program other than the current one.',
+  passwordSet: 'Password updated',
+  codeSent: 'Verification code sent',
+  noEmail: 'The patient has no e-mail address to send a code to. Add one to the profile first.',
 } as const;
 
 const optionalLine = (max: number) =>
@@ -119,6 +123,7 @@ export function normalisePhone(raw: string): string | null {
   return null;
 }
 
+/** An optional phone number, normalised to E.164 (`+1XXXXXXXXXX` for US numbers). */
 const phone = line()
   .trim()
   .max(32)
@@ -133,6 +138,8 @@ const phone = line()
   })
   .nullable()
   .optional();
+
+export const optionalPhone = phone;
 
 const dob = isoDate
   .refine((v) => v >= '1900-01-01', PATIENT_MESSAGES.dobTooOld)
@@ -305,6 +312,30 @@ const maybeNewPatientId = z
   .transform(Number);
 const statusValue = z.object({ value: z.enum(PATIENT_STATUSES) });
 
+/** Patient-app credentials: `type` '2' with a password sets it; other types (or none) resend a code. */
+export const appPasswordBody = z
+  .object({
+    type: z.union([z.string().max(10), z.number().int()]).optional(),
+    password: line().max(256).optional(),
+    password_confirmation: line().max(256).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (String(b.type) !== '2') return;
+    const checked = newPassword.safeParse(b.password ?? '');
+    if (!checked.success)
+      for (const issue of checked.error.issues)
+        ctx.addIssue({ code: 'custom', path: ['password'], message: issue.message });
+    else if (b.password_confirmation !== undefined && b.password_confirmation !== b.password)
+      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: PASSWORDS_DO_NOT_MATCH });
+  });
+export type AppPasswordBody = z.input<typeof appPasswordBody>;
+export const appCredentialResult = z.object({
+  message: z.string(),
+  /** 'password' when a password was set, 'code' when a code was sent. */
+  action: z.enum(['password', 'code']),
+  sent_to: z.string().nullable(),
+});
+
 /** The patient record (01 §7 "Patient lists", "Patient creation"; 02 §7 "Patients, users and settings"). */
 export const patientRecordContract = {
   create: defineRoute({
@@ -387,6 +418,24 @@ export const patientRecordContract = {
     params: patientPath,
     body: notificationSettings.partial(),
     responses: { 200: notificationSettings },
+  }),
+  /** 02 §4: type '2' sets the given password; any other type resends a verification code. */
+  appPassword: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/users/:id/password',
+    summary: "Set the patient-app password (type '2'), or resend the patient a verification code",
+    tags,
+    params: patientPath,
+    body: appPasswordBody,
+    responses: { 200: appCredentialResult },
+  }),
+  verificationCode: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/users/:id/verificationcode',
+    summary: 'Send the patient a new verification code for the patient app (at most one a minute)',
+    tags,
+    params: patientPath,
+    responses: { 200: appCredentialResult },
   }),
   setStatus: defineRoute({
     method: 'POST',

@@ -6,6 +6,7 @@ import { identityModule } from './identity';
 import { medicationsModule } from './medications';
 import { patientsModule } from './patients';
 import { reconciliationModule } from './reconciliation';
+import { staffModule } from './staff';
 import { tenancyModule } from './tenancy';
 
 /**
@@ -21,6 +22,7 @@ export const MODULES = [
   medicationsModule,
   catalogueModule,
   reconciliationModule,
+  staffModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */

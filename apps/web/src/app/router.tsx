@@ -9,6 +9,7 @@ import {
 } from 'react-router';
 import { cohortRoutes } from '../features/cohorts/routes';
 import { patientRecordRoutes } from '../features/patient-record/routes';
+import { staffRoutes } from '../features/staff/routes';
 import { i18n } from '../shared/i18n';
 import { toast } from '../shared/ui/toasts';
 import {
@@ -30,7 +31,7 @@ import { ConsoleShell } from './shell/ConsoleShell';
  */
 export type RouteAuth = 'public' | 'signedOut' | 'staff' | 'controller' | 'controllerSignedOut';
 
-export type MenuLabelKey = 'nav.patients' | 'nav.cohorts' | 'nav.settings';
+export type MenuLabelKey = 'nav.patients' | 'nav.cohorts' | 'nav.staff' | 'nav.settings';
 
 /** The screen's name in the browser tab ('Patients · CareDeck'). */
 export type PageTitleKey =
@@ -48,7 +49,8 @@ export type PageTitleKey =
   | 'pages.medRec.title'
   | 'pages.cohort.title'
   | 'pages.cohortPatients.title'
-  | 'nav.cohorts';
+  | 'nav.cohorts'
+  | 'nav.staff';
 
 export interface AppRoute {
   /** Stable id; also the page name recorded with page time. */
@@ -140,6 +142,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Each feature's screens: one line per feature.
   ...patientRecordRoutes,
   ...cohortRoutes,
+  ...staffRoutes,
   {
     id: 'settings',
     titleKey: 'settings.title',

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import { createAppAccountService } from './app-account.service';
 import { exportRoutes } from './export.routes';
 import { createExportService } from './export.service';
 import { createPatient, createPatients } from './patients.factories';
@@ -12,7 +13,10 @@ export const patientsModule = defineModule({
   name: 'patients',
   async register(app, { db }) {
     await app.register(patientsRoutes, { patients: createPatientsService({ db }) });
-    await app.register(patientRecordRoutes, { records: createPatientRecordService({ db }) });
+    await app.register(patientRecordRoutes, {
+      records: createPatientRecordService({ db }),
+      appAccounts: createAppAccountService({ db }),
+    });
     await app.register(exportRoutes, { exports: createExportService({ db }) });
   },
   factories: { patient: createPatient, patients: createPatients },

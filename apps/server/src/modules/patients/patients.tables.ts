@@ -121,3 +121,20 @@ export const patientStatusHistory = pgTable(
   },
   (t) => [index('patient_status_history_patient_idx').on(t.patientId, t.id)],
 );
+
+/**
+ * The patient's own sign-in for the patient app (02 §4 password reset): a password staff set for them, and
+ * the latest verification code sent (hashed; good for 30 minutes, once).
+ */
+export const patientAppAccounts = pgTable('patient_app_accounts', {
+  patientId: bigint('patient_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => patients.id, { onDelete: 'cascade' }),
+  passwordHash: text('password_hash'),
+  passwordSetAt: timestamp('password_set_at', { withTimezone: true }),
+  passwordSetBy: bigint('password_set_by', { mode: 'number' }).references(() => admins.id),
+  codeHash: text('code_hash'),
+  codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+  codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,6 +3,7 @@ import { staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
 import { route } from '../../platform/http/route';
 import type { App } from '../../platform/http/types';
+import type { AppAccountService } from './app-account.service';
 import { patientObject } from './patients.queries';
 import type { PatientRecordService } from './record.service';
 
@@ -11,8 +12,21 @@ const patient = (opts: { roles?: readonly (typeof CARE_ROLES)[number][]; notFoun
   access.object(patientObject, opts);
 const carer = { roles: CARE_ROLES };
 
-export async function patientRecordRoutes(app: App, deps: { records: PatientRecordService }) {
-  const { records } = deps;
+export async function patientRecordRoutes(
+  app: App,
+  deps: { records: PatientRecordService; appAccounts: AppAccountService },
+) {
+  const { records, appAccounts } = deps;
+
+  route(app, c.appPassword, {
+    access: patient(carer),
+    handler: async (req) =>
+      appAccounts.password(staffActor(req), { patientId: req.params.id, body: req.body }),
+  });
+  route(app, c.verificationCode, {
+    access: patient(carer),
+    handler: async (req) => appAccounts.resendCode(staffActor(req), { patientId: req.params.id }),
+  });
 
   route(app, c.create, {
     access: access.program(CARE_ROLES),

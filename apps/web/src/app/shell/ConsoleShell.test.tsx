@@ -59,8 +59,17 @@ describe('the console shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Patients', 'Cohorts', 'Settings']);
+    ).toEqual(['Patients', 'Cohorts', 'Staff', 'Settings']);
     expect(within(nav).getByRole('link', { name: 'Patients' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows the staff screen to program administrators only', async () => {
+    await openConsole(
+      '/patients',
+      makeUser({ roles: [{ name: 'physician', program_id: 1, enterprise_id: 1 }] }),
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).queryByRole('link', { name: 'Staff' })).toBeNull();
   });
 
   it('records the time spent on the page being left at every route change', async () => {

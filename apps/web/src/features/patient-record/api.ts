@@ -152,6 +152,14 @@ export function useNotificationSettings(id: number) {
   });
 }
 
+/** The patient-app sign-in: type '2' sets a password, otherwise a code is e-mailed (02 §4). */
+export function useAppPassword(id: number) {
+  return useMutation({
+    mutationFn: (body: { type: '2'; password: string; password_confirmation: string } | { type: '1' }) =>
+      api.call(c.appPassword, { params: { id: str(id) }, body }),
+  });
+}
+
 export function useDuplicates(programId: number, probe: Record<string, string> | null) {
   return useQuery({
     queryKey: ['patients', 'duplicates', programId, probe],

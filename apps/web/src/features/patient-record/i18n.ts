@@ -242,6 +242,17 @@ const en = {
     push: 'App notifications',
     voice: 'Voice calls',
   },
+  appAccount: {
+    title: 'Patient app sign-in',
+    hint: 'Set a password for the patient app, or send {{name}} a verification code by e-mail.',
+    password: 'New password',
+    confirm: 'Confirm password',
+    setPassword: 'Set password',
+    sendCode: 'Send verification code',
+    passwordSet: 'Password updated',
+    codeSent: 'Verification code sent to {{to}}',
+    noEmail: 'Add an e-mail address to the profile to send a code.',
+  },
 };
 
 export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patientRecord', {
@@ -488,6 +499,17 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       push: 'App-Benachrichtigungen',
       voice: 'Anrufe',
     },
+    appAccount: {
+      title: 'Anmeldung in der Patienten-App',
+      hint: 'Ein Passwort für die Patienten-App festlegen oder {{name}} einen Bestätigungscode per E-Mail senden.',
+      password: 'Neues Passwort',
+      confirm: 'Passwort bestätigen',
+      setPassword: 'Passwort festlegen',
+      sendCode: 'Bestätigungscode senden',
+      passwordSet: 'Passwort aktualisiert',
+      codeSent: 'Bestätigungscode an {{to}} gesendet',
+      noEmail: 'Für einen Code eine E-Mail-Adresse im Profil hinterlegen.',
+    },
   },
   fr: {
     back: 'Retour aux patients',
@@ -731,6 +753,17 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       push: "Notifications de l'application",
       voice: 'Appels vocaux',
     },
+    appAccount: {
+      title: "Connexion à l'application patient",
+      hint: "Définir un mot de passe pour l'application patient, ou envoyer à {{name}} un code de vérification par e-mail.",
+      password: 'Nouveau mot de passe',
+      confirm: 'Confirmer le mot de passe',
+      setPassword: 'Définir le mot de passe',
+      sendCode: 'Envoyer un code de vérification',
+      passwordSet: 'Mot de passe mis à jour',
+      codeSent: 'Code de vérification envoyé à {{to}}',
+      noEmail: 'Ajoutez une adresse e-mail au profil pour envoyer un code.',
+    },
   },
   pt: {
     back: 'Voltar aos doentes',
@@ -973,6 +1006,17 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       email: 'E-mail',
       push: 'Notificações da aplicação',
       voice: 'Chamadas de voz',
+    },
+    appAccount: {
+      title: 'Acesso à aplicação do doente',
+      hint: 'Definir uma palavra-passe para a aplicação do doente, ou enviar a {{name}} um código de verificação por e-mail.',
+      password: 'Nova palavra-passe',
+      confirm: 'Confirmar palavra-passe',
+      setPassword: 'Definir palavra-passe',
+      sendCode: 'Enviar código de verificação',
+      passwordSet: 'Palavra-passe atualizada',
+      codeSent: 'Código de verificação enviado para {{to}}',
+      noEmail: 'Adicione um e-mail ao perfil para enviar um código.',
     },
   },
 });

@@ -6,11 +6,15 @@ import { Link, useParams } from 'react-router';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useActiveScope } from '../../tenancy/scope';
 import { useNotificationSettings, usePatient } from '../api';
+import { AppAccountPanel } from '../components/AppAccountPanel';
 import '../i18n';
 
 const CHANNELS = ['sms', 'email', 'push', 'voice'] as const;
 
-/** /patient/{patientId}/settings: which channels may reach the patient (PUT users/{id}/settings/notifications). */
+/**
+ * /patient/{patientId}/settings: which channels may reach the patient (PUT users/{id}/settings/notifications)
+ * and the patient-app sign-in (PUT users/{id}/password).
+ */
 export function PatientSettingsPage() {
   const { t } = useTranslation('patientRecord');
   const scope = useActiveScope();
@@ -58,6 +62,7 @@ export function PatientSettingsPage() {
           ))}
         </Stack>
       </Paper>
+      <AppAccountPanel patient={patient} />
     </Stack>
   );
 }

@@ -1,0 +1,105 @@
+import type { PatientRecord } from '@caredeck/contracts';
+import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api-client';
+import { toast, toastErrors } from '../../../shared/ui/toasts';
+import { useAppPassword } from '../api';
+
+/** The patient's own sign-in for the patient app: a password set by staff, or a code e-mailed to them. */
+export function AppAccountPanel({ patient }: { patient: PatientRecord }) {
+  const { t } = useTranslation('patientRecord');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const save = useAppPassword(patient.id);
+
+  const setIt = () =>
+    save.mutate(
+      { type: '2', password, password_confirmation: confirmation },
+      {
+        onSuccess: () => {
+          toast.success(t('appAccount.passwordSet'));
+          setPassword('');
+          setConfirmation('');
+          setErrors({});
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) setErrors(error.fieldErrors);
+          toastErrors(error);
+        },
+      },
+    );
+  const sendCode = () =>
+    save.mutate(
+      { type: '1' },
+      {
+        onSuccess: (result) => toast.success(t('appAccount.codeSent', { to: result.sent_to ?? '' })),
+        onError: (error) => toastErrors(error),
+      },
+    );
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={2} fz="h4">
+          {t('appAccount.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('appAccount.hint', { name: patient.name })}
+        </Text>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            setIt();
+          }}
+        >
+          <Stack gap="xs">
+            <PasswordInput
+              label={t('appAccount.password')}
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={errors.password?.[0]}
+              autoComplete="new-password"
+              required
+              data-testid="app-password"
+            />
+            <PasswordInput
+              label={t('appAccount.confirm')}
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.currentTarget.value)}
+              error={errors.password_confirmation?.[0]}
+              autoComplete="new-password"
+              required
+              data-testid="app-password-confirm"
+            />
+            <Group justify="space-between" wrap="wrap">
+              <Button
+                type="submit"
+                loading={save.isPending}
+                disabled={!password}
+                data-testid="app-password-save"
+              >
+                {t('appAccount.setPassword')}
+              </Button>
+              <Button
+                variant="light"
+                onClick={sendCode}
+                disabled={save.isPending || !patient.email}
+                title={patient.email ? undefined : t('appAccount.noEmail')}
+                data-testid="app-send-code"
+              >
+                {t('appAccount.sendCode')}
+              </Button>
+            </Group>
+            {patient.email ? null : (
+              <Text size="xs" c="dimmed">
+                {t('appAccount.noEmail')}
+              </Text>
+            )}
+          </Stack>
+        </form>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,128 @@
+import { type FeatureTexts, registerTexts } from '../../shared/i18n';
+
+const en = {
+  title: 'Staff',
+  hint: 'Everyone who works in {{program}}, with their roles here.',
+  loadError: 'The staff list could not be loaded.',
+  empty: 'Nobody works in this program yet.',
+  columns: { name: 'Name', title: 'Title', roles: 'Roles' },
+  roles: {
+    admin: 'Administrator',
+    physician: 'Physician',
+    care_coordinator: 'Care coordinator',
+    enterprise_admin: 'Enterprise administrator',
+    pharma: 'Pharma',
+    pharmacy: 'Pharmacy',
+  },
+  add: {
+    open: 'Add staff member',
+    title: 'Add a staff member',
+    hint: 'They receive an e-mail with a temporary password and choose their own at first sign-in.',
+    email: 'E-mail',
+    phone: 'Phone number',
+    givenName: 'Given name',
+    familyName: 'Family name',
+    jobTitle: 'Title',
+    role: 'Role in this program',
+    save: 'Create account',
+    cancel: 'Cancel',
+  },
+  created: 'New user has successfully been created!',
+};
+
+export const staffTexts: FeatureTexts<typeof en> = registerTexts('staff', {
+  en,
+  de: {
+    title: 'Personal',
+    hint: 'Alle, die in {{program}} arbeiten, mit ihren Rollen hier.',
+    loadError: 'Die Personalliste konnte nicht geladen werden.',
+    empty: 'In diesem Programm arbeitet noch niemand.',
+    columns: { name: 'Name', title: 'Funktion', roles: 'Rollen' },
+    roles: {
+      admin: 'Administrator',
+      physician: 'Ärztin/Arzt',
+      care_coordinator: 'Care-Koordination',
+      enterprise_admin: 'Unternehmensadministrator',
+      pharma: 'Pharma',
+      pharmacy: 'Apotheke',
+    },
+    add: {
+      open: 'Person hinzufügen',
+      title: 'Neue Person anlegen',
+      hint: 'Sie erhält eine E-Mail mit einem vorläufigen Passwort und wählt bei der ersten Anmeldung ein eigenes.',
+      email: 'E-Mail',
+      phone: 'Telefonnummer',
+      givenName: 'Vorname',
+      familyName: 'Nachname',
+      jobTitle: 'Funktion',
+      role: 'Rolle in diesem Programm',
+      save: 'Konto anlegen',
+      cancel: 'Abbrechen',
+    },
+    created: 'Neuer Benutzer wurde erfolgreich angelegt!',
+  },
+  fr: {
+    title: 'Équipe',
+    hint: 'Toutes les personnes qui travaillent dans {{program}}, avec leurs rôles ici.',
+    loadError: "La liste de l'équipe n'a pas pu être chargée.",
+    empty: 'Personne ne travaille encore dans ce programme.',
+    columns: { name: 'Nom', title: 'Fonction', roles: 'Rôles' },
+    roles: {
+      admin: 'Administrateur',
+      physician: 'Médecin',
+      care_coordinator: 'Coordination des soins',
+      enterprise_admin: "Administrateur d'entreprise",
+      pharma: 'Laboratoire',
+      pharmacy: 'Pharmacie',
+    },
+    add: {
+      open: 'Ajouter un membre',
+      title: "Ajouter un membre de l'équipe",
+      hint: 'La personne reçoit un e-mail avec un mot de passe temporaire et choisit le sien à la première connexion.',
+      email: 'E-mail',
+      phone: 'Téléphone',
+      givenName: 'Prénom',
+      familyName: 'Nom de famille',
+      jobTitle: 'Fonction',
+      role: 'Rôle dans ce programme',
+      save: 'Créer le compte',
+      cancel: 'Annuler',
+    },
+    created: 'Le nouvel utilisateur a bien été créé !',
+  },
+  pt: {
+    title: 'Equipa',
+    hint: 'Todas as pessoas que trabalham em {{program}}, com as suas funções aqui.',
+    loadError: 'Não foi possível carregar a lista da equipa.',
+    empty: 'Ainda ninguém trabalha neste programa.',
+    columns: { name: 'Nome', title: 'Cargo', roles: 'Funções' },
+    roles: {
+      admin: 'Administrador',
+      physician: 'Médico',
+      care_coordinator: 'Coordenação de cuidados',
+      enterprise_admin: 'Administrador da empresa',
+      pharma: 'Farmacêutica',
+      pharmacy: 'Farmácia',
+    },
+    add: {
+      open: 'Adicionar membro',
+      title: 'Adicionar um membro da equipa',
+      hint: 'Recebe um e-mail com uma palavra-passe temporária e escolhe a sua no primeiro início de sessão.',
+      email: 'E-mail',
+      phone: 'Telefone',
+      givenName: 'Nome próprio',
+      familyName: 'Apelido',
+      jobTitle: 'Cargo',
+      role: 'Função neste programa',
+      save: 'Criar conta',
+      cancel: 'Cancelar',
+    },
+    created: 'Novo utilizador criado com sucesso!',
+  },
+});
+
+declare module '../../shared/i18n/resources' {
+  interface Resources {
+    staff: typeof en;
+  }
+}
