@@ -20,11 +20,12 @@ test('a coordinator creates a cohort, adds patients by name, removes one, and fi
 
   // Add the first patient of the list by name.
   await page.goto('/patients');
-  const firstName = (
-    (await page.getByTestId('patient-row').first().getByRole('link').getAttribute('aria-label')) ?? ''
+  const [family, given] = (
+    (await page.getByTestId('patient-row').first().getByRole('link').textContent()) ?? ''
   )
-    .replace(/^Open /, '')
-    .trim();
+    .trim()
+    .split(', ');
+  const firstName = `${given} ${family}`;
   await page.goBack();
   await page.getByTestId('cohort-add-search').fill(firstName.split(' ').at(-1) ?? firstName);
   await page

@@ -74,8 +74,9 @@ test.describe('the patient record', () => {
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(first.getByRole('link')).not.toHaveText(pageOne);
-    // The list reads family name first; the link's name and the record say "Given Family".
-    const name = ((await first.getByRole('link').getAttribute('aria-label')) ?? '').replace(/^Open /, '');
+    // The list reads "Family, Given"; the record says "Given Family".
+    const [family, given] = ((await first.getByRole('link').textContent()) ?? '').split(', ');
+    const name = `${given} ${family}`;
     await first.click();
     await expect(page.getByTestId('patient-name')).toHaveText(name);
     await page.goBack();

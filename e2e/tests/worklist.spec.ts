@@ -58,9 +58,9 @@ test('a coordinator filters the worklist, keeps it across reload and Back, and s
   await expect(page.getByTestId('patient-row').getByText('Active', { exact: true })).toHaveCount(2);
 
   // The keyboard moves down the list and opens a patient.
-  await page.getByRole('link', { name: `Open Ines ${family}` }).focus();
+  await page.getByRole('link', { name: `${family}, Ines` }).focus();
   await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('link', { name: `Open Otto ${family}` })).toBeFocused();
+  await expect(page.getByRole('link', { name: `${family}, Otto` })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('patient-name')).toHaveText(`Otto ${family}`);
 });

@@ -315,7 +315,7 @@ const statusValue = z.object({ value: z.enum(PATIENT_STATUSES) });
 /** Patient-app credentials: `type` '2' with a password sets it; other types (or none) resend a code. */
 export const appPasswordBody = z
   .object({
-    type: z.union([z.string().max(10), z.number().int()]).optional(),
+    type: z.union([line().max(10), z.number().int()]).optional(),
     password: line().max(256).optional(),
     password_confirmation: line().max(256).optional(),
   })

@@ -182,7 +182,6 @@ export const de: TranslationShape<typeof en> = {
     exportAction: 'Tabelle herunterladen',
     exportSuccess: 'Export erfolgreich',
     exportFailed: 'Etwas ist schiefgelaufen, bitte später erneut versuchen',
-    open: '{{name}} öffnen',
     title: 'Patienten',
     search: 'Patienten suchen',
     searchPlaceholder: 'Name',

@@ -178,7 +178,6 @@ export const en = {
     exportAction: 'Download spreadsheet',
     exportSuccess: 'Export Successful',
     exportFailed: 'Something went wrong try again later',
-    open: 'Open {{name}}',
     title: 'Patients',
     search: 'Search patients',
     searchPlaceholder: 'Name',

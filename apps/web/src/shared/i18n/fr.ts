@@ -181,7 +181,6 @@ export const fr: TranslationShape<typeof en> = {
     exportAction: 'Télécharger le tableur',
     exportSuccess: 'Export réussi',
     exportFailed: "Une erreur s'est produite, réessayez plus tard",
-    open: 'Ouvrir {{name}}',
     title: 'Patients',
     search: 'Rechercher des patients',
     searchPlaceholder: 'Nom',

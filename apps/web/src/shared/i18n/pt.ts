@@ -182,7 +182,6 @@ export const pt: TranslationShape<typeof en> = {
     exportAction: 'Descarregar folha de cálculo',
     exportSuccess: 'Exportação concluída',
     exportFailed: 'Algo correu mal, tente mais tarde',
-    open: 'Abrir {{name}}',
     title: 'Doentes',
     search: 'Pesquisar doentes',
     searchPlaceholder: 'Nome',

@@ -172,7 +172,6 @@ export function PatientsTable({
                   size="sm"
                   fw={500}
                   data-row-link
-                  aria-label={t('patients.open', { name: patient.name })}
                   style={{
                     display: 'block',
                     overflow: 'hidden',

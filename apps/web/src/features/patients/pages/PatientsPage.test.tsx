@@ -273,10 +273,10 @@ describe('the worklist', () => {
   it('moves between patients with the arrow keys', async () => {
     await openPatients();
     await screen.findByRole('table');
-    const ada = screen.getByRole('link', { name: 'Open Ada Lovelace' });
+    const ada = screen.getByRole('link', { name: 'Lovelace, Ada' });
     ada.focus();
     await userEvent.keyboard('{ArrowDown}');
-    expect(screen.getByRole('link', { name: 'Open Alan Turing' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Turing, Alan' })).toHaveFocus();
     await userEvent.keyboard('{ArrowUp}');
     expect(ada).toHaveFocus();
   });
