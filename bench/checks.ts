@@ -25,6 +25,8 @@ async function getJson(
 const ORDER: Record<string, string> = {
   'name:ASC': 'last_name ASC, first_name ASC, id ASC',
   'created_at:DESC': 'created_at DESC, id DESC',
+  'dob:ASC': 'dob ASC NULLS LAST, id ASC',
+  'status:ASC': 'status ASC, last_name ASC, id ASC',
 };
 
 /** The expected page, written independently of the server's query (plain SQL, positional parameters). */
@@ -36,10 +38,16 @@ async function expectedPage(
   if (!order) throw new Error(`no reference ordering for ${f.sort_by} ${f.sort_direction}`);
   const params: unknown[] = [programIds[0]];
   let where = 'program_id = $1';
-  if (f.name) {
-    params.push(`%${f.name}%`);
-    where += ' AND (first_name ILIKE $2 OR last_name ILIKE $2)';
-  }
+  const add = (value: unknown, condition: (n: string) => string) => {
+    params.push(value);
+    where += ` AND ${condition(`$${params.length}`)}`;
+  };
+  if (f.name) add(`%${f.name}%`, (n) => `(first_name ILIKE ${n} OR last_name ILIKE ${n})`);
+  if (f.statuses?.length) add(f.statuses, (n) => `status = ANY(${n}::text[])`);
+  if (f.sex?.length) add(f.sex, (n) => `sex = ANY(${n}::text[])`);
+  if (f.state?.length) add(f.state, (n) => `state = ANY(${n}::text[])`);
+  if (f.assignedAdmin && /^\d+$/.test(f.assignedAdmin))
+    add(Number(f.assignedAdmin), (n) => `assigned_admin_id = ${n}`);
   const client = db.$client;
   const page = await client.query<{ id: number }>(
     `SELECT id FROM patients WHERE ${where} ORDER BY ${order} LIMIT ${f.per_page} OFFSET ${(f.page - 1) * f.per_page}`,
@@ -53,6 +61,7 @@ async function expectedPage(
 }
 
 async function checkList(db: Database, baseUrl: string, token: string, s: Scenario): Promise<Check> {
+  if (!s.filter) throw new Error(`${s.id} is not a list`);
   const f = s.filter!;
   const { status, body } = await getJson(baseUrl, s.path, token);
   if (status !== 200) return { name: s.id, ok: false, detail: `HTTP ${status}: ${JSON.stringify(body)}` };
@@ -80,7 +89,7 @@ async function checkList(db: Database, baseUrl: string, token: string, s: Scenar
 /** Answers checked once before the load: a fast wrong answer is not a result. */
 export async function checkAnswers(
   db: Database,
-  baseUrl: string,
+  servers: { product: string; baseline: string },
   token: string,
   d: Dataset,
   scenarios: Scenario[],
@@ -88,6 +97,7 @@ export async function checkAnswers(
 ): Promise<Check[]> {
   const checks: Check[] = [];
   for (const s of scenarios) {
+    const baseUrl = s.server === 'baseline' ? servers.baseline : servers.product;
     if (s.filter) {
       checks.push(await checkList(db, baseUrl, token, s));
     } else if (s.sessions === 'one') {
@@ -100,6 +110,7 @@ export async function checkAnswers(
       });
     }
   }
+  const baseUrl = servers.product;
   const small = await getJson(
     baseUrl,
     routeUrl(patientsContract.list, { programId: d.smallProgramId }, { per_page: 1 }),

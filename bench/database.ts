@@ -10,6 +10,8 @@ import { applyMigrations } from '../apps/server/src/platform/db/migrate';
 
 export type BenchDatabase = {
   db: Database;
+  /** Connection string of the scratch database (the bare baseline opens its own pool on it). */
+  url: string;
   /** Where it runs, for the report (never with the password). */
   description: string;
   dispose: () => Promise<void>;
@@ -79,7 +81,8 @@ export async function openBenchDatabase(log: (line: string) => void): Promise<Be
     await stopServer();
     throw err;
   }
-  const db = createDatabase(withDatabase(adminUrl, name));
+  const url = withDatabase(adminUrl, name);
+  const db = createDatabase(url);
   let disposed = false;
   const dispose = async () => {
     if (disposed) return;
@@ -97,5 +100,5 @@ export async function openBenchDatabase(log: (line: string) => void): Promise<Be
     await dispose();
     throw err;
   }
-  return { db, description, dispose };
+  return { db, url, description, dispose };
 }

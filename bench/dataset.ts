@@ -17,6 +17,8 @@ export type Dataset = {
   bigCount: number;
   smallCount: number;
   staffCount: number;
+  /** A staff member many patients of the large program are assigned to (the 'assigned to' filter). */
+  assigneeId: number;
   seconds: number;
 };
 
@@ -98,6 +100,7 @@ export async function generateDataset(
     bigCount: counts.big,
     smallCount: counts.small,
     staffCount: STAFF_COUNT + 1,
+    assigneeId: staffIds[1]!,
     seconds: (performance.now() - started) / 1000,
   };
 }

@@ -70,10 +70,10 @@ export type RunReport = {
 const n = (x: number) => x.toLocaleString('en-US');
 const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 
-function resultTable(results: LoadResult[]): string[] {
+function resultTable(results: LoadResult[], connections: number): string[] {
   const lines = [
-    '| scenario | request | req/s | p50 ms | p97.5 ms | p99 ms | max ms | requests | errors (timeouts) | non-2xx |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| scenario | request | conns | req/s | p50 ms | p97.5 ms | p99 ms | max ms | requests | errors (timeouts) | non-2xx |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of results) {
     const other = Object.entries(r.statusCodes)
@@ -81,7 +81,7 @@ function resultTable(results: LoadResult[]): string[] {
       .map(([code, count]) => `${count}×${code}`)
       .join(' ');
     lines.push(
-      `| ${r.scenario.title} | \`GET ${r.scenario.path}\` | ${n(Math.round(r.requestsPerSecond))} | ${ms(r.p50)} | ${ms(r.p97_5)} | ${ms(r.p99)} | ${ms(r.max)} | ${n(r.requests)} | ${r.errors} (${r.timeouts}) | ${r.non2xx}${other ? ` (${other})` : ''} |`,
+      `| ${r.scenario.title} | \`GET ${r.scenario.path}\` | ${r.scenario.connections ?? connections} | ${n(Math.round(r.requestsPerSecond))} | ${ms(r.p50)} | ${ms(r.p97_5)} | ${ms(r.p99)} | ${ms(r.max)} | ${n(r.requests)} | ${r.errors} (${r.timeouts}) | ${r.non2xx}${other ? ` (${other})` : ''} |`,
     );
   }
   return lines;
@@ -106,8 +106,25 @@ function observations(r: RunReport): string[] {
   const by = (id: string) => r.results.find((x) => x.scenario.id === id);
   const out: string[] = [];
   const first = by('list-name');
+  for (const [product, bare, what] of [
+    ['list-50', 'list-50-bare', 'patients page 1'],
+    ['user-50', 'user-50-bare', 'GET /api/v1/user'],
+  ] as const) {
+    const a = by(product);
+    const b = by(bare);
+    if (a && b && b.requestsPerSecond > 0) {
+      out.push(
+        `- ${what} at ${a.scenario.connections} connections: product ${n(Math.round(a.requestsPerSecond))} req/s (p99 ${ms(a.p99)} ms) vs bare baseline ${n(Math.round(b.requestsPerSecond))} req/s (p99 ${ms(b.p99)} ms): ratio **${(a.requestsPerSecond / b.requestsPerSecond).toFixed(2)}**.`,
+      );
+    }
+  }
   for (const [id, what] of [
-    ['list-deep', 'the last page (OFFSET)'],
+    ['list-middle', 'the middle page (OFFSET)'],
+    ['list-deep', 'the last page'],
+    ['deep-dob', 'the last page by date of birth'],
+    ['filter-status', 'statuses=pending'],
+    ['filter-assignee', 'one assignee'],
+    ['filter-combined', 'three filters, sorted by status'],
     ['search', 'the name search'],
     ['list-created', 'sort by created_at DESC'],
   ] as const) {
@@ -146,7 +163,7 @@ function generated(r: RunReport): string {
     `- Load: autocannon 9.0.0 in one worker thread, ${r.settings.connections} connections, ${r.settings.durationSeconds} s per scenario after a ${r.settings.warmupSeconds} s warm-up, \`per_page=${PER_PAGE}\`; server built with \`buildApp\` in the bench process (logger silent, pool of 10 connections), on 127.0.0.1`,
     `- Commands: \`npm run bench\` (repo root or \`bench/\`); knobs \`BENCH_PATIENTS\`, \`BENCH_SECOND_PATIENTS\`, \`BENCH_DURATION\`, \`BENCH_CONNECTIONS\`, \`BENCH_DATABASE_URL\`; whole run ${r.totalSeconds.toFixed(0)} s`,
     '',
-    ...resultTable(r.results),
+    ...resultTable(r.results, r.settings.connections),
     '',
     '### Answers checked before the load',
     '',

@@ -5,6 +5,7 @@ import { authContract } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
+import { startBaseline } from './baseline';
 import { type Check, checkAnswers } from './checks';
 import { openBenchDatabase } from './database';
 import { BENCH_ADMIN, generateDataset } from './dataset';
@@ -78,7 +79,7 @@ async function main(): Promise<number> {
     small: intEnv('BENCH_SECOND_PATIENTS', 10_000, 10, 1_000_000),
   };
   const connections = intEnv('BENCH_CONNECTIONS', 10, 1, 100);
-  const settings = { durationSeconds: intEnv('BENCH_DURATION', 10, 1, 30), warmupSeconds: 2, connections };
+  const settings = { durationSeconds: intEnv('BENCH_DURATION', 8, 1, 30), warmupSeconds: 2, connections };
 
   const bench = await openBenchDatabase(log);
   cleanups.push(bench.dispose);
@@ -99,17 +100,35 @@ async function main(): Promise<number> {
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   log(`server listening on ${baseUrl}`);
 
+  const baseline = await startBaseline({
+    url: bench.url,
+    jwtSecret: config.JWT_SECRET,
+    idleSeconds: config.IDLE_TIMEOUT_SECONDS,
+    maxAgeSeconds: config.SESSION_MAX_HOURS * 3600,
+  });
+  cleanups.push(() =>
+    Promise.race([baseline.close(), new Promise<void>((r) => setTimeout(r, 5_000).unref())]),
+  );
+  log(`bare baseline listening on ${baseline.baseUrl}`);
+
   const one = await signIn(baseUrl);
   const many: string[] = [];
   for (let i = 0; i < connections; i++) many.push(await signIn(baseUrl));
 
   const scenarios = benchScenarios(dataset);
-  const checks: Check[] = await checkAnswers(db, baseUrl, one, dataset, scenarios, BENCH_ADMIN.email);
+  const checks: Check[] = await checkAnswers(
+    db,
+    { product: baseUrl, baseline: baseline.baseUrl },
+    one,
+    dataset,
+    scenarios,
+    BENCH_ADMIN.email,
+  );
   for (const c of checks) log(`check ${c.ok ? 'ok   ' : 'WRONG'} ${c.name}: ${c.detail}`);
 
   const plans: RunReport['plans'] = [];
   for (const s of scenarios) {
-    if (!s.filter) continue;
+    if (!s.filter || s.server) continue;
     const p = await explainList(db, s.filter);
     plans.push({ scenarioId: s.id, title: s.title, plans: p });
     for (const q of p) {
@@ -122,10 +141,11 @@ async function main(): Promise<number> {
 
   const results: LoadResult[] = [];
   for (const s of scenarios) {
+    const own = { ...settings, connections: s.connections ?? settings.connections };
     log(
-      `load ${s.id}: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s`,
+      `load ${s.id}: ${own.connections} connections, ${own.warmupSeconds} s warm-up + ${own.durationSeconds} s`,
     );
-    const r = await runLoad(baseUrl, s, { one, many }, settings);
+    const r = await runLoad(s.server === 'baseline' ? baseline.baseUrl : baseUrl, s, { one, many }, own);
     results.push(r);
     log(
       `     ${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50} ms, p97.5 ${r.p97_5} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}`,

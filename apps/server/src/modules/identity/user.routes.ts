@@ -20,20 +20,20 @@ export async function userRoutes(
   // Before HIPAA consent the limited token may read the user and give consent, nothing else.
   route(app, c.me, {
     access: access.staff({ hipaaPending: true }),
-    handler: async (req) => users.activeUser(staffActor(req).adminId),
+    handler: async (req) => users.activeUser(staffActor(req)),
   });
 
   route(app, c.meV2, {
     access: access.staff({ hipaaPending: true }),
     handler: async (req) => ({
-      ...(await users.activeUser(staffActor(req).adminId)),
+      ...(await users.activeUser(staffActor(req))),
       realtime: realtime.keys(),
     }),
   });
 
   route(app, c.updateProfile, {
     access: access.staff(),
-    handler: async (req) => users.updateProfile(staffActor(req).adminId, req.body, req.ip),
+    handler: async (req) => users.updateProfile(staffActor(req), req.body),
   });
 
   route(app, c.consentHipaa, {
@@ -66,35 +66,32 @@ export async function userRoutes(
 
   route(app, c.mfaSetup, {
     access: access.staff(),
-    handler: async (req) => users.mfaSetup(staffActor(req).adminId),
+    handler: async (req) => users.mfaSetup(staffActor(req)),
   });
 
   route(app, c.mfaEnable, {
     access: access.staff(),
-    handler: async (req) => users.mfaEnable(staffActor(req).adminId, req.body.code, req.ip),
+    handler: async (req) => users.mfaEnable(staffActor(req), req.body),
   });
 
   route(app, c.mfaDisable, {
     access: access.staff(),
-    handler: async (req) => users.mfaDisable(staffActor(req).adminId, req.body.code, req.ip),
+    handler: async (req) => users.mfaDisable(staffActor(req), req.body),
   });
 
   route(app, c.loginLog, {
     access: access.staff(),
-    handler: async (req) => {
-      const actor = staffActor(req);
-      return users.loginLog(actor.adminId, actor.sessionId, req.ip);
-    },
+    handler: async (req) => users.loginLog(staffActor(req)),
   });
 
   route(app, c.logoutLog, {
     access: access.staff(),
-    handler: async (req) => users.logoutLog(staffActor(req).adminId, req.params.id),
+    handler: async (req) => users.logoutLog(staffActor(req), { logId: req.params.id }),
   });
 
   route(app, c.resetPasswordExpire, {
     access: access.staff(),
-    handler: async (req) => users.resetPasswordExpire(staffActor(req).adminId, req.body.email, req.ip),
+    handler: async (req) => users.resetPasswordExpire(staffActor(req), req.body),
   });
 
   route(app, c.broadcastingAuth, {

@@ -111,3 +111,23 @@ describe('paging in every sort (issue 6 §4)', () => {
     }
   }
 });
+
+describe('paging a filtered list', () => {
+  it('reads every page once, the second half from the other end of the index, totals agreeing', async () => {
+    const pending = (
+      await db.execute<{ id: number }>(
+        sql.raw(`SELECT id FROM patients WHERE program_id = ${programIds[0]} AND status = 'pending'
+          ORDER BY dob DESC NULLS LAST, id DESC`),
+      )
+    ).rows.map((r) => r.id);
+    expect(pending.length).toBeGreaterThan(4);
+    const got = await everyPage(routeUrl(patientsContract.list, { programId: programIds[0]! }), {
+      per_page: 2,
+      statuses: 'pending',
+      sort_by: 'dob',
+      sort_direction: 'DESC',
+    });
+    expect(got.ids).toEqual(pending);
+    expect(new Set(got.totals)).toEqual(new Set([pending.length]));
+  });
+});

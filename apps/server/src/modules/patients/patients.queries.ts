@@ -87,28 +87,43 @@ export async function listPatients(
   const idArray = `{${ids.join(',')}}`;
   const filters = listFilters(f, adminId);
   const names = sql`${nameFilter(f.name)} AND ${filters.where}`;
-  const dir = f.sort_direction === 'DESC' ? 'DESC' : 'ASC';
-  const columns = SORT[f.sort_by].map((c) => (c === 'p.dob' ? `${c} ${dir} NULLS LAST` : `${c} ${dir}`));
-  const order = sql.raw([...columns, `p.id ${dir}`].join(', '));
-  const offset = (f.page - 1) * f.per_page;
+  const ascending = f.sort_direction !== 'DESC';
+  // Patients without a date of birth come last in either direction; read from the other end, first.
+  const orderBy = (asc: boolean) => {
+    const d = asc ? 'ASC' : 'DESC';
+    const nulls = asc === ascending ? 'LAST' : 'FIRST';
+    const columns = SORT[f.sort_by].map((c) => (c === 'p.dob' ? `${c} ${d} NULLS ${nulls}` : `${c} ${d}`));
+    return sql.raw([...columns, `p.id ${d}`].join(', '));
+  };
+  const order = orderBy(ascending);
+  // Without a search or filter the total comes from the trigger-kept rollup; with one, from the matching rows.
+  const countQuery =
+    f.name?.trim() || filters.hasFilters
+      ? sql`SELECT count(*)::int AS n FROM patients p WHERE p.program_id = ANY(${idArray}::bigint[]) AND ${names}`
+      : sql`SELECT coalesce(sum(patients), 0)::int AS n FROM program_patient_counts
+          WHERE program_id = ANY(${idArray}::bigint[])`;
+  const countOf = async () => (await db.execute<{ n: number }>(countQuery)).rows[0]?.n ?? 0;
+
   // Deferred join: the page is chosen over thin rows (id and sort columns, an index-only scan of the
   // (program_id, sort…, id) index), and only its 10–100 rows are then read whole. A deep OFFSET then
-  // skips index entries, not heap rows.
+  // skips index entries, not heap rows. A page in the second half is read from the other end of the same
+  // index (reverse order, offset counted from the end), so the last page costs what the first does.
   const thin = sql.raw([...new Set(['p.id', ...SORT[f.sort_by]])].join(', '));
-  // One program: its index yields the rows in order. Several: each program's first offset + page rows,
-  // through its own index, merged by the outer ORDER BY.
-  const page =
-    ids.length === 1
-      ? sql`SELECT ${thin} FROM patients p WHERE p.program_id = ${ids[0]} AND ${names}
-          ORDER BY ${order} LIMIT ${f.per_page} OFFSET ${offset}`
-      : sql`SELECT ${thin} FROM unnest(${idArray}::bigint[]) AS prog(id)
-          CROSS JOIN LATERAL (
-            SELECT ${thin} FROM patients p WHERE p.program_id = prog.id AND ${names}
-            ORDER BY ${order} LIMIT ${offset + f.per_page}
-          ) p
-          ORDER BY ${order} LIMIT ${f.per_page} OFFSET ${offset}`;
-  const [rows, count] = await Promise.all([
-    db.execute<Row>(sql`
+  const pageRows = (asc: boolean, limit: number, offset: number) => {
+    const by = orderBy(asc);
+    // One program: its index yields the rows in order. Several: each program's first offset + page rows,
+    // through its own index, merged by the outer ORDER BY.
+    const page =
+      ids.length === 1
+        ? sql`SELECT ${thin} FROM patients p WHERE p.program_id = ${ids[0]} AND ${names}
+            ORDER BY ${by} LIMIT ${limit} OFFSET ${offset}`
+        : sql`SELECT ${thin} FROM unnest(${idArray}::bigint[]) AS prog(id)
+            CROSS JOIN LATERAL (
+              SELECT ${thin} FROM patients p WHERE p.program_id = prog.id AND ${names}
+              ORDER BY ${by} LIMIT ${offset + limit}
+            ) p
+            ORDER BY ${by} LIMIT ${limit} OFFSET ${offset}`;
+    return db.execute<Row>(sql`
       WITH page AS MATERIALIZED (${page})
       SELECT p.id, p.program_id, p.mrn, date_part('year', age(p.dob))::int AS age,
         p.first_name, p.last_name, p.first_name || ' ' || p.last_name AS name,
@@ -118,23 +133,33 @@ export async function listPatients(
         p.follow_up_at AS follow_up, p.created_at
       FROM page JOIN patients p ON p.id = page.id
       LEFT JOIN admins a ON a.id = p.assigned_admin_id
-      ORDER BY ${order}`),
-    // Without a search the total comes from the trigger-kept rollup; with one, from the matching rows.
-    f.name?.trim() || filters.hasFilters
-      ? db.execute<{ n: number }>(sql`
-          SELECT count(*)::int AS n FROM patients p
-          WHERE p.program_id = ANY(${idArray}::bigint[]) AND ${names}`)
-      : db.execute<{ n: number }>(sql`
-          SELECT coalesce(sum(patients), 0)::int AS n FROM program_patient_counts
-          WHERE program_id = ANY(${idArray}::bigint[])`),
-  ]);
+      ORDER BY ${order}`);
+  };
+
+  const offset = (f.page - 1) * f.per_page;
+  let rows: { rows: Row[] };
+  let total: number;
+  if (f.page === 1) {
+    [rows, total] = await Promise.all([pageRows(ascending, f.per_page, 0), countOf()]);
+  } else {
+    total = await countOf();
+    const remaining = total - offset;
+    if (remaining <= 0) rows = { rows: [] };
+    else if (offset > total / 2)
+      rows = await pageRows(
+        !ascending,
+        Math.min(f.per_page, remaining),
+        Math.max(0, total - f.page * f.per_page),
+      );
+    else rows = await pageRows(ascending, f.per_page, offset);
+  }
   return {
     rows: rows.rows.map((r) => ({
       ...r,
       created_at: new Date(r.created_at).toISOString(),
       follow_up: r.follow_up ? new Date(r.follow_up).toISOString() : null,
     })),
-    total: count.rows[0]?.n ?? 0,
+    total,
   };
 }
 

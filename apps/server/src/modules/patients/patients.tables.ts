@@ -72,6 +72,11 @@ export const patients = pgTable(
     index('patients_program_created_idx').on(t.programId, t.createdAt, t.id),
     index('patients_program_dob_idx').on(t.programId, t.dob, t.id),
     index('patients_program_status_idx').on(t.programId, t.status, t.lastName, t.id),
+    // Filters of the list (01 §7): counts and bitmap ANDs of several filters read these, not the table.
+    index('patients_program_assignee_idx').on(t.programId, t.assignedAdminId),
+    index('patients_program_sex_idx').on(t.programId, t.sex),
+    index('patients_program_state_idx').on(t.programId, t.state),
+    index('patients_program_physician_idx').on(t.programId, t.physicianId),
     // Substring name search (ILIKE '%smi%') through trigrams.
     index('patients_first_name_trgm_idx').using('gin', sql`${t.firstName} gin_trgm_ops`),
     index('patients_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),

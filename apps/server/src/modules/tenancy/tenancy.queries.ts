@@ -1,37 +1,50 @@
 import type { EnterpriseSummary, ProgramSummary, RoleGrant, StaffRole } from '@caredeck/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
 
 /** Programs a staff member may work in: those they hold a role in, and all of the enterprises they administer. */
+export function visibleProgramsQuery(adminId: number | SQL): SQL {
+  return sql`
+    SELECT p.id, p.slug, p.name, p.type, p.enterprise_id, p.modules FROM programs p
+    WHERE EXISTS (SELECT 1 FROM admin_program_roles r WHERE r.admin_id = ${adminId} AND r.program_id = p.id)
+       OR EXISTS (SELECT 1 FROM admin_enterprise_roles e WHERE e.admin_id = ${adminId} AND e.enterprise_id = p.enterprise_id)`;
+}
+
+export function visibleEnterprisesQuery(adminId: number | SQL): SQL {
+  return sql`
+    SELECT e.id, e.name, e.slug FROM enterprises e
+    WHERE EXISTS (SELECT 1 FROM admin_enterprise_roles r WHERE r.admin_id = ${adminId} AND r.enterprise_id = e.id)
+       OR EXISTS (SELECT 1 FROM admin_program_roles r JOIN programs p ON p.id = r.program_id
+                  WHERE r.admin_id = ${adminId} AND p.enterprise_id = e.id)`;
+}
+
+export function roleGrantsQuery(adminId: number | SQL): SQL {
+  return sql`
+    SELECT role AS name, program_id, NULL::bigint AS enterprise_id FROM admin_program_roles WHERE admin_id = ${adminId}
+    UNION ALL
+    SELECT role AS name, NULL::bigint AS program_id, enterprise_id FROM admin_enterprise_roles WHERE admin_id = ${adminId}`;
+}
+
 export async function visiblePrograms(
   db: Queryable,
   adminId: number,
 ): Promise<(ProgramSummary & { modules: string[] })[]> {
-  const res = await db.execute<ProgramSummary & { modules: string[] }>(sql`
-    SELECT p.id, p.slug, p.name, p.type, p.enterprise_id, p.modules FROM programs p
-    WHERE EXISTS (SELECT 1 FROM admin_program_roles r WHERE r.admin_id = ${adminId} AND r.program_id = p.id)
-       OR EXISTS (SELECT 1 FROM admin_enterprise_roles e WHERE e.admin_id = ${adminId} AND e.enterprise_id = p.enterprise_id)
-    ORDER BY p.id`);
+  const res = await db.execute<ProgramSummary & { modules: string[] }>(
+    sql`${visibleProgramsQuery(adminId)} ORDER BY p.id`,
+  );
   return res.rows;
 }
 
 export async function visibleEnterprises(db: Queryable, adminId: number): Promise<EnterpriseSummary[]> {
-  const res = await db.execute<EnterpriseSummary>(sql`
-    SELECT e.id, e.name, e.slug FROM enterprises e
-    WHERE EXISTS (SELECT 1 FROM admin_enterprise_roles r WHERE r.admin_id = ${adminId} AND r.enterprise_id = e.id)
-       OR EXISTS (SELECT 1 FROM admin_program_roles r JOIN programs p ON p.id = r.program_id
-                  WHERE r.admin_id = ${adminId} AND p.enterprise_id = e.id)
-    ORDER BY e.id`);
+  const res = await db.execute<EnterpriseSummary>(sql`${visibleEnterprisesQuery(adminId)} ORDER BY e.id`);
   return res.rows;
 }
 
 export async function roleGrants(db: Queryable, adminId: number): Promise<RoleGrant[]> {
-  const res = await db.execute<RoleGrant>(sql`
-    SELECT role AS name, program_id, NULL::bigint AS enterprise_id FROM admin_program_roles WHERE admin_id = ${adminId}
-    UNION ALL
-    SELECT role AS name, NULL::bigint AS program_id, enterprise_id FROM admin_enterprise_roles WHERE admin_id = ${adminId}
-    ORDER BY program_id NULLS LAST, enterprise_id, name`);
+  const res = await db.execute<RoleGrant>(
+    sql`${roleGrantsQuery(adminId)} ORDER BY program_id NULLS LAST, enterprise_id, name`,
+  );
   return res.rows;
 }
 
