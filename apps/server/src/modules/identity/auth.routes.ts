@@ -1,6 +1,8 @@
 import { authContract as c } from '@caredeck/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config';
+import { controllerActor } from '../../platform/access/access.plugin';
+import { publicActor } from '../../platform/access/actor';
 import { access } from '../../platform/access/rules';
 import type { TokenService } from '../../platform/auth/tokens';
 import { route } from '../../platform/http/route';
@@ -42,26 +44,24 @@ export async function authRoutes(
 
   route(app, c.signIn, {
     access: access.public(),
-    handler: async (req, reply) =>
-      answer(reply, await identity.signIn(req.body.email, req.body.password, req.ip)),
+    handler: async (req, reply) => answer(reply, await identity.signIn(publicActor(req), req.body)),
   });
 
   route(app, c.newPassword, {
     access: access.public(),
     handler: async (req, reply) =>
-      answer(reply, await identity.completeNewPassword(req.body.challenge_token, req.body.password, req.ip)),
+      answer(reply, await identity.completeNewPassword(publicActor(req), req.body)),
   });
 
   route(app, c.mfa, {
     access: access.public(),
-    handler: async (req, reply) =>
-      answer(reply, await identity.completeMfa(req.body.challenge_token, req.body.code, req.ip)),
+    handler: async (req, reply) => answer(reply, await identity.completeMfa(publicActor(req), req.body)),
   });
 
   route(app, c.forgotPassword, {
     access: access.public(),
     handler: async (req) => {
-      await identity.forgotPassword(req.body.email, req.ip);
+      await identity.forgotPassword(publicActor(req), req.body);
       return { message: 'If the address belongs to an account, a code is on its way.' };
     },
   });
@@ -69,7 +69,7 @@ export async function authRoutes(
   route(app, c.resetPassword, {
     access: access.public(),
     handler: async (req) => {
-      await identity.resetPassword(req.body.email, req.body.code, req.body.password, req.ip);
+      await identity.resetPassword(publicActor(req), req.body);
       return { message: 'Your password has been reset. Please sign in.' };
     },
   });
@@ -77,7 +77,7 @@ export async function authRoutes(
   route(app, c.register, {
     access: access.public(),
     handler: async (req) => {
-      await identity.register(req.body, req.ip);
+      await identity.register(publicActor(req), req.body);
       return { message: 'Check your e-mail for a confirmation code.' };
     },
   });
@@ -85,7 +85,7 @@ export async function authRoutes(
   route(app, c.confirmRegistration, {
     access: access.public(),
     handler: async (req) => {
-      await identity.confirmRegistration(req.body.email, req.body.code, req.ip);
+      await identity.confirmRegistration(publicActor(req), req.body);
       return { message: 'Your account is confirmed. Please sign in.' };
     },
   });
@@ -94,7 +94,9 @@ export async function authRoutes(
     access: access.public(),
     handler: async (req, reply) => {
       try {
-        const { accessToken, refreshToken } = await identity.refresh(req.cookies[REFRESH_COOKIE]);
+        const { accessToken, refreshToken } = await identity.refresh(publicActor(req), {
+          refreshToken: req.cookies[REFRESH_COOKIE],
+        });
         cookie.set(reply, refreshToken);
         return { access_token: accessToken, expires_in: deps.config.ACCESS_TOKEN_TTL_SECONDS };
       } catch (err) {
@@ -112,22 +114,28 @@ export async function authRoutes(
       const claims = header?.startsWith('Bearer ')
         ? await deps.tokens.verifyAccess(header.slice(7), 'staff')
         : null;
-      await identity.signOut(claims?.sid ?? null, req.cookies[REFRESH_COOKIE], req.ip);
+      await identity.signOut(publicActor(req), {
+        sessionPublicId: claims?.sid ?? null,
+        refreshToken: req.cookies[REFRESH_COOKIE],
+      });
       cookie.clear(reply);
     },
   });
 
   route(app, c.controllerSignIn, {
     access: access.public(),
-    handler: async (req) => controller.signIn(req.body.email, req.body.password, req.ip),
+    handler: async (req) => controller.signIn(publicActor(req), req.body),
   });
 
   route(app, c.controllerSignOut, {
     access: access.controller(),
     handler: async (req) => {
-      await controller.signOut(req);
+      await controller.signOut(controllerActor(req));
     },
   });
 
-  route(app, c.controllerMe, { access: access.controller(), handler: async (req) => controller.me(req) });
+  route(app, c.controllerMe, {
+    access: access.controller(),
+    handler: async (req) => controller.me(controllerActor(req)),
+  });
 }

@@ -1,8 +1,6 @@
 import { INVALID_CREDENTIALS } from '@caredeck/contracts';
-import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { controllerActor } from '../../platform/access/access.plugin';
+import type { ControllerActor, PublicActor } from '../../platform/access/actor';
 import { audit } from '../../platform/audit/audit';
 import { passwordMatches } from '../../platform/auth/passwords';
 import { createSession, revokeSession } from '../../platform/auth/sessions';
@@ -10,22 +8,22 @@ import type { TokenService } from '../../platform/auth/tokens';
 import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import { clearEvents, releaseAttempts, takeAttempt } from '../../platform/http/rate-limit';
+import { controllerAccount, controllerAccountByEmail } from './identity.queries';
 
 /** The controller area's own realm: its accounts, sessions and tokens never mix with staff ones. */
 export function createControllerService(deps: { db: Database; tokens: TokenService; config: Config }) {
   const { db, tokens } = deps;
   return {
-    async signIn(email: string, password: string, ip: string) {
+    async signIn(actor: PublicActor, input: { email: string; password: string }) {
+      const { email, password } = input;
+      const { ip } = actor;
       const key = `controller-signin:${email}:${ip}`;
       const attempt = await takeAttempt(db, [
         { key, max: 5, windowSeconds: 900 },
         // Per address too, so one address cannot try password after password across many accounts.
         { key: `controller-signin-ip:${ip}`, max: 30, windowSeconds: 900 },
       ]);
-      const res = await db.execute<{ id: number; password_hash: string; disabled_at: string | null }>(
-        sql`SELECT id, password_hash, disabled_at FROM controller_accounts WHERE lower(email) = ${email}`,
-      );
-      const account = res.rows[0];
+      const account = await controllerAccountByEmail(db, email);
       const valid = await passwordMatches(account?.password_hash, password);
       if (!account || !valid || account.disabled_at) throw AppError.unauthenticated(INVALID_CREDENTIALS);
       await releaseAttempts(db, attempt);
@@ -51,8 +49,7 @@ export function createControllerService(deps: { db: Database; tokens: TokenServi
       return { status: 'signedIn' as const, access_token, expires_in: tokens.accessTtlSeconds };
     },
 
-    async signOut(request: FastifyRequest) {
-      const actor = controllerActor(request);
+    async signOut(actor: ControllerActor) {
       await db.transaction(async (tx) => {
         await revokeSession(tx, actor.sessionId, 'sign_out');
         await audit(tx, {
@@ -61,17 +58,13 @@ export function createControllerService(deps: { db: Database; tokens: TokenServi
           action: 'controller.sign_out',
           subjectType: 'controller',
           subjectId: actor.controllerId,
-          ip: request.ip,
+          ip: actor.ip,
         });
       });
     },
 
-    async me(request: FastifyRequest) {
-      const actor = controllerActor(request);
-      const res = await db.execute<{ id: number; email: string; name: string }>(
-        sql`SELECT id, email, name FROM controller_accounts WHERE id = ${actor.controllerId}`,
-      );
-      const row = res.rows[0];
+    async me(actor: ControllerActor) {
+      const row = await controllerAccount(db, actor.controllerId);
       if (!row) throw AppError.unauthenticated();
       return row;
     },

@@ -1,8 +1,8 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { INVALID_CREDENTIALS, PASSWORD_EXPIRED, type SignInResult } from '@caredeck/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import type { PublicActor, StaffActor } from '../../platform/access/actor';
 import { audit } from '../../platform/audit/audit';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../platform/auth/common-passwords';
 import { hashPassword, passwordMatches, verifyPassword } from '../../platform/auth/passwords';
@@ -24,6 +24,7 @@ import {
   clearEvents,
   limitReached,
   lockKey,
+  recordEvent,
   releaseAttempts,
   takeAttempt,
 } from '../../platform/http/rate-limit';
@@ -31,12 +32,21 @@ import { enqueueEmail } from '../../platform/outbox/outbox';
 import type { Realtime } from '../../platform/realtime/realtime';
 import {
   type AdminAuthRow,
+  applyRegistration,
+  burnCodes,
+  confirmEmail,
+  countCodeAttempts,
   createCode,
   findAdminByEmail,
   findAdminById,
+  insertRegisteredAdmin,
   type LiveCode,
   liveCodes,
+  markCodeUsed,
   type RegistrationAttempt,
+  recordHipaaConsent,
+  revokeOtherSessions,
+  sessionToEnd,
   setPassword,
 } from './identity.queries';
 
@@ -185,12 +195,11 @@ export function createIdentityService(deps: IdentityDeps) {
           const rows = await liveCodes(tx, admin.id, purpose);
           const hash = sha256(`${admin.id}:${code}`);
           const found = rows.find((r) => r.attempts < CODE_MAX_ATTEMPTS && sameHash(r.code_hash, hash));
-          if (!found && rows.length > 0) {
-            const ids = `{${rows.map((r) => r.id).join(',')}}`;
-            await tx.execute(
-              sql`UPDATE auth_codes SET attempts = attempts + 1 WHERE id = ANY(${ids}::bigint[])`,
+          if (!found)
+            await countCodeAttempts(
+              tx,
+              rows.map((r) => r.id),
             );
-          }
           return found ?? null;
         })
       : null;
@@ -200,10 +209,7 @@ export function createIdentityService(deps: IdentityDeps) {
   }
 
   async function consumeCode(tx: Queryable, codeId: number): Promise<void> {
-    const res = await tx.execute(
-      sql`UPDATE auth_codes SET used_at = now() WHERE id = ${codeId} AND used_at IS NULL`,
-    );
-    if (!res.rowCount) throw AppError.validation({ code: [INVALID_CODE] });
+    if (!(await markCodeUsed(tx, codeId))) throw AppError.validation({ code: [INVALID_CODE] });
   }
 
   /**
@@ -226,7 +232,7 @@ export function createIdentityService(deps: IdentityDeps) {
       windowSeconds: CODE_WINDOW_SECONDS,
     });
     if (full) return;
-    await tx.execute(sql`INSERT INTO rate_limit_events (key) VALUES (${quotaKey})`);
+    await recordEvent(tx, quotaKey);
     const code = newCode();
     await createCode(tx, admin.id, purpose, sha256(`${admin.id}:${code}`), CODE_TTL_MINUTES, registration);
     const reset = purpose === 'reset_password';
@@ -274,10 +280,7 @@ export function createIdentityService(deps: IdentityDeps) {
         });
         return;
       }
-      const res = await tx.execute<{ id: number }>(sql`
-        INSERT INTO admins (email, given_name, family_name, password_hash)
-        VALUES (${email}, ${attempt.given_name}, ${attempt.family_name}, ${attempt.password_hash}) RETURNING id`);
-      const admin = await findAdminById(tx, res.rows[0]!.id);
+      const admin = await findAdminById(tx, await insertRegisteredAdmin(tx, email, attempt));
       await audit(tx, {
         actorAdminId: admin!.id,
         action: 'auth.register',
@@ -295,7 +298,9 @@ export function createIdentityService(deps: IdentityDeps) {
       while (pending.size > 0) await Promise.all([...pending]);
     },
 
-    async signIn(email: string, password: string, ip: string): Promise<SignInOutcome> {
+    async signIn(actor: PublicActor, input: { email: string; password: string }): Promise<SignInOutcome> {
+      const { email, password } = input;
+      const { ip } = actor;
       const attempt = await takeSignInAttempt(email, ip);
       const admin = await findAdminByEmail(db, email);
       const valid = await passwordMatches(admin?.password_hash, password);
@@ -321,7 +326,12 @@ export function createIdentityService(deps: IdentityDeps) {
       return db.transaction((tx) => continueSignIn(tx, admin, ip, {}));
     },
 
-    async completeNewPassword(challengeToken: string, password: string, ip: string): Promise<SignInOutcome> {
+    async completeNewPassword(
+      actor: PublicActor,
+      input: { challenge_token: string; password: string },
+    ): Promise<SignInOutcome> {
+      const { challenge_token: challengeToken, password } = input;
+      const { ip } = actor;
       const admin = await challengedAdmin(challengeToken, 'newPassword');
       refuseCommonPassword(password);
       const hashed = await hashPassword(password);
@@ -338,7 +348,12 @@ export function createIdentityService(deps: IdentityDeps) {
       });
     },
 
-    async completeMfa(challengeToken: string, code: string, ip: string): Promise<SignInOutcome> {
+    async completeMfa(
+      actor: PublicActor,
+      input: { challenge_token: string; code: string },
+    ): Promise<SignInOutcome> {
+      const { challenge_token: challengeToken, code } = input;
+      const { ip } = actor;
       const admin = await challengedAdmin(challengeToken, 'mfa');
       const key = `mfa:${admin.id}`;
       const attempt = await takeAttempt(db, [
@@ -353,7 +368,9 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     /** Answers the same at once for any address; the account's code is issued after the answer. */
-    async forgotPassword(email: string, ip: string): Promise<void> {
+    async forgotPassword(actor: PublicActor, input: { email: string }): Promise<void> {
+      const { email } = input;
+      const { ip } = actor;
       await guardCodeRequests(ip);
       afterAnswer(async () => {
         const admin = await findAdminByEmail(db, email);
@@ -362,7 +379,12 @@ export function createIdentityService(deps: IdentityDeps) {
       });
     },
 
-    async resetPassword(email: string, code: string, password: string, ip: string): Promise<void> {
+    async resetPassword(
+      actor: PublicActor,
+      input: { email: string; code: string; password: string },
+    ): Promise<void> {
+      const { email, code, password } = input;
+      const { ip } = actor;
       const found = await findAdminByEmail(db, email);
       const admin = found && !found.disabled_at ? found : null;
       const codeRow = await checkCode(email, admin, 'reset_password', code, ip);
@@ -373,9 +395,7 @@ export function createIdentityService(deps: IdentityDeps) {
         await consumeCode(tx, codeRow.id);
         await setPassword(tx, admin.id, hashed);
         // A reset proves control of the mailbox, which is what confirmation asks for.
-        await tx.execute(
-          sql`UPDATE admins SET email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = ${admin.id}`,
-        );
+        await confirmEmail(tx, admin.id);
         await revokeAllSessionsOf(tx, admin.id, 'password_reset');
         await audit(tx, {
           actorAdminId: admin.id,
@@ -394,9 +414,10 @@ export function createIdentityService(deps: IdentityDeps) {
      * attempt's code carries that attempt's name and password: confirming applies them (issue 5 §5).
      */
     async register(
+      actor: PublicActor,
       body: { given_name: string; family_name: string; email: string; password: string },
-      ip: string,
     ): Promise<void> {
+      const { ip } = actor;
       await guardCodeRequests(ip);
       refuseCommonPassword(body.password);
       const hashed = await hashPassword(body.password);
@@ -408,7 +429,9 @@ export function createIdentityService(deps: IdentityDeps) {
       afterAnswer(() => registerAfterAnswer(body.email, attempt, ip));
     },
 
-    async confirmRegistration(email: string, code: string, ip: string): Promise<void> {
+    async confirmRegistration(actor: PublicActor, input: { email: string; code: string }): Promise<void> {
+      const { email, code } = input;
+      const { ip } = actor;
       const found = await findAdminByEmail(db, email);
       const admin = found && !found.disabled_at && !found.email_confirmed_at ? found : null;
       const codeRow = await checkCode(email, admin, 'confirm_registration', code, ip);
@@ -416,17 +439,10 @@ export function createIdentityService(deps: IdentityDeps) {
       await db.transaction(async (tx) => {
         await consumeCode(tx, codeRow.id);
         const chosen = codeRow.registration;
-        if (chosen) {
-          await tx.execute(sql`
-            UPDATE admins SET given_name = ${chosen.given_name}, family_name = ${chosen.family_name},
-              password_hash = ${chosen.password_hash}, password_changed_at = now(), updated_at = now()
-            WHERE id = ${admin.id}`);
-        }
+        if (chosen) await applyRegistration(tx, admin.id, chosen);
         // The other attempts' codes die with the confirmation.
-        await tx.execute(sql`
-          UPDATE auth_codes SET used_at = now()
-          WHERE admin_id = ${admin.id} AND purpose = 'confirm_registration' AND used_at IS NULL`);
-        await tx.execute(sql`UPDATE admins SET email_confirmed_at = now() WHERE id = ${admin.id}`);
+        await burnCodes(tx, admin.id, 'confirm_registration');
+        await confirmEmail(tx, admin.id);
         await audit(tx, {
           actorAdminId: admin.id,
           action: 'auth.confirm_registration',
@@ -437,7 +453,11 @@ export function createIdentityService(deps: IdentityDeps) {
       });
     },
 
-    async refresh(presented: string | undefined): Promise<{ accessToken: string; refreshToken: string }> {
+    async refresh(
+      _actor: PublicActor,
+      input: { refreshToken: string | undefined },
+    ): Promise<{ accessToken: string; refreshToken: string }> {
+      const presented = input.refreshToken;
       if (!presented) throw AppError.unauthenticated();
       const rotated = await db.transaction((tx) =>
         rotateRefreshToken(tx, presented, {
@@ -459,31 +479,21 @@ export function createIdentityService(deps: IdentityDeps) {
 
     /** Ends the session named by the access token or, failing that, by the refresh cookie. */
     async signOut(
-      sessionPublicId: string | null,
-      refreshCookie: string | undefined,
-      ip: string,
+      actor: PublicActor,
+      input: { sessionPublicId: string | null; refreshToken: string | undefined },
     ): Promise<void> {
+      const { sessionPublicId, refreshToken: refreshCookie } = input;
+      const { ip } = actor;
       const ended = await db.transaction(async (tx) => {
-        let sid: number | null = null;
-        if (sessionPublicId) {
-          const res = await tx.execute<{ id: number }>(
-            sql`SELECT id FROM auth_sessions WHERE public_id = ${sessionPublicId}`,
-          );
-          sid = res.rows[0]?.id ?? null;
-        }
-        if (!sid && refreshCookie) {
-          const res = await tx.execute<{ session_id: number }>(
-            sql`SELECT session_id FROM refresh_tokens WHERE token_hash = ${sha256(refreshCookie)}`,
-          );
-          sid = res.rows[0]?.session_id ?? null;
-        }
-        if (!sid) return null;
-        const owner = await tx.execute<{ admin_id: number | null }>(
-          sql`SELECT admin_id FROM auth_sessions WHERE id = ${sid}`,
-        );
+        const session = await sessionToEnd(tx, {
+          publicId: sessionPublicId,
+          refreshHash: refreshCookie ? sha256(refreshCookie) : null,
+        });
+        if (!session) return null;
+        const sid = session.id;
         await revokeSession(tx, sid, 'sign_out');
         await audit(tx, {
-          actorAdminId: owner.rows[0]?.admin_id ?? null,
+          actorAdminId: session.admin_id,
           action: 'auth.sign_out',
           subjectType: 'session',
           subjectId: sid,
@@ -495,17 +505,11 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     /** HIPAA consent upgrades the limited session to a full one. */
-    async consentHipaa(
-      adminId: number,
-      session: { id: number; publicId: string },
-      ip: string,
-    ): Promise<SignInOutcome> {
-      const sessionId = session.id;
+    async consentHipaa(actor: StaffActor): Promise<SignInOutcome> {
+      const { adminId, sessionId, ip } = actor;
+      const session = { id: sessionId, publicId: actor.sessionPublicId };
       return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`UPDATE admins SET hipaa_consented_at = coalesce(hipaa_consented_at, now()), updated_at = now() WHERE id = ${adminId}`,
-        );
-        await tx.execute(sql`UPDATE auth_sessions SET scope = 'full' WHERE id = ${sessionId}`);
+        await recordHipaaConsent(tx, adminId, sessionId);
         await audit(tx, {
           actorAdminId: adminId,
           action: 'user.consent_hipaa',
@@ -528,12 +532,11 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     async changePassword(
-      adminId: number,
-      sessionId: number,
-      current: string,
-      next: string,
-      ip: string,
+      actor: StaffActor,
+      input: { current_password: string; password: string },
     ): Promise<void> {
+      const { adminId, sessionId, ip } = actor;
+      const { current_password: current, password: next } = input;
       const key = `password-check:${adminId}`;
       const attempt = await takeAttempt(db, [
         { key, max: PASSWORD_CHECKS_PER_ACCOUNT, windowSeconds: FAILURE_WINDOW_SECONDS },
@@ -553,9 +556,7 @@ export function createIdentityService(deps: IdentityDeps) {
       await db.transaction(async (tx) => {
         await setPassword(tx, adminId, hashed);
         // Other sessions end; this one stays signed in.
-        await tx.execute(sql`
-          UPDATE auth_sessions SET revoked_at = now(), revoked_reason = 'password_changed'
-          WHERE admin_id = ${adminId} AND id <> ${sessionId} AND revoked_at IS NULL`);
+        await revokeOtherSessions(tx, adminId, sessionId, 'password_changed');
         await audit(tx, {
           actorAdminId: adminId,
           action: 'user.change_password',

@@ -39,12 +39,7 @@ export async function userRoutes(
   route(app, c.consentHipaa, {
     access: access.staff({ hipaaPending: true }),
     handler: async (req, reply) => {
-      const actor = staffActor(req);
-      const outcome = await identity.consentHipaa(
-        actor.adminId,
-        { id: actor.sessionId, publicId: actor.sessionPublicId },
-        req.ip,
-      );
+      const outcome = await identity.consentHipaa(staffActor(req));
       if (outcome.refreshToken) cookie.set(reply, outcome.refreshToken);
       return outcome.result;
     },
@@ -53,14 +48,7 @@ export async function userRoutes(
   route(app, c.changePassword, {
     access: access.staff(),
     handler: async (req) => {
-      const actor = staffActor(req);
-      await identity.changePassword(
-        actor.adminId,
-        actor.sessionId,
-        req.body.current_password,
-        req.body.password,
-        req.ip,
-      );
+      await identity.changePassword(staffActor(req), req.body);
     },
   });
 
