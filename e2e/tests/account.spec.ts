@@ -42,11 +42,8 @@ test.describe('registration (01 §4, §5)', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await acceptHipaa(page);
 
-    // The new account belongs to no program: the switcher says so and the list has nothing to show.
-    await expect(page.getByRole('combobox', { name: 'Program' })).toHaveAttribute(
-      'placeholder',
-      'No program available',
-    );
+    // The new account belongs to no program: the scope control says so and the list has nothing to show.
+    await expect(page.getByTestId('scope-current').first()).toHaveText('No program available');
     // Nothing to load is not a failure: the list's empty state, not its error state (DESIGN §6).
     await expect(page.getByTestId('patients-empty')).toBeVisible();
     await expect(page.getByTestId('patient-row')).toHaveCount(0);

@@ -1,10 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn, signOut } from './helpers';
 
-// The active program and enterprise (01 §4) and their restoration on the same user's next sign-in (01 §9).
+// Where the user works (01 §4, issue 7 §1): one control, shown to those who have a choice, and the choice
+// restored on the same user's next sign-in (01 §9).
 
-async function choose(page: Page, select: 'Program' | 'Enterprise', option: string): Promise<void> {
-  await page.getByRole('combobox', { name: select }).click();
+async function choose(page: Page, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Working in' }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -14,54 +15,59 @@ async function signInAgain(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/patients$/);
 }
 
-test.describe('program and enterprise switcher', () => {
+test.describe('the scope control', () => {
   test('an admin of two programs switches program; the choice is restored at the next sign-in', async ({
     page,
   }) => {
     await page.goto('/login');
     await signIn(page, 'admin@caredeck.demo');
     await expect(page).toHaveURL(/\/patients$/);
-    const program = page.getByRole('combobox', { name: 'Program' });
+    const scope = page.getByRole('combobox', { name: 'Working in' });
     const total = page.getByTestId('patients-total');
     // The program with the product's default slug comes first.
-    await expect(program).toHaveValue('CareDeck Monitoring');
+    await expect(scope).toHaveValue('CareDeck Monitoring');
     // 240 demo patients, plus any the other journeys enrolled on this server.
     await expect(total).toHaveText(/^Total: 2[4-9]\d$/);
 
-    await choose(page, 'Program', 'Northwind Cardiology');
-    await expect(program).toHaveValue('Northwind Cardiology');
+    await choose(page, 'Northwind Cardiology');
+    await expect(scope).toHaveValue('Northwind Cardiology');
     await expect(total).toHaveText('Total: 45');
 
     await signInAgain(page, 'admin@caredeck.demo');
-    await expect(program).toHaveValue('Northwind Cardiology');
+    await expect(scope).toHaveValue('Northwind Cardiology');
     await expect(total).toHaveText('Total: 45');
   });
 
-  test('an enterprise admin switches to enterprise scope; it is restored at the next sign-in', async ({
+  test('an enterprise admin starts on all programs of the enterprise, with a Program column, and can narrow to one', async ({
     page,
   }) => {
     await page.goto('/login');
     await signIn(page, 'enterprise@caredeck.demo');
     await expect(page).toHaveURL(/\/patients$/);
-    const enterprise = page.getByRole('combobox', { name: 'Enterprise' });
+    const scope = page.getByRole('combobox', { name: 'Working in' });
     const total = page.getByTestId('patients-total');
+    await expect(scope).toHaveValue('All programs of Northwind Health');
+    await expect(page.getByRole('columnheader', { name: 'Program' })).toBeVisible();
     await expect(page.getByTestId('patient-row').first()).toBeVisible();
-    // The program scope first (CareDeck Monitoring: 240 demo patients plus any the journeys enrolled).
-    await expect(total).toHaveText(/^Total: \d+$/);
-    const monitoring = Number((await total.textContent())?.replace(/\D/g, ''));
+    const both = Number((await total.textContent())?.replace(/\D/g, ''));
 
-    await choose(page, 'Enterprise', 'Northwind Health');
-    await expect(enterprise).toHaveValue('Northwind Health');
-    // Both Northwind programs: Monitoring + the 45 of Cardiology.
-    const both = `Total: ${monitoring + 45}`;
-    await expect(total).toHaveText(both);
-    await expect(page.getByRole('combobox', { name: 'Program' })).toHaveAttribute(
-      'placeholder',
-      'Enterprise scope: all programs of Northwind Health',
-    );
+    await choose(page, 'CareDeck Monitoring');
+    await expect(scope).toHaveValue('CareDeck Monitoring');
+    // Both Northwind programs are Monitoring plus the 45 of Cardiology.
+    await expect(total).toHaveText(`Total: ${both - 45}`);
+    await expect(page.getByRole('columnheader', { name: 'Program' })).toHaveCount(0);
 
     await signInAgain(page, 'enterprise@caredeck.demo');
-    await expect(enterprise).toHaveValue('Northwind Health');
-    await expect(total).toHaveText(both);
+    await expect(scope).toHaveValue('CareDeck Monitoring');
+  });
+
+  test('a coordinator of one program has nothing to choose: the program is named, not offered', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await signIn(page, 'coordinator@caredeck.demo');
+    await expect(page).toHaveURL(/\/patients$/);
+    await expect(page.getByTestId('scope-current').first()).toHaveText('CareDeck Monitoring');
+    await expect(page.getByRole('combobox', { name: 'Working in' })).toHaveCount(0);
   });
 });

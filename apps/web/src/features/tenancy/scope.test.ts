@@ -4,6 +4,7 @@ import { makeUser } from '../../test/fixtures';
 import '../../test/render';
 import {
   ensureScope,
+  enterprisesWithScope,
   programFilterOf,
   resolveScope,
   scopeStore,
@@ -50,13 +51,42 @@ describe('the active program (01 §4)', () => {
 
   it('falls back to program 1 without programs, and treats program 1 as no filter on enterprise scope', () => {
     expect(resolveScope({ ...user, programs: [] }).programId).toBe(1);
-    selectEnterprise(user, 2);
+    selectEnterprise(user, 1);
     const scope = scopeStore.get();
-    expect(scope).toMatchObject({ enterpriseScope: true, enterprise: { id: 2 }, programId: 4 });
+    expect(scope).toMatchObject({ enterpriseScope: true, enterprise: { id: 1 }, programId: 4 });
     expect(scope && programFilterOf(scope)).toBe(1);
     expect(localStorage.getItem('AppEnterpriseState')).toBe('enterprise');
     selectEnterprise(user, null);
     expect(scopeStore.get()).toMatchObject({ enterpriseScope: false, programId: 4 });
+  });
+});
+
+describe('one clear scope (issue 7 §1)', () => {
+  it('offers enterprise scope only where the user sees more than one program', () => {
+    expect(enterprisesWithScope(user).map((e) => e.id)).toEqual([1]);
+    selectProgram(user, 9);
+    // Contoso shows this user one program: "all programs of Contoso" would be the same list.
+    selectEnterprise(user, 2);
+    expect(scopeStore.get()).toMatchObject({ enterpriseScope: false, programId: 9 });
+  });
+
+  it('starts enterprise admins on their enterprise, until they choose a program', () => {
+    const admin = {
+      ...user,
+      id: 21,
+      roles: [{ name: 'enterprise_admin' as const, program_id: null, enterprise_id: 1 }],
+    };
+    expect(resolveScope(admin)).toMatchObject({ enterpriseScope: true, enterprise: { id: 1 } });
+    selectProgram(admin, 3);
+    scopeStore.set(null);
+    expect(ensureScope(admin)).toMatchObject({ enterpriseScope: false, programId: 3 });
+  });
+
+  it('drops a remembered enterprise scope that no longer shows more than one program', () => {
+    selectEnterprise(user, 1);
+    scopeStore.set(null);
+    const fewer = { ...user, programs: user.programs.filter((p) => p.id !== 3) };
+    expect(ensureScope(fewer)).toMatchObject({ enterpriseScope: false, programId: 4 });
   });
 });
 

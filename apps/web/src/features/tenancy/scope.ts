@@ -53,6 +53,22 @@ function isEnterprise(value: unknown): value is EnterpriseSummary {
   return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number';
 }
 
+/**
+ * Enterprises whose scope shows more than one program to this user: only there does "all programs of …"
+ * show something a single program does not (a coordinator of one program of an enterprise has no such choice).
+ */
+export function enterprisesWithScope(user: ActiveUser): EnterpriseSummary[] {
+  return user.enterprises.filter(
+    (enterprise) => user.programs.filter((program) => program.enterprise_id === enterprise.id).length > 1,
+  );
+}
+
+/** Enterprise admins work across their enterprise: they start there until they choose otherwise. */
+function administeredEnterprise(user: ActiveUser): EnterpriseSummary | null {
+  const grant = user.roles.find((role) => role.name === 'enterprise_admin' && role.enterprise_id !== null);
+  return enterprisesWithScope(user).find((enterprise) => enterprise.id === grant?.enterprise_id) ?? null;
+}
+
 function persist(scope: ActiveScope): void {
   const state = scope.enterpriseScope ? ENTERPRISE_STATE_ON : ENTERPRISE_STATE_OFF;
   writeItem(STORAGE_KEYS.activeProgramId, String(scope.programId));
@@ -88,16 +104,20 @@ export function resolveScope(user: ActiveUser): ActiveScope {
     ? (readItem(STORAGE_KEYS.enterpriseState) ?? readItem(STORAGE_KEYS.lastEnterpriseState))
     : null;
   const remembered = isEnterprise(storedEnterprise)
-    ? (user.enterprises.find((enterprise) => enterprise.id === storedEnterprise.id) ?? null)
+    ? (enterprisesWithScope(user).find((enterprise) => enterprise.id === storedEnterprise.id) ?? null)
     : null;
-  const enterpriseScope = storedState === ENTERPRISE_STATE_ON && remembered !== null;
+  const chosen = storedState === ENTERPRISE_STATE_ON ? remembered : null;
+  // Nothing remembered for this user: enterprise admins start on their enterprise, everyone else on a program.
+  const startEnterprise = storedState === null ? administeredEnterprise(user) : null;
+  const enterpriseScope = chosen !== null || startEnterprise !== null;
+  const startingEnterprise = chosen ?? startEnterprise;
   const programEnterprise =
     user.enterprises.find((enterprise) => enterprise.id === program?.enterprise_id) ?? null;
   return {
     userId: user.id,
     programId,
     program,
-    enterprise: enterpriseScope ? remembered : programEnterprise,
+    enterprise: enterpriseScope ? startingEnterprise : programEnterprise,
     enterpriseScope,
   };
 }
@@ -110,7 +130,7 @@ export function ensureScope(user: ActiveUser): ActiveScope {
     current.userId === user.id &&
     (user.programs.length === 0 || user.programs.some((program) => program.id === current.programId)) &&
     (!current.enterpriseScope ||
-      user.enterprises.some((enterprise) => enterprise.id === current.enterprise?.id));
+      enterprisesWithScope(user).some((enterprise) => enterprise.id === current.enterprise?.id));
   return stillValid ? current : set(resolveScope(user));
 }
 
@@ -128,7 +148,7 @@ export function selectProgram(user: ActiveUser, programId: number): void {
 
 export function selectEnterprise(user: ActiveUser, enterpriseId: number | null): void {
   const current = ensureScope(user);
-  const enterprise = user.enterprises.find((candidate) => candidate.id === enterpriseId) ?? null;
+  const enterprise = enterprisesWithScope(user).find((candidate) => candidate.id === enterpriseId) ?? null;
   if (!enterprise) {
     selectProgram(user, current.programId);
     return;

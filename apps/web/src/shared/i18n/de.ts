@@ -140,10 +140,9 @@ export const de: TranslationShape<typeof en> = {
     signedInAs: 'Angemeldet als {{name}}',
   },
   scope: {
-    program: 'Programm',
-    enterprise: 'Unternehmen',
-    programScope: 'Kein Unternehmen',
-    enterpriseScope: 'Unternehmensansicht: alle Programme von {{name}}',
+    label: 'Arbeitsbereich',
+    allPrograms: 'Alle Programme von {{name}}',
+    otherPrograms: 'Weitere Programme',
     none: 'Kein Programm verfügbar',
   },
   search: {

@@ -136,10 +136,9 @@ export const en = {
     signedInAs: 'Signed in as {{name}}',
   },
   scope: {
-    program: 'Program',
-    enterprise: 'Enterprise',
-    programScope: 'No enterprise',
-    enterpriseScope: 'Enterprise scope: all programs of {{name}}',
+    label: 'Working in',
+    allPrograms: 'All programs of {{name}}',
+    otherPrograms: 'Other programs',
     none: 'No program available',
   },
   search: {

@@ -139,10 +139,9 @@ export const fr: TranslationShape<typeof en> = {
     signedInAs: 'Connecté en tant que {{name}}',
   },
   scope: {
-    program: 'Programme',
-    enterprise: 'Entreprise',
-    programScope: 'Aucune entreprise',
-    enterpriseScope: 'Vue entreprise : tous les programmes de {{name}}',
+    label: 'Périmètre',
+    allPrograms: 'Tous les programmes de {{name}}',
+    otherPrograms: 'Autres programmes',
     none: 'Aucun programme disponible',
   },
   search: {

@@ -140,10 +140,9 @@ export const pt: TranslationShape<typeof en> = {
     signedInAs: 'Sessão iniciada como {{name}}',
   },
   scope: {
-    program: 'Programa',
-    enterprise: 'Empresa',
-    programScope: 'Sem empresa',
-    enterpriseScope: 'Vista de empresa: todos os programas de {{name}}',
+    label: 'A trabalhar em',
+    allPrograms: 'Todos os programas de {{name}}',
+    otherPrograms: 'Outros programas',
     none: 'Nenhum programa disponível',
   },
   search: {
