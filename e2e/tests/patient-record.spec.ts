@@ -27,7 +27,12 @@ test.describe('the patient record', () => {
     // Step 2: a phone number the server refuses.
     await expect(page.getByText('Step 2 of 3')).toBeVisible();
     await page.getByTestId('field-phone_number').fill('555');
-    await page.getByTestId('field-city').fill('Philadelphia');
+    // The state first: the city field then offers that state's cities (shipped data, ADR 025).
+    await page.getByTestId('field-state').click();
+    await page.getByRole('option', { name: 'Pennsylvania (PA)' }).click();
+    await page.getByTestId('field-city').fill('Phila');
+    await page.getByRole('option', { name: 'Philadelphia', exact: true }).click();
+    await expect(page.getByTestId('field-city')).toHaveValue('Philadelphia');
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText('Step 3 of 3')).toBeVisible();
     await page.getByRole('button', { name: 'Create patient' }).click();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, line } from './common';
+import { idParam, line, queryInt } from './common';
 import { defineRoute } from './route';
 
 const search = z.object({ query: line().trim().max(100).default('') });
@@ -89,6 +89,46 @@ export const catalogueContract = {
           z.object({ code: z.string(), description: z.string(), disease_state: z.string().nullable() }),
         ),
       }),
+    },
+  }),
+};
+
+/** Spec limits of the geography lookups (01 §8): at most 100 states and 250 cities per answer. */
+export const US_STATES_LIMIT = 100;
+export const US_CITIES_LIMIT = 250;
+
+/**
+ * US states and cities for the address pickers (01 §7 "Geography lookups"), from data shipped with the
+ * project (ADR 025): no outside service. Cities come largest first; `search` matches the start of a word.
+ */
+export const geographyContract = {
+  states: defineRoute({
+    method: 'GET',
+    path: '/api/v1/geography/states',
+    summary: 'US states and territories (USPS code and name)',
+    tags: ['geography'],
+    query: z.object({
+      search: line().trim().max(50).default(''),
+      limit: queryInt(1, US_STATES_LIMIT).default(US_STATES_LIMIT),
+    }),
+    responses: { 200: z.object({ data: z.array(z.object({ code: z.string(), name: z.string() })) }) },
+  }),
+  cities: defineRoute({
+    method: 'GET',
+    path: '/api/v1/geography/states/:state/cities',
+    summary: 'Cities of a state with at least 1,000 inhabitants, largest first',
+    tags: ['geography'],
+    params: z.object({
+      state: line()
+        .regex(/^[A-Za-z]{2}$/, 'Use a USPS state code.')
+        .transform((v) => v.toUpperCase()),
+    }),
+    query: z.object({
+      search: line().trim().max(100).default(''),
+      limit: queryInt(1, US_CITIES_LIMIT).default(US_CITIES_LIMIT),
+    }),
+    responses: {
+      200: z.object({ data: z.array(z.object({ name: z.string(), population: z.number().int() })) }),
     },
   }),
 };

@@ -1,14 +1,27 @@
-import { catalogueContract as c } from '@caredeck/contracts';
+import { catalogueContract as c, geographyContract as geo } from '@caredeck/contracts';
 import { access } from '../../platform/access/rules';
 import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import { route } from '../../platform/http/route';
 import type { App } from '../../platform/http/types';
 import { drugAttribute, searchDiagnosisCodes, searchDiseaseStates, searchDrugs } from './catalogue.queries';
+import { searchCities, searchStates } from './geography.data';
 
 /** Reference data, no PHI: the routes read the catalogue directly (no use case, no audit). */
 export async function catalogueRoutes(app: App, deps: { db: Database }) {
   const { db } = deps;
+  route(app, geo.states, {
+    access: access.staff(),
+    handler: async (req) => ({ data: searchStates(req.query.search, req.query.limit) }),
+  });
+  route(app, geo.cities, {
+    access: access.staff(),
+    handler: async (req) => {
+      const data = searchCities(req.params.state, req.query.search, req.query.limit);
+      if (!data) throw AppError.notFound('Unknown state.');
+      return { data };
+    },
+  });
   route(app, c.drugs, {
     access: access.program(),
     handler: async (req) => ({ data: await searchDrugs(db, req.query.query, 20) }),

@@ -1,7 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { catalogueContract as c, type RouteContract, routeUrl } from '@caredeck/contracts';
+import {
+  catalogueContract as c,
+  geographyContract as geo,
+  type RouteContract,
+  routeUrl,
+} from '@caredeck/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client';
 import type { App } from '../../platform/http/types';
@@ -183,5 +188,33 @@ describe('the importer of the public release files', () => {
     expect((await get(url(c.strengths, { q: 'Qtern' }))).json().data).toEqual(['10 mg/5 mg']);
     expect((await get(url(c.indications, { q: 'dapagliflozin' }))).json().data).toContain('Heart failure');
     expect((await get(url(c.strengths, { q: 'dapagliflozin' }))).json().data).toEqual(['5 mg', '10 mg']);
+  });
+});
+
+describe('geography lookups (01 §7, §8 limits 100 and 250)', () => {
+  it('lists states and territories by name or code', async () => {
+    const all = await get(url(geo.states));
+    expect(all.statusCode).toBe(200);
+    expect(all.json().data.length).toBeGreaterThanOrEqual(51);
+    expect(all.json().data.length).toBeLessThanOrEqual(100);
+    const penn = await get(url(geo.states, {}, { search: 'penn' }));
+    expect(penn.json().data).toEqual([{ code: 'PA', name: 'Pennsylvania' }]);
+    expect((await get(url(geo.states, {}, { search: 'ny' }))).json().data[0]).toEqual({
+      code: 'NY',
+      name: 'New York',
+    });
+  });
+
+  it('lists a state’s cities largest first, at most 250, searched by the start of a word', async () => {
+    const pa = await get(url(geo.cities, { state: 'pa' }));
+    expect(pa.statusCode).toBe(200);
+    const names = pa.json().data.map((city: { name: string }) => city.name);
+    expect(names.slice(0, 2)).toEqual(['Philadelphia', 'Pittsburgh']);
+    expect(names).toHaveLength(250);
+    const york = await get(url(geo.cities, { state: 'NY' }, { search: 'york', limit: '5' }));
+    expect(york.json().data[0].name).toBe('New York City');
+    expect((await get(url(geo.cities, { state: 'PA' }, { limit: '251' }))).statusCode).toBe(422);
+    expect((await get(url(geo.cities, { state: 'ZZ' }))).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: url(geo.cities, { state: 'PA' }) })).statusCode).toBe(401);
   });
 });

@@ -3,6 +3,7 @@ import {
   type CreateRegimenBody,
   patientRecordContract as c,
   caregiversContract,
+  geographyContract,
   groupsContract,
   type MED_REC_METHODS,
   type MedRecBody,
@@ -149,6 +150,22 @@ export function useNotificationSettings(id: number) {
     mutationFn: (body: Partial<PatientRecord['notification_settings']>) =>
       api.call(c.notificationSettings, { params: { id: str(id) }, body }),
     onSuccess: () => changed(null, id),
+  });
+}
+
+/** Cities of a US state for the address picker (shipped data, largest first, at most 250; 01 §8). */
+export function useCities(state: string, search: string) {
+  return useQuery({
+    queryKey: ['geography', 'cities', state, search],
+    queryFn: ({ signal }) =>
+      api.call(
+        geographyContract.cities,
+        { params: { state }, query: { search: search || undefined } },
+        { signal },
+      ),
+    enabled: /^[A-Z]{2}$/.test(state),
+    staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
   });
 }
 

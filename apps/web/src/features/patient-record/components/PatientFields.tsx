@@ -10,13 +10,14 @@ import {
   US_STATE_NAMES,
   US_TIME_ZONES,
 } from '@caredeck/contracts';
-import { Select, SimpleGrid } from '@mantine/core';
+import { Autocomplete, Select, SimpleGrid } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../shared/ui/DateField';
 import { TextField } from '../../../shared/ui/TextField';
 import type { Form, FormRules } from '../../../shared/ui/useForm';
 import { email, maxLength, required } from '../../../shared/ui/validators';
-import { useProgramStaff } from '../api';
+import { useCities, useProgramStaff } from '../api';
 
 export const PATIENT_FIELDS = [
   'first_name',
@@ -143,6 +144,15 @@ export function PatientFields({
 
   const render = (field: PatientField) => {
     switch (field) {
+      case 'city':
+        return (
+          <CityField
+            key={field}
+            label={t('fields.city')}
+            state={String(form.field('state').value ?? '')}
+            {...form.field('city')}
+          />
+        );
       case 'first_name':
       case 'last_name':
         return input(field, { required: true });
@@ -217,4 +227,41 @@ export function PatientFields({
   };
 
   return <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>{fields.map(render)}</SimpleGrid>;
+}
+
+/**
+ * The city: free text, with the chosen state's cities offered as the user types (shipped data, largest
+ * first; ADR 025). Without a state it is a plain text field.
+ */
+function CityField({
+  label,
+  state,
+  value,
+  onChange,
+  onBlur,
+  error,
+}: {
+  label: string;
+  state: string;
+  value: unknown;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: string | null;
+}) {
+  const text = typeof value === 'string' ? value : '';
+  const [search] = useDebouncedValue(text.trim(), 300);
+  const cities = useCities(state, search);
+  const names = [...new Set((cities.data?.data ?? []).map((city) => city.name))];
+  return (
+    <Autocomplete
+      label={label}
+      data={names}
+      value={text}
+      onChange={onChange}
+      onBlur={onBlur}
+      error={error || undefined}
+      limit={20}
+      data-testid="field-city"
+    />
+  );
 }
