@@ -120,6 +120,7 @@ function observations(r: RunReport): string[] {
   }
   for (const [id, what] of [
     ['list-middle', 'the middle page (OFFSET)'],
+    ['list-middle-keyset', 'the middle page reached with Next (after=<id>)'],
     ['list-deep', 'the last page'],
     ['deep-dob', 'the last page by date of birth'],
     ['filter-status', 'statuses=pending'],

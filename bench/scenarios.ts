@@ -37,6 +37,37 @@ function listScenario(id: string, title: string, programId: number, q: ListQuery
   };
 }
 
+/** The middle page as the console reaches it with Next: sought from the previous page's last row (`after`). */
+export function keysetScenario(d: Dataset, anchorId: number): Scenario {
+  const middle = Math.max(1, Math.floor(Math.ceil(d.bigCount / PER_PAGE) / 2));
+  return listScenario(
+    'list-middle-keyset',
+    `patients, page ${middle} (middle) by after=<id>, sort name ASC`,
+    d.bigProgramId,
+    {
+      page: middle,
+      after: anchorId,
+      sort_by: 'name',
+      sort_direction: 'ASC',
+    },
+  );
+}
+
+/** The page before the middle one, whose last row anchors the keyset scenario. */
+export function beforeMiddlePath(d: Dataset): string {
+  const middle = Math.max(1, Math.floor(Math.ceil(d.bigCount / PER_PAGE) / 2));
+  return routeUrl(
+    patientsContract.list,
+    { programId: d.bigProgramId },
+    {
+      page: Math.max(1, middle - 1),
+      per_page: PER_PAGE,
+      sort_by: 'name',
+      sort_direction: 'ASC',
+    },
+  );
+}
+
 /** The measured calls: what the patients page of the console asks for, on the large program. */
 export function benchScenarios(d: Dataset): Scenario[] {
   const lastPage = Math.max(1, Math.ceil(d.bigCount / PER_PAGE));

@@ -86,6 +86,12 @@ export const patientListQuery = pageQuery
     name: line().trim().max(100).optional(),
     sort_by: z.enum(PATIENT_SORT_FIELDS).default('name'),
     sort_direction: sortDirection.default('ASC'),
+    /**
+     * Keyset paging: the id of the last row of the previous page (`after`) or of the first row of the next
+     * page (`before`) the client holds; `page` still says which page this is. Ignored for sort_by=dob.
+     */
+    after: idParam.optional(),
+    before: idParam.optional(),
   })
   .extend(patientListFilters.shape);
 export type PatientListQuery = z.input<typeof patientListQuery>;

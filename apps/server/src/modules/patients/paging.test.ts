@@ -131,3 +131,81 @@ describe('paging a filtered list', () => {
     expect(new Set(got.totals)).toEqual(new Set([pending.length]));
   });
 });
+
+describe('keyset paging (after / before, issue 6 §4)', () => {
+  for (const sort_by of PATIENT_SORT_FIELDS.filter((f) => f !== 'dob')) {
+    for (const sort_direction of ['ASC', 'DESC'] as const) {
+      it(`${sort_by} ${sort_direction}: forward with after, back with before, every row once on one program and on the enterprise`, async () => {
+        const order = [...REFERENCE[sort_by], 'id'].map((c) => `${c} ${sort_direction}`).join(', ');
+        for (const scope of ['program', 'enterprise'] as const) {
+          const ids = scope === 'program' ? [programIds[0]!] : programIds;
+          const expected = (
+            await db.execute<{ id: number }>(
+              sql.raw(`SELECT id FROM patients WHERE program_id IN (${ids.join(',')}) ORDER BY ${order}`),
+            )
+          ).rows.map((r) => r.id);
+          const path =
+            scope === 'program'
+              ? routeUrl(patientsContract.list, { programId: ids[0]! })
+              : routeUrl(patientsContract.enterpriseList, {
+                  enterpriseId: (
+                    await db.execute<{ id: number }>(
+                      sql`SELECT enterprise_id AS id FROM programs WHERE id = ${ids[0]!}`,
+                    )
+                  ).rows[0]!.id,
+                });
+          const fetchPage = async (query: Record<string, string | number>) => {
+            const qs = new URLSearchParams(
+              Object.fromEntries(
+                Object.entries({ per_page: 7, sort_by, sort_direction, ...query }).map(([k, v]) => [
+                  k,
+                  String(v),
+                ]),
+              ),
+            );
+            const res = await app.inject({ method: 'GET', url: `${path}?${qs}`, headers: bearer(token) });
+            expect(res.statusCode, res.body).toBe(200);
+            return res.json() as { data: { id: number }[]; last_page: number; total: number };
+          };
+          const pages: number[][] = [];
+          let page = await fetchPage({ page: 1 });
+          pages.push(page.data.map((r) => r.id));
+          for (let n = 2; n <= page.last_page; n++) {
+            page = await fetchPage({ page: n, after: pages.at(-1)!.at(-1)! });
+            pages.push(page.data.map((r) => r.id));
+          }
+          expect(pages.flat(), scope).toEqual(expected);
+          // And back from the last page with `before`.
+          const back: number[][] = [pages.at(-1)!];
+          for (let n = pages.length - 1; n >= 1; n--) {
+            const prev = await fetchPage({ page: n, before: back[0]![0]! });
+            back.unshift(prev.data.map((r) => r.id));
+          }
+          expect(back.flat(), scope).toEqual(expected);
+        }
+      });
+    }
+  }
+
+  it('falls back to the offset when the anchor is not in the list (deleted, or another program)', async () => {
+    const path = routeUrl(patientsContract.list, { programId: programIds[0]! });
+    const byOffset = await app.inject({
+      method: 'GET',
+      url: `${path}?per_page=5&page=2`,
+      headers: bearer(token),
+    });
+    const otherProgram = (
+      await db.execute<{ id: number }>(
+        sql`SELECT id FROM patients WHERE program_id = ${programIds[1]!} LIMIT 1`,
+      )
+    ).rows[0]!.id;
+    for (const after of [otherProgram, 999_999_999]) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `${path}?per_page=5&page=2&after=${after}`,
+        headers: bearer(token),
+      });
+      expect(res.json().data, String(after)).toEqual(byOffset.json().data);
+    }
+  });
+});

@@ -109,17 +109,17 @@ export async function listPatients(
   // skips index entries, not heap rows. A page in the second half is read from the other end of the same
   // index (reverse order, offset counted from the end), so the last page costs what the first does.
   const thin = sql.raw([...new Set(['p.id', ...SORT[f.sort_by]])].join(', '));
-  const pageRows = (asc: boolean, limit: number, offset: number) => {
+  const pageRows = (asc: boolean, limit: number, offset: number, seek: SQL = sql`TRUE`) => {
     const by = orderBy(asc);
     // One program: its index yields the rows in order. Several: each program's first offset + page rows,
     // through its own index, merged by the outer ORDER BY.
     const page =
       ids.length === 1
-        ? sql`SELECT ${thin} FROM patients p WHERE p.program_id = ${ids[0]} AND ${names}
+        ? sql`SELECT ${thin} FROM patients p WHERE p.program_id = ${ids[0]} AND ${names} AND ${seek}
             ORDER BY ${by} LIMIT ${limit} OFFSET ${offset}`
         : sql`SELECT ${thin} FROM unnest(${idArray}::bigint[]) AS prog(id)
             CROSS JOIN LATERAL (
-              SELECT ${thin} FROM patients p WHERE p.program_id = prog.id AND ${names}
+              SELECT ${thin} FROM patients p WHERE p.program_id = prog.id AND ${names} AND ${seek}
               ORDER BY ${by} LIMIT ${offset + limit}
             ) p
             ORDER BY ${by} LIMIT ${limit} OFFSET ${offset}`;
@@ -137,9 +137,30 @@ export async function listPatients(
   };
 
   const offset = (f.page - 1) * f.per_page;
+  // Keyset: `after`/`before` name the last (first) row of the adjacent page the client holds; the page is
+  // sought from that row through the index instead of counting OFFSET rows. Only the id travels (no PHI in
+  // URLs); its sort values are read in the same statement. Not for dob (nullable: row comparison would
+  // drop the rows without a date); an anchor that is gone falls back to the offset.
+  const anchor = f.after ?? f.before;
+  const keys = [...SORT[f.sort_by], 'p.id'];
+  const seekable = anchor !== undefined && f.sort_by !== 'dob';
+  const seek = () => {
+    const forward = f.after !== undefined;
+    const cmp = ascending === forward ? '>' : '<';
+    const anchorKeys = sql.raw(keys.map((k) => k.replace(/^p\./, 'x.')).join(', '));
+    return {
+      asc: forward ? ascending : !ascending,
+      where: sql`(${sql.raw(keys.join(', '))}) ${sql.raw(cmp)} (SELECT ${anchorKeys} FROM patients x
+        WHERE x.id = ${anchor} AND x.program_id = ANY(${idArray}::bigint[]))`,
+    };
+  };
   let rows: { rows: Row[] };
   let total: number;
-  if (f.page === 1) {
+  if (seekable) {
+    const { asc, where } = seek();
+    [rows, total] = await Promise.all([pageRows(asc, f.per_page, 0, where), countOf()]);
+    if (rows.rows.length === 0 && offset < total) rows = await pageRows(ascending, f.per_page, offset);
+  } else if (f.page === 1) {
     [rows, total] = await Promise.all([pageRows(ascending, f.per_page, 0), countOf()]);
   } else {
     total = await countOf();

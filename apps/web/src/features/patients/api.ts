@@ -23,6 +23,9 @@ export interface PatientListParams {
   sex?: string;
   assignedAdmin?: string;
   group?: string;
+  /** Keyset paging: the last row of the previous page, or the first row of the next one (ids). */
+  after?: string;
+  before?: string;
 }
 
 /** The patient list of the active program, or of the enterprise on enterprise scope (same query, same shape). */
@@ -36,6 +39,8 @@ function fetchPatientList(scope: ActiveScope, params: PatientListParams, signal:
     sex: params.sex || undefined,
     assignedAdmin: params.assignedAdmin || undefined,
     group: params.group || undefined,
+    after: params.after || undefined,
+    before: params.before || undefined,
   };
   return scope.enterpriseScope && scope.enterprise
     ? api.call(

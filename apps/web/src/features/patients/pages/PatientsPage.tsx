@@ -49,8 +49,14 @@ function readParams(searchParams: URLSearchParams, storedSearch: string): Patien
   const perPage = positiveInt(searchParams.get('per_page'), fallback);
   const sortBy = searchParams.get('sort_by');
   const filters = filterChanges(readFilters(searchParams));
+  const id = (key: string) => {
+    const value = searchParams.get(key) ?? '';
+    return /^[1-9]\d{0,15}$/.test(value) ? value : '';
+  };
   return {
     ...filters,
+    after: id('after'),
+    before: id('before'),
     name: searchParams.get('name') ?? storedSearch,
     page: positiveInt(searchParams.get('page'), 1),
     per_page: (PER_PAGE_OPTIONS as readonly number[]).includes(perPage) ? perPage : fallback,
@@ -111,6 +117,9 @@ function PatientList({ scope }: { scope: ActiveScope }) {
   const update = (changes: Record<string, string>, options?: { replace?: boolean }) => {
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
+      // A seek anchor belongs to one page move; any other change drops it.
+      next.delete('after');
+      next.delete('before');
       for (const [key, value] of Object.entries(changes)) {
         if (value) next.set(key, value);
         else next.delete(key);
@@ -231,7 +240,17 @@ function PatientList({ scope }: { scope: ActiveScope }) {
               page={data.current_page}
               lastPage={data.last_page}
               perPage={params.per_page}
-              onPage={(page) => update({ page: String(page) })}
+              onPage={(page) => {
+                // Next and previous seek from the row at the edge of this page (keyset, issue 6 §4).
+                const rows = data.data;
+                const edge: Record<string, string> =
+                  page === data.current_page + 1
+                    ? { after: String(rows.at(-1)?.id ?? '') }
+                    : page === data.current_page - 1
+                      ? { before: String(rows[0]?.id ?? '') }
+                      : {};
+                update({ page: String(page), ...edge });
+              }}
               onPerPage={(perPage) => {
                 writeItem(PER_PAGE_KEY, String(perPage));
                 update({ per_page: String(perPage), page: '1' });
