@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { authContract } from '@caredeck/contracts';
+import { authContract, exportsContract, routeUrl } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
@@ -157,6 +157,34 @@ async function main(): Promise<number> {
     );
   }
 
+  // Export throughput (issue 7 §5): the whole large program as one streamed .xlsx, memory watched.
+  const exportPath = routeUrl(exportsContract.patients, {
+    programId: dataset.bigProgramId,
+    // Every patient enrolled by the period's end and not inactivated before its start: all of them.
+    start: '2030-01-01',
+    end: '2030-12-31',
+  });
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }, 50);
+  const exportStarted = performance.now();
+  const exportRes = await fetch(`${baseUrl}${exportPath}`, { headers: { authorization: `Bearer ${one}` } });
+  const exportBytes = (await exportRes.arrayBuffer()).byteLength;
+  const exportSeconds = (performance.now() - exportStarted) / 1000;
+  clearInterval(sampler);
+  const exported = {
+    status: exportRes.status,
+    rows: dataset.bigCount,
+    seconds: exportSeconds,
+    bytes: exportBytes,
+    rssGrowthMb: (rssPeak - rssBefore) / 2 ** 20,
+  };
+  log(
+    `export: HTTP ${exported.status}, ${exported.rows} rows in ${exportSeconds.toFixed(1)} s (${Math.round(exported.rows / exportSeconds)} rows/s), ${(exportBytes / 2 ** 20).toFixed(1)} MiB, RSS +${exported.rssGrowthMb.toFixed(0)} MiB`,
+  );
+
   const postgres = version.rows[0]?.v ?? 'PostgreSQL (version unknown)';
   await writeResults(RESULTS_FILE, {
     date: new Date(),
@@ -168,6 +196,7 @@ async function main(): Promise<number> {
     checks,
     plans,
     results,
+    exported,
     totalSeconds: (performance.now() - started) / 1000,
   });
   log(`results written to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
