@@ -65,7 +65,8 @@ export function CaregiversPanel({ patient, programId }: { patient: PatientRecord
       });
       toast.success(t('toasts.caregiverAdded'));
       form.setValues({ first_name: '', last_name: '', relationship: '', phone_number: '', email: '' });
-      setLink(created.id, true);
+      // One toast for one action: the new caregiver is linked without a second "linked" toast.
+      link.mutate({ caregiverId: created.id, linked: true }, { onError: (error) => toastErrors(error) });
     } catch (error) {
       if (Object.keys(form.showServerErrors(error)).length === 0) toastErrors(error);
     }
