@@ -1,12 +1,12 @@
 import { createHash, randomInt } from 'node:crypto';
 import { type AppPasswordBody, PATIENT_MESSAGES } from '@caredeck/contracts';
 import type { StaffActor } from '../../platform/access/actor';
-import { audit } from '../../platform/audit/audit';
 import { hashPassword } from '../../platform/auth/passwords';
-import type { Database, Queryable } from '../../platform/db/client';
+import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import { enqueueEmail } from '../../platform/outbox/outbox';
 import { codeTarget, setAppPassword, storeCode } from './app-account.queries';
+import { auditPatient } from './record.service';
 
 const CODE_TTL_MINUTES = 30;
 const RESEND_AFTER_SECONDS = 60;
@@ -17,17 +17,6 @@ type Result = { message: string; action: 'password' | 'code'; sent_to: string | 
 function masked(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}•••@${domain}`;
-}
-
-function auditApp(db: Queryable, actor: StaffActor, action: string, patientId: number) {
-  return audit(db, {
-    actorAdminId: actor.adminId,
-    programId: actor.program?.id ?? null,
-    action,
-    subjectType: 'patient',
-    subjectId: patientId,
-    ip: actor.ip,
-  });
 }
 
 /** The patient's own patient-app sign-in, managed by the care team (02 §4 "Password reset"). */
@@ -54,7 +43,7 @@ export function createAppAccountService(deps: { db: Database }) {
         subject: 'Your CareDeck app code',
         text: `Hello ${target.first_name},\n\nYour CareDeck app verification code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.\n\nIf you did not expect it, tell your care team.`,
       });
-      await auditApp(tx, actor, 'patient.app_code_sent', patientId);
+      await auditPatient(tx, actor, 'patient.app_code_sent', patientId);
       return { message: PATIENT_MESSAGES.codeSent, action: 'code' as const, sent_to: masked(target.email) };
     });
   }
@@ -66,7 +55,7 @@ export function createAppAccountService(deps: { db: Database }) {
       const hash = await hashPassword(input.body.password ?? '');
       await db.transaction(async (tx) => {
         await setAppPassword(tx, input.patientId, hash, actor.adminId);
-        await auditApp(tx, actor, 'patient.app_password_set', input.patientId);
+        await auditPatient(tx, actor, 'patient.app_password_set', input.patientId);
       });
       return { message: PATIENT_MESSAGES.passwordSet, action: 'password', sent_to: null };
     },

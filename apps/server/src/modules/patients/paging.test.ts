@@ -78,6 +78,15 @@ async function everyPage(
   return { ids, totals };
 }
 
+/** The list of the first program, or of the enterprise both programs belong to. */
+async function listPath(scope: 'program' | 'enterprise'): Promise<string> {
+  if (scope === 'program') return routeUrl(patientsContract.list, { programId: programIds[0]! });
+  const res = await db.execute<{ id: number }>(
+    sql`SELECT enterprise_id AS id FROM programs WHERE id = ${programIds[0]!}`,
+  );
+  return routeUrl(patientsContract.enterpriseList, { enterpriseId: res.rows[0]!.id });
+}
+
 describe('paging in every sort (issue 6 §4)', () => {
   for (const sort_by of PATIENT_SORT_FIELDS) {
     for (const sort_direction of ['ASC', 'DESC'] as const) {
@@ -93,16 +102,7 @@ describe('paging in every sort (issue 6 §4)', () => {
               sql.raw(`SELECT id FROM patients WHERE program_id IN (${ids.join(',')}) ORDER BY ${order}`),
             )
           ).rows.map((r) => r.id);
-          const path =
-            scope === 'program'
-              ? routeUrl(patientsContract.list, { programId: ids[0]! })
-              : routeUrl(patientsContract.enterpriseList, {
-                  enterpriseId: (
-                    await db.execute<{ id: number }>(
-                      sql`SELECT enterprise_id AS id FROM programs WHERE id = ${ids[0]!}`,
-                    )
-                  ).rows[0]!.id,
-                });
+          const path = await listPath(scope);
           const got = await everyPage(path, { per_page: 7, sort_by, sort_direction });
           expect(got.ids, scope).toEqual(expected);
           expect(new Set(got.totals), scope).toEqual(new Set([expected.length]));
@@ -144,16 +144,7 @@ describe('keyset paging (after / before, issue 6 §4)', () => {
               sql.raw(`SELECT id FROM patients WHERE program_id IN (${ids.join(',')}) ORDER BY ${order}`),
             )
           ).rows.map((r) => r.id);
-          const path =
-            scope === 'program'
-              ? routeUrl(patientsContract.list, { programId: ids[0]! })
-              : routeUrl(patientsContract.enterpriseList, {
-                  enterpriseId: (
-                    await db.execute<{ id: number }>(
-                      sql`SELECT enterprise_id AS id FROM programs WHERE id = ${ids[0]!}`,
-                    )
-                  ).rows[0]!.id,
-                });
+          const path = await listPath(scope);
           const fetchPage = async (query: Record<string, string | number>) => {
             const qs = new URLSearchParams(
               Object.fromEntries(

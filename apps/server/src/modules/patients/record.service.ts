@@ -39,7 +39,13 @@ function programOf(actor: StaffActor) {
 }
 
 /** The fields a change touched, never their values (audit details carry no PHI). */
-function auditPatient(db: Queryable, actor: StaffActor, action: string, patientId: number, details?: object) {
+export function auditPatient(
+  db: Queryable,
+  actor: StaffActor,
+  action: string,
+  patientId: number,
+  details?: object,
+) {
   return audit(db, {
     actorAdminId: actor.adminId,
     programId: actor.program?.id ?? null,

@@ -2,11 +2,6 @@ import type { StaffMember } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client';
 
-export async function emailInUse(db: Queryable, email: string): Promise<boolean> {
-  const res = await db.execute(sql`SELECT 1 FROM admins WHERE lower(email) = lower(${email})`);
-  return res.rows.length > 0;
-}
-
 /** Programs the staff member administers: program admin role, or enterprise admin of the program's enterprise. */
 export async function administeredProgramIds(db: Queryable, adminId: number): Promise<number[]> {
   const res = await db.execute<{ id: number }>(sql`

@@ -7,7 +7,8 @@ import { hashPassword } from '../../platform/auth/passwords';
 import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import { enqueueEmail } from '../../platform/outbox/outbox';
-import { administeredProgramIds, emailInUse, insertStaff, programName } from './staff.queries';
+import { findAdminByEmail } from '../identity/identity.queries';
+import { administeredProgramIds, insertStaff, programName } from './staff.queries';
 
 const ADMIN_ROLES = new Set(['admin', 'enterprise_admin']);
 
@@ -56,7 +57,7 @@ export function createStaffService(deps: { db: Database }) {
     ): Promise<{ message: typeof STAFF_MESSAGES.created; data: StaffMember }> {
       const programId = actor.program?.id ?? (await programFor(actor, input.programId));
       const taken = { email: [STAFF_MESSAGES.emailTaken] };
-      if (await emailInUse(db, input.email)) throw AppError.validation(taken);
+      if (await findAdminByEmail(db, input.email)) throw AppError.validation(taken);
       const password = temporaryPassword();
       const passwordHash = await hashPassword(password);
       try {
