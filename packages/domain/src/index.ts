@@ -1,3 +1,23 @@
+export type {
+  AdherenceDay,
+  AdherenceInput,
+  AdherenceResult,
+  AdherenceTotals,
+  ClassifiedDose,
+  DoseEvent,
+  DoseEventKind,
+  DoseState,
+  ExpectedDose,
+  ScheduleRegimen,
+  ScheduleRepeat,
+} from './adherence';
+export {
+  classifyAdherence,
+  DEFAULT_ON_TIME_MINUTES,
+  DOSE_STATES,
+  eventLookbehind,
+  expandSchedule,
+} from './adherence';
 export {
   CHUNK_LOAD_TIMEOUT_MS,
   CITY_FETCH_LIMIT,
@@ -75,3 +95,5 @@ export {
   isValidTimeZone,
   resolveDisplayZone,
 } from './time-zones';
+export type { LocalDate, WallClock } from './zoned-time';
+export { isoDate, localDateOf, wallClock, zonedInstant, zoneOffset } from './zoned-time';
