@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 18_080);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The console's embedded MQTT broker (the device simulator connects to it). */
+export const MQTT_PORT = Number(process.env.E2E_MQTT_PORT ?? 18_884);
 
 export default defineConfig({
   testDir: './tests',
@@ -43,6 +45,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: {
       PORT: String(PORT),
+      MQTT_PORT: String(MQTT_PORT),
       HOST: '127.0.0.1',
       // The log transport prints each e-mail (with its code) at info level; the tests read them from
       // test-results/server.log (helpers.ts).

@@ -52,6 +52,18 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: 'a hop count or a comma-separated list of proxy addresses' });
       return false;
     }),
+  /**
+   * The embedded MQTT broker's port (devices connect here); 0: any free port; -1: no embedded broker.
+   * 1884 by default so it never collides with a system broker on 1883.
+   */
+  MQTT_PORT: z.coerce.number().int().min(-1).max(65535).default(1884),
+  /** The address the embedded broker listens on (default: HOST). */
+  MQTT_HOST: z.string().optional(),
+  /** Device events written per batch, and the longest an event waits for its batch (DESIGN §5). */
+  INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(2000),
+  INGEST_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(20),
+  /** How long a command to a dispenser waits for the device's reply. */
+  DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -109,7 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** A configuration for tests: defaults, fresh random secrets, overrides; never the process environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    // No MQTT broker unless a test asks for one (MQTT_PORT: 0).
+    ...parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MQTT_PORT: '-1' }),
     JWT_SECRET: randomBytes(32).toString('base64url'),
     ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
     ...overrides,

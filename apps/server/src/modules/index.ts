@@ -1,6 +1,7 @@
 import type { Queryable } from '../platform/db/client';
 import { caregiversModule } from './caregivers';
 import { catalogueModule } from './catalogue';
+import { devicesModule } from './devices';
 import { groupsModule } from './groups';
 import { identityModule } from './identity';
 import { medicationsModule } from './medications';
@@ -23,6 +24,7 @@ export const MODULES = [
   catalogueModule,
   reconciliationModule,
   staffModule,
+  devicesModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */

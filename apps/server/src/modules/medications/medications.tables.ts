@@ -11,6 +11,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { admins } from '../identity/identity.tables';
 import { patients } from '../patients/patients.tables';
@@ -122,7 +123,10 @@ export const pods = pgTable(
   ],
 );
 
-/** A dose recorded by hand (dispensers record theirs through ingestion). */
+/**
+ * A dose event of a regimen: recorded by a person (`POST …/usages`), or by a device through ingestion
+ * (`device_event_id` then names the device event it came from, once: resends add nothing).
+ */
 export const medicationUsages = pgTable(
   'medication_usages',
   {
@@ -136,10 +140,18 @@ export const medicationUsages = pgTable(
     servings: integer('servings').notNull().default(1),
     note: text('note'),
     source: text('source').notNull().default('manual'),
+    /** 'taken' (a dose) or 'skipped' (the patient declined it on the device or told the team). */
+    kind: text('kind').notNull().default('taken'),
+    deviceEventId: bigint('device_event_id', { mode: 'number' }),
     recordedBy: bigint('recorded_by', { mode: 'number' }).references(() => admins.id),
     createdAt: createdAt(),
   },
-  (t) => [index('medication_usages_patient_idx').on(t.patientId, t.takenAt)],
+  (t) => [
+    index('medication_usages_patient_idx').on(t.patientId, t.takenAt),
+    uniqueIndex('medication_usages_device_event_unique').on(t.deviceEventId),
+    check('medication_usages_kind_check', sql`${t.kind} IN ('taken', 'skipped')`),
+    check('medication_usages_source_check', sql`${t.source} IN ('manual', 'dispenser', 'nfc', 'inhaler')`),
+  ],
 );
 
 /** A prescription (script) of the patient. */

@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { admins, controllerAccounts } from '../identity/identity.tables';
+import { patients } from '../patients/patients.tables';
+import { programs } from '../tenancy/tenancy.tables';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A device of the fleet (02 §3 Device, Dispenser): a smart dispenser (type 1 or 2), an inhaler, a
+ * measuring device or an NFC reader. Known to its vendor first (stock: no program), then provisioned into
+ * a program and handed to a patient. It signs in to the MQTT broker with its serial and its secret,
+ * whose SHA-256 is kept here (a random 256-bit secret needs no slow hash).
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    serial: text('serial').notNull(),
+    vendor: text('vendor').notNull(),
+    kind: text('kind').notNull(),
+    dispenserType: smallint('dispenser_type'),
+    programId: bigint('program_id', { mode: 'number' }).references(() => programs.id, {
+      onDelete: 'set null',
+    }),
+    patientId: bigint('patient_id', { mode: 'number' }).references(() => patients.id, {
+      onDelete: 'set null',
+    }),
+    secretHash: text('secret_hash'),
+    verified: boolean('verified').notNull().default(false),
+    connected: boolean('connected').notNull().default(false),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    lastEventType: text('last_event_type'),
+    battery: smallint('battery'),
+    podsLoaded: smallint('pods_loaded'),
+    firmware: text('firmware'),
+    provisionedAt: timestamp('provisioned_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('devices_serial_unique').on(t.serial),
+    index('devices_program_idx').on(t.programId, t.kind, t.id),
+    index('devices_patient_idx').on(t.patientId),
+    check(
+      'devices_kind_check',
+      sql`${t.kind} IN ('dispenser', 'inhaler', 'bp_cuff', 'pulse_oximeter', 'scale', 'glucometer', 'wearable', 'nfc_reader')`,
+    ),
+    check(
+      'devices_dispenser_type_check',
+      sql`(${t.kind} = 'dispenser') = (${t.dispenserType} IS NOT NULL) AND (${t.dispenserType} IS NULL OR ${t.dispenserType} IN (1, 2))`,
+    ),
+    check('devices_battery_check', sql`${t.battery} IS NULL OR ${t.battery} BETWEEN 0 AND 100`),
+  ],
+);
+
+/**
+ * Every event a device sent, once: append-only, keyed by (device, seq) so a resend adds nothing. Doses and
+ * measurements derived from an event point back at it.
+ */
+export const deviceEvents = pgTable(
+  'device_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deviceId: bigint('device_id', { mode: 'number' })
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    programId: bigint('program_id', { mode: 'number' }),
+    patientId: bigint('patient_id', { mode: 'number' }),
+    type: text('type').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    payload: jsonb('payload').notNull(),
+  },
+  (t) => [
+    uniqueIndex('device_events_device_seq_unique').on(t.deviceId, t.seq),
+    index('device_events_patient_idx').on(t.patientId, t.occurredAt),
+    index('device_events_device_time_idx').on(t.deviceId, t.occurredAt),
+  ],
+);
+
+/** A vital sign or activity reading (01 §3 Measurements): one row per type and instant. */
+export const measurements = pgTable(
+  'measurements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    programId: bigint('program_id', { mode: 'number' }).notNull(),
+    deviceId: bigint('device_id', { mode: 'number' }).references(() => devices.id, { onDelete: 'set null' }),
+    deviceEventId: bigint('device_event_id', { mode: 'number' }),
+    type: text('type').notNull(),
+    value: doublePrecision('value').notNull(),
+    unit: text('unit').notNull(),
+    measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('measurements_patient_type_time_idx').on(t.patientId, t.type, t.measuredAt),
+    uniqueIndex('measurements_event_type_unique').on(t.deviceEventId, t.type),
+  ],
+);
+
+/** Staff who follow a dispenser's live events (POST /dispensers/{id}/subscribe). */
+export const dispenserSubscriptions = pgTable(
+  'dispenser_subscriptions',
+  {
+    deviceId: bigint('device_id', { mode: 'number' })
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    adminId: bigint('admin_id', { mode: 'number' })
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.adminId] })],
+);
+
+/** A command sent to a dispenser and the device's reply (or its time-out): the command log of /controller. */
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deviceId: bigint('device_id', { mode: 'number' })
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    adminId: bigint('admin_id', { mode: 'number' }).references(() => admins.id, { onDelete: 'set null' }),
+    controllerId: bigint('controller_id', { mode: 'number' }).references(() => controllerAccounts.id, {
+      onDelete: 'set null',
+    }),
+    request: jsonb('request').notNull(),
+    reply: jsonb('reply'),
+    status: text('status').notNull().default('sent'),
+    createdAt: createdAt(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('device_commands_device_idx').on(t.deviceId, t.id),
+    check('device_commands_status_check', sql`${t.status} IN ('sent', 'answered', 'timed_out')`),
+  ],
+);

@@ -1,0 +1,180 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:net';
+import { Aedes, type Client } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { deviceCredential, setConnected } from '../ingest.queries';
+import { parseDeviceEvent } from './events';
+import type { Ingestor } from './ingestor';
+import { parseTopic, rejectionTopic } from './topics';
+
+export type GatewayStats = {
+  connections: number;
+  authFailures: number;
+  malformed: number;
+  forbidden: number;
+  failed: number;
+};
+
+export type DeviceReply = { serial: string; body: Record<string, unknown> };
+
+type DeviceClient = Client & { device?: { id: number; serial: string } };
+
+export function secretHash(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * The embedded MQTT broker (aedes) with the gateway in its hooks: a device signs in with its serial and
+ * secret, publishes only under its own topic and subscribes only to its own commands. An event is parsed
+ * in `authorizePublish` and that hook's callback, which makes aedes send the PUBACK, is held until the
+ * event's batch has committed (DESIGN §5): acknowledged means stored.
+ */
+export async function startEmbeddedBroker(deps: {
+  pool: pg.Pool;
+  ingestor: Ingestor;
+  log: FastifyBaseLogger;
+  host: string;
+  port: number;
+  onReply: (reply: DeviceReply) => void;
+}): Promise<{
+  port: number;
+  stats: GatewayStats;
+  publish(topic: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}> {
+  const { pool, ingestor, log } = deps;
+  const stats: GatewayStats = { connections: 0, authFailures: 0, malformed: 0, forbidden: 0, failed: 0 };
+  const broker = await Aedes.createBroker({
+    // A device may keep this many QoS 1 events unacknowledged while their batch is written.
+    concurrency: 1000,
+    authenticate(client, username, password, done) {
+      const c = client as DeviceClient;
+      if (!username || !password || username.length > 64) {
+        stats.authFailures++;
+        return done(Object.assign(new Error('Bad user name or password'), { returnCode: 4 }), false);
+      }
+      deviceCredential(pool, username).then(
+        (device) => {
+          if (!device?.secret_hash || !sameHash(secretHash(password.toString('utf8')), device.secret_hash)) {
+            stats.authFailures++;
+            return done(Object.assign(new Error('Bad user name or password'), { returnCode: 4 }), false);
+          }
+          c.device = { id: device.id, serial: device.serial };
+          done(null, true);
+        },
+        (err) => {
+          log.error({ err }, 'device authentication failed');
+          done(Object.assign(new Error('Server unavailable'), { returnCode: 3 }), false);
+        },
+      );
+    },
+    authorizeSubscribe(client, subscription, done) {
+      const device = (client as DeviceClient).device;
+      const topic = parseTopic(subscription.topic);
+      if (
+        device &&
+        topic &&
+        topic.serial === device.serial &&
+        (topic.kind === 'commands' || topic.kind === 'rejections')
+      )
+        return done(null, subscription);
+      stats.forbidden++;
+      done(new Error('Not authorized'), null);
+    },
+    authorizePublish(client, packet, done) {
+      if (!client) return done(null); // the gateway's own commands
+      const device = (client as DeviceClient).device;
+      const topic = parseTopic(packet.topic);
+      if (!device || !topic || topic.serial !== device.serial) {
+        stats.forbidden++;
+        return done(new Error('Not authorized'));
+      }
+      if (topic.kind === 'replies') {
+        try {
+          const body = JSON.parse(packet.payload.toString()) as unknown;
+          if (packet.payload.length <= 4096 && body && typeof body === 'object' && !Array.isArray(body))
+            deps.onReply({ serial: device.serial, body: body as Record<string, unknown> });
+          else stats.malformed++;
+        } catch {
+          stats.malformed++;
+        }
+        return done(null);
+      }
+      if (topic.kind !== 'events') {
+        stats.forbidden++;
+        return done(new Error('Not authorized'));
+      }
+      const parsed = parseDeviceEvent(packet.payload as Buffer);
+      if (!parsed.ok) {
+        // MQTT 3.1.1 has no negative acknowledgement: the event is acknowledged (a resend would fail
+        // the same way), counted, and the device told why on its rejections topic.
+        stats.malformed++;
+        broker.publish(
+          {
+            cmd: 'publish',
+            topic: rejectionTopic(device.serial),
+            payload: Buffer.from(JSON.stringify({ reason: parsed.reason, bytes: packet.payload.length })),
+            qos: 0,
+            retain: false,
+            dup: false,
+          },
+          () => {},
+        );
+        return done(null);
+      }
+      const e = parsed.event;
+      ingestor.submit(
+        { deviceId: device.id, seq: e.seq, type: e.type, at: e.at, payload: e.payload },
+        (err) => {
+          if (err) stats.failed++;
+          // An error disconnects the device without a PUBACK: it resends after reconnecting.
+          done(err);
+        },
+      );
+    },
+  });
+  broker.on('client', (client) => {
+    const device = (client as DeviceClient).device;
+    stats.connections++;
+    if (device) setConnected(pool, device.id, true).catch((err) => log.warn({ err }, 'device state'));
+  });
+  broker.on('clientDisconnect', (client) => {
+    const device = (client as DeviceClient).device;
+    if (device) setConnected(pool, device.id, false).catch((err) => log.warn({ err }, 'device state'));
+  });
+  broker.on('clientError', (_client, err) =>
+    log.debug({ err: { message: err.message } }, 'device connection error'),
+  );
+
+  const server: Server = createServer(broker.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(deps.port, deps.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : deps.port;
+  return {
+    port,
+    stats,
+    publish(topic, payload) {
+      return new Promise((resolve, reject) =>
+        broker.publish(
+          { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
+          (err) => (err ? reject(err) : resolve()),
+        ),
+      );
+    },
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../../config';
+import type { Database } from '../../../platform/db/client';
+import type { Realtime } from '../../../platform/realtime/realtime';
+import { type GatewayStats, startEmbeddedBroker } from './broker';
+import { createIngestor, type IngestStats } from './ingestor';
+import { commandsTopic } from './topics';
+
+/** Live events of the console: a patient's doses or measurements changed; a followed dispenser spoke. */
+export const PATIENT_DATA_EVENT = 'patient.data';
+export const DISPENSER_EVENTS_EVENT = 'dispenser.events';
+
+export type GatewayStatus = { broker: 'embedded' | 'off'; port: number | null } & IngestStats &
+  Partial<GatewayStats>;
+
+/**
+ * The device gateway of this process: the ingestor (batched, acknowledged after commit), the embedded
+ * MQTT broker, and the commands sent to devices with their replies. Live updates go out through the
+ * realtime service, so with REDIS_URL every API node sees them.
+ */
+export function createDeviceGateway(deps: {
+  db: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  realtime: Realtime;
+}) {
+  const { db, config, log, realtime } = deps;
+  const ingestor = createIngestor({
+    pool: db.$client,
+    maxBatch: config.INGEST_BATCH_SIZE,
+    maxWaitMs: config.INGEST_BATCH_WAIT_MS,
+    onCommitted(result) {
+      for (const p of result.patients)
+        realtime.toProgram(p.program_id, PATIENT_DATA_EVENT, { patient_id: p.patient_id, kinds: p.kinds });
+      for (const s of result.subscribers)
+        realtime.toUser(s.admin_id, DISPENSER_EVENTS_EVENT, { device_id: s.device_id, events: s.events });
+    },
+    onError(err) {
+      log.error(
+        { err: { message: (err as Error).message, code: (err as { code?: string }).code } },
+        'ingest batch failed',
+      );
+    },
+  });
+  let broker: Awaited<ReturnType<typeof startEmbeddedBroker>> | null = null;
+  /** Commands waiting for their device's reply, by command id. */
+  const waiting = new Map<number, (reply: Record<string, unknown>) => void>();
+
+  return {
+    ingestor,
+    async start(): Promise<void> {
+      if (config.MQTT_PORT < 0) return;
+      broker = await startEmbeddedBroker({
+        pool: db.$client,
+        ingestor,
+        log,
+        host: config.MQTT_HOST ?? config.HOST,
+        port: config.MQTT_PORT,
+        onReply({ body }) {
+          const id = typeof body.id === 'number' ? body.id : Number(body.id);
+          waiting.get(id)?.(body);
+        },
+      });
+      log.info({ port: broker.port }, 'MQTT broker listening');
+    },
+    status(): GatewayStatus {
+      return {
+        broker: broker ? 'embedded' : 'off',
+        port: broker?.port ?? null,
+        ...ingestor.stats,
+        ...(broker?.stats ?? {}),
+      };
+    },
+    /**
+     * Publishes a command to a device and waits for the reply carrying its id; null after the time-out.
+     * The command is delivered at QoS 1 to a connected device (a disconnected one never answers).
+     */
+    async command(serial: string, id: number, message: Record<string, unknown>, timeoutMs: number) {
+      if (!broker) return null;
+      const reply = new Promise<Record<string, unknown> | null>((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.delete(id);
+          resolve(null);
+        }, timeoutMs);
+        waiting.set(id, (body) => {
+          clearTimeout(timer);
+          waiting.delete(id);
+          resolve(body);
+        });
+      });
+      await broker.publish(commandsTopic(serial), JSON.stringify(message));
+      return reply;
+    },
+    async close(): Promise<void> {
+      await ingestor.close();
+      await broker?.close();
+      broker = null;
+    },
+  };
+}
+
+export type DeviceGateway = ReturnType<typeof createDeviceGateway>;

@@ -1,0 +1,27 @@
+import { defineModule } from '../../platform/module';
+import { createDevice } from './devices.factories';
+import { createDeviceGateway } from './gateway/gateway';
+
+/**
+ * Devices: the fleet registry (dispensers type 1 and 2, inhalers, measuring devices, NFC readers), the
+ * MQTT gateway that ingests their events (docs/devices.md) and the commands sent to them.
+ */
+export const devicesModule = defineModule({
+  name: 'devices',
+  async register(app, { db, config, log, realtime, onClose }) {
+    const gateway = createDeviceGateway({ db, config, log, realtime });
+    app.decorate('deviceGateway', gateway);
+    app.addHook('onReady', async () => {
+      await gateway.start();
+    });
+    onClose(() => gateway.close());
+  },
+  factories: { device: createDevice },
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The device gateway of this process (tests and the bench read its port and counters). */
+    deviceGateway: import('./gateway/gateway').DeviceGateway;
+  }
+}
