@@ -3,6 +3,7 @@ export * from './caregivers';
 export * from './catalogue';
 export * from './common';
 export * from './config';
+export * from './data-views';
 export * from './exports';
 export * from './groups';
 export * from './med-rec';

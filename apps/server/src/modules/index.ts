@@ -1,4 +1,5 @@
 import type { Queryable } from '../platform/db/client';
+import { adherenceModule } from './adherence';
 import { caregiversModule } from './caregivers';
 import { catalogueModule } from './catalogue';
 import { devicesModule } from './devices';
@@ -25,6 +26,7 @@ export const MODULES = [
   reconciliationModule,
   staffModule,
   devicesModule,
+  adherenceModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import { createDoses, createRegimen } from './medications.factories';
 import { medicationsRoutes } from './medications.routes';
 import { createMedicationsService } from './medications.service';
 
@@ -8,4 +9,5 @@ export const medicationsModule = defineModule({
   async register(app, { db }) {
     await app.register(medicationsRoutes, { medications: createMedicationsService({ db }) });
   },
+  factories: { regimen: createRegimen, doses: createDoses },
 });

@@ -19,6 +19,8 @@ export type PatientInput = {
   status?: 'active' | 'inactive' | 'pending' | 'discharged';
   assignedAdminId?: number | null;
   createdAt?: Date;
+  /** IANA zone of the patient (dose times are read in it). */
+  timeZone?: string | null;
 };
 
 /** Inserts many patients in one statement (jsonb_to_recordset), as time-series and bulk data should be. */
@@ -40,15 +42,17 @@ export async function createPatients(db: Queryable, rows: PatientInput[]): Promi
     active: (r.status ?? 'active') === 'active',
     assigned_admin_id: r.assignedAdminId ?? null,
     created_at: (r.createdAt ?? new Date()).toISOString(),
+    time_zone: r.timeZone ?? null,
   }));
   const res = await db.execute<{ id: number }>(sql`
     INSERT INTO patients (program_id, first_name, last_name, email, phone_number, dob, sex, race, ethnicity, state, city,
-      status, active, assigned_admin_id, created_at)
+      status, active, assigned_admin_id, created_at, time_zone)
     SELECT program_id, first_name, last_name, email, phone_number, dob, sex, race, ethnicity, state, city,
-      status, active, assigned_admin_id, created_at
+      status, active, assigned_admin_id, created_at, time_zone
     FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS x(
       program_id bigint, first_name text, last_name text, email text, phone_number text, dob date, sex text, race text,
-      ethnicity text, state text, city text, status text, active boolean, assigned_admin_id bigint, created_at timestamptz)
+      ethnicity text, state text, city text, status text, active boolean, assigned_admin_id bigint, created_at timestamptz,
+      time_zone text)
     RETURNING id`);
   return res.rows.map((r) => r.id);
 }

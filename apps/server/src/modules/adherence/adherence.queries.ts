@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db/client';
+
+export type PatientContext = { id: number; program_id: number; time_zone: string | null };
+
+/** The patient (in the program when one is given) with its time zone; null when not there. */
+export async function patientContext(
+  db: Queryable,
+  patientId: number,
+  programId: number | null,
+): Promise<PatientContext | null> {
+  const res = await db.execute<PatientContext>(sql`
+    SELECT id, program_id, time_zone FROM patients
+    WHERE id = ${patientId} ${programId === null ? sql`` : sql`AND program_id = ${programId}`}`);
+  return res.rows[0] ?? null;
+}
+
+export type ScheduleRow = {
+  id: number;
+  name: string;
+  repeat: 'daily' | 'weekly' | 'monthly' | 'as_needed';
+  interval: number;
+  times: string[];
+  time_cascade: boolean;
+  lockout_time: number;
+  unlock_before: number;
+  scheduled_at: string;
+  end_at: string | null;
+  multi_pod: boolean;
+  num: number;
+};
+
+/**
+ * The patient's regimens that can expect doses in [from, to): started before `to`, not ended or completed
+ * before `from` (a completed regimen ends at its completion).
+ */
+export async function schedulesOf(
+  db: Queryable,
+  patientId: number,
+  from: Date,
+  to: Date,
+): Promise<ScheduleRow[]> {
+  const res = await db.execute<ScheduleRow>(sql`
+    SELECT id, name, repeat, interval, times, time_cascade, lockout_time, unlock_before, scheduled_at,
+           CASE WHEN completed_at IS NULL THEN end_at
+                WHEN end_at IS NULL THEN completed_at
+                ELSE least(end_at, completed_at) END AS end_at,
+           multi_pod, num
+    FROM regimens
+    WHERE patient_id = ${patientId} AND scheduled_at < ${to.toISOString()}
+      AND (end_at IS NULL OR end_at >= ${from.toISOString()})
+      AND (completed_at IS NULL OR completed_at >= ${from.toISOString()})
+    ORDER BY id`);
+  return res.rows;
+}
+
+export type DoseEventRow = {
+  id: number;
+  regimen_id: number;
+  at: string;
+  kind: 'taken' | 'skipped';
+  source: string;
+};
+
+export async function doseEventsOf(
+  db: Queryable,
+  patientId: number,
+  from: Date,
+  to: Date,
+): Promise<DoseEventRow[]> {
+  const res = await db.execute<DoseEventRow>(sql`
+    SELECT id, regimen_id, taken_at AS at, kind, source FROM medication_usages
+    WHERE patient_id = ${patientId} AND taken_at >= ${from.toISOString()} AND taken_at < ${to.toISOString()}
+    ORDER BY taken_at, id`);
+  return res.rows;
+}
+
+export type MeasurementRow = {
+  id: number;
+  type: string;
+  value: number;
+  unit: string;
+  measured_at: string;
+  device_id: number | null;
+};
+
+export async function measurementsOf(
+  db: Queryable,
+  patientId: number,
+  from: Date,
+  to: Date,
+  filter: { types?: string[]; deviceKind?: string },
+): Promise<MeasurementRow[]> {
+  const res = await db.execute<MeasurementRow>(sql`
+    SELECT m.id, m.type, m.value, m.unit, m.measured_at, m.device_id FROM measurements m
+    ${filter.deviceKind ? sql`JOIN devices d ON d.id = m.device_id AND d.kind = ${filter.deviceKind}` : sql``}
+    WHERE m.patient_id = ${patientId} AND m.measured_at >= ${from.toISOString()} AND m.measured_at < ${to.toISOString()}
+      ${filter.types?.length ? sql`AND m.type = ANY(${`{${filter.types.join(',')}}`}::text[])` : sql``}
+    ORDER BY m.measured_at, m.type
+    LIMIT 20000`);
+  return res.rows;
+}
+
+export async function measurementsPage(
+  db: Queryable,
+  patientId: number,
+  type: string,
+  page: { page: number; per_page: number },
+): Promise<{ rows: MeasurementRow[]; total: number }> {
+  const res = await db.execute<MeasurementRow & { total: number }>(sql`
+    SELECT id, type, value, unit, measured_at, device_id,
+           (SELECT count(*) FROM measurements WHERE patient_id = ${patientId} AND type = ${type})::int AS total
+    FROM measurements WHERE patient_id = ${patientId} AND type = ${type}
+    ORDER BY measured_at DESC, id DESC
+    LIMIT ${page.per_page} OFFSET ${(page.page - 1) * page.per_page}`);
+  let total = res.rows[0]?.total;
+  if (total === undefined) {
+    const c = await db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM measurements WHERE patient_id = ${patientId} AND type = ${type}`,
+    );
+    total = c.rows[0]!.n;
+  }
+  return { rows: res.rows.map(({ total: _t, ...r }) => r), total };
+}

@@ -1,0 +1,287 @@
+import {
+  type AdherenceReport,
+  CALENDAR_DATE,
+  DATA_VIEW_MESSAGES,
+  DEFAULT_MEASUREMENT_TYPES,
+  DEFAULT_VIEW_DAYS,
+  MAX_VIEW_DAYS,
+  type MeasurementTypeValue,
+  pageOf,
+} from '@caredeck/contracts';
+import {
+  type AdherenceTotals,
+  classifyAdherence,
+  DEFAULT_ON_TIME_MINUTES,
+  eventLookbehind,
+  type LocalDate,
+  localDateOf,
+  resolveDisplayZone,
+  type ScheduleRegimen,
+  zonedInstant,
+} from '@caredeck/domain';
+import type { StaffActor } from '../../platform/access/actor';
+import { auditView } from '../../platform/audit/audit';
+import type { Database } from '../../platform/db/client';
+import { AppError } from '../../platform/http/errors';
+import {
+  doseEventsOf,
+  measurementsOf,
+  measurementsPage,
+  type PatientContext,
+  patientContext,
+  type ScheduleRow,
+  schedulesOf,
+} from './adherence.queries';
+
+const DAY = 24 * 3600_000;
+
+type DateRange = { start: LocalDate; end: LocalDate; from: number; to: number; zone: string };
+
+function parseDate(value: string, field: string): LocalDate {
+  const m = CALENDAR_DATE.exec(value);
+  const date = m ? { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) } : null;
+  const t = date ? new Date(Date.UTC(date.year, date.month - 1, date.day)) : null;
+  if (!date || !t || t.getUTCMonth() !== date.month - 1 || t.getUTCDate() !== date.day || date.year < 1900)
+    throw AppError.validation({ [field]: [DATA_VIEW_MESSAGES.invalidDate] });
+  return date;
+}
+
+function addDays(d: LocalDate, n: number): LocalDate {
+  const t = new Date(Date.UTC(d.year, d.month - 1, d.day) + n * DAY);
+  return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
+}
+
+const iso = (d: LocalDate) =>
+  `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+
+/** A date range of the patient's calendar as instants [from, to): start 00:00 to the day after end. */
+function rangeOf(
+  zone: string,
+  start: string | LocalDate,
+  end: string | LocalDate | null,
+  now: number,
+): DateRange {
+  const s = typeof start === 'string' ? parseDate(start, 'start') : start;
+  const e = end === null ? localDateOf(now, zone) : typeof end === 'string' ? parseDate(end, 'end') : end;
+  const days =
+    Math.round((Date.UTC(e.year, e.month - 1, e.day) - Date.UTC(s.year, s.month - 1, s.day)) / DAY) + 1;
+  if (days < 1) throw AppError.validation({ end: [DATA_VIEW_MESSAGES.endBeforeStart] });
+  if (days > MAX_VIEW_DAYS) throw AppError.validation({ end: [DATA_VIEW_MESSAGES.rangeTooLong] });
+  return { start: s, end: e, from: zonedInstant(s, 0, zone), to: zonedInstant(addDays(e, 1), 0, zone), zone };
+}
+
+function lastDays(zone: string, now: number, days: number): DateRange {
+  const today = localDateOf(now, zone);
+  return rangeOf(zone, addDays(today, -(days - 1)), today, now);
+}
+
+function toSchedule(r: ScheduleRow): ScheduleRegimen {
+  return {
+    id: r.id,
+    repeat: r.repeat,
+    interval: r.interval,
+    times: r.times,
+    timeCascade: r.time_cascade,
+    lockoutMinutes: r.lockout_time,
+    unlockBeforeMinutes: r.unlock_before,
+    scheduledAt: new Date(r.scheduled_at).getTime(),
+    endAt: r.end_at === null ? null : new Date(r.end_at).getTime(),
+    multiPod: r.multi_pod,
+    num: r.num,
+  };
+}
+
+const at = (t: number) => new Date(t).toISOString();
+const stamp = (v: string | Date) => new Date(v).toISOString();
+
+export function createAdherenceService(deps: { db: Database; now?: () => number }) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function patientOf(
+    actor: StaffActor,
+    patientId: number,
+    inPathProgram: boolean,
+  ): Promise<PatientContext> {
+    const programId = inPathProgram ? (actor.program?.id ?? null) : null;
+    const patient = await patientContext(db, patientId, programId);
+    // Object routes resolved the program from the patient already; a program route checks it is the patient's.
+    if (!patient) throw AppError.notFound('Patient not found');
+    return patient;
+  }
+
+  async function report(
+    actor: StaffActor,
+    patient: PatientContext,
+    range: DateRange,
+  ): Promise<AdherenceReport> {
+    const current = now();
+    const from = new Date(range.from - 2 * DAY);
+    const schedules = (await schedulesOf(db, patient.id, from, new Date(range.to))).map((r) => ({
+      row: r,
+      schedule: toSchedule(r),
+    }));
+    const regimens = schedules.map((s) => s.schedule);
+    const lookbehind = eventLookbehind(regimens);
+    const events = await doseEventsOf(
+      db,
+      patient.id,
+      new Date(range.from - lookbehind),
+      new Date(range.to + 2 * DAY),
+    );
+    const sources = new Map(events.map((e) => [e.id, e.source]));
+    const result = classifyAdherence({
+      regimens,
+      events: events.map((e) => ({
+        id: e.id,
+        regimenId: e.regimen_id,
+        at: new Date(e.at).getTime(),
+        kind: e.kind,
+      })),
+      zone: range.zone,
+      from: range.from,
+      to: range.to,
+      now: current,
+      onTimeMinutes: DEFAULT_ON_TIME_MINUTES,
+    });
+    await auditView(db, {
+      actorAdminId: actor.adminId,
+      programId: patient.program_id,
+      action: 'patient.adherence.view',
+      subjectType: 'patient',
+      subjectId: patient.id,
+      details: { start: iso(range.start), end: iso(range.end) },
+      ip: actor.ip,
+    });
+    const eventView = (e: {
+      id: number | string;
+      regimenId: number;
+      at: number;
+      kind: 'taken' | 'skipped';
+    }) => ({
+      id: Number(e.id),
+      regimen_id: e.regimenId,
+      at: at(e.at),
+      kind: e.kind,
+      source: sources.get(Number(e.id)) ?? 'manual',
+    });
+    return {
+      patient_id: patient.id,
+      time_zone: range.zone,
+      start: iso(range.start),
+      end: iso(range.end),
+      on_time_minutes: DEFAULT_ON_TIME_MINUTES,
+      generated_at: at(current),
+      total: result.total,
+      regimens: schedules
+        .filter((s) => s.row.repeat !== 'as_needed')
+        .map((s) => ({
+          regimen_id: s.row.id,
+          name: s.row.name,
+          ...(result.regimens[s.row.id] as AdherenceTotals),
+        }))
+        .filter((r) => r.due + r.pending > 0),
+      days: result.days,
+      doses: result.doses.map((d) => ({
+        regimen_id: d.regimenId,
+        date: d.date,
+        time: d.time,
+        scheduled_at: at(d.scheduledAt),
+        window_open: at(d.windowOpen),
+        window_close: at(d.windowClose),
+        state: d.state,
+        taken_at: d.takenAt === null ? null : at(d.takenAt),
+        event_ids: d.eventIds.map(Number),
+      })),
+      extra: result.extra.map(eventView),
+      as_needed: result.asNeeded.map(eventView),
+    };
+  }
+
+  const zoneOf = (p: PatientContext) => resolveDisplayZone(p.time_zone);
+
+  return {
+    /** `programs/{p}/users/{id}/adherence|compliance/{start}[/{end}]`: the end defaults to today. */
+    async inProgram(actor: StaffActor, input: { patientId: number; start: string; end: string | null }) {
+      const patient = await patientOf(actor, input.patientId, true);
+      return report(actor, patient, rangeOf(zoneOf(patient), input.start, input.end, now()));
+    },
+    /** `users/{id}/adherence[/{start}/{end}]`: the last 30 days without a range. */
+    async ofPatient(actor: StaffActor, input: { patientId: number; start?: string; end?: string }) {
+      const patient = await patientOf(actor, input.patientId, false);
+      const zone = zoneOf(patient);
+      const range =
+        input.start && input.end
+          ? rangeOf(zone, input.start, input.end, now())
+          : lastDays(zone, now(), DEFAULT_VIEW_DAYS);
+      return report(actor, patient, range);
+    },
+    async graph(actor: StaffActor, input: { patientId: number }) {
+      const patient = await patientOf(actor, input.patientId, false);
+      const full = await report(actor, patient, lastDays(zoneOf(patient), now(), DEFAULT_VIEW_DAYS));
+      return {
+        patient_id: full.patient_id,
+        start: full.start,
+        end: full.end,
+        total: full.total,
+        days: full.days,
+      };
+    },
+
+    async measurementsGrouped(
+      actor: StaffActor,
+      input: { patientId: number; start: string; end: string; types?: MeasurementTypeValue[] },
+    ) {
+      const patient = await patientOf(actor, input.patientId, true);
+      const range = rangeOf(zoneOf(patient), input.start, input.end, now());
+      const types = input.types?.length ? input.types : DEFAULT_MEASUREMENT_TYPES;
+      const rows = await measurementsOf(db, patient.id, new Date(range.from), new Date(range.to), { types });
+      const data: Record<string, { value: number; measured_at: string }[]> = {};
+      const units: Record<string, string> = {};
+      for (const t of types) data[t] = [];
+      for (const r of rows) {
+        data[r.type]?.push({ value: r.value, measured_at: stamp(r.measured_at) });
+        units[r.type] = r.unit;
+      }
+      return { data, units };
+    },
+    async measurementsByType(
+      actor: StaffActor,
+      input: { patientId: number; type: MeasurementTypeValue; page: number; per_page: number },
+    ) {
+      const patient = await patientOf(actor, input.patientId, false);
+      const { rows, total } = await measurementsPage(db, patient.id, input.type, input);
+      return pageOf(
+        rows.map((r) => ({ ...r, type: r.type as MeasurementTypeValue, measured_at: stamp(r.measured_at) })),
+        input,
+        total,
+      );
+    },
+    async measurementsRange(
+      actor: StaffActor,
+      input: {
+        patientId: number;
+        start: string;
+        end: string;
+        types?: MeasurementTypeValue[];
+        device_type?: string;
+      },
+    ) {
+      const patient = await patientOf(actor, input.patientId, false);
+      const range = rangeOf(zoneOf(patient), input.start, input.end, now());
+      const rows = await measurementsOf(db, patient.id, new Date(range.from), new Date(range.to), {
+        types: input.types,
+        deviceKind: input.device_type,
+      });
+      return {
+        data: rows.map((r) => ({
+          ...r,
+          type: r.type as MeasurementTypeValue,
+          measured_at: stamp(r.measured_at),
+        })),
+      };
+    },
+  };
+}
+
+export type AdherenceService = ReturnType<typeof createAdherenceService>;

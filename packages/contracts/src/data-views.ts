@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { idParam, line, paged, pageQuery } from './common';
+import { defineRoute } from './route';
+
+/**
+ * A calendar date in a path (`2026-11-24`), read in the patient's time zone. Checked by the service, not
+ * here: a path that does not parse answers 404, and a mistyped date is the client's input (422).
+ */
+export const calendarDateParam = line().max(32);
+export const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Longest range one data-view call covers. */
+export const MAX_VIEW_DAYS = 366;
+/** Range of the calls that take none (`users/{id}/adherence`, the graph). */
+export const DEFAULT_VIEW_DAYS = 30;
+
+export const DATA_VIEW_MESSAGES = {
+  endBeforeStart: 'The end date must not be before the start date.',
+  rangeTooLong: `Ask for at most ${MAX_VIEW_DAYS} days at a time.`,
+  invalidDate: 'Use an existing date as YYYY-MM-DD.',
+  unknownType: 'Unknown measurement type.',
+} as const;
+
+export const DOSE_STATE_VALUES = ['on_time', 'late', 'missed', 'skipped', 'partial', 'pending'] as const;
+
+export const MEASUREMENT_TYPE_VALUES = [
+  'systolic',
+  'diastolic',
+  'pulse',
+  'oxygen',
+  'weight',
+  'glucose',
+  'temperature',
+  'steps',
+  'sleep',
+  'active_minutes',
+] as const;
+export type MeasurementTypeValue = (typeof MEASUREMENT_TYPE_VALUES)[number];
+/** 01 §3 / 02 §9: the types shown when none is chosen. */
+export const DEFAULT_MEASUREMENT_TYPES: MeasurementTypeValue[] = ['systolic', 'oxygen'];
+
+const totals = {
+  due: z.number().int(),
+  on_time: z.number().int(),
+  late: z.number().int(),
+  missed: z.number().int(),
+  skipped: z.number().int(),
+  partial: z.number().int(),
+  pending: z.number().int(),
+  adherence: z.number().nullable(),
+  compliance: z.number().nullable(),
+};
+
+export const adherenceTotals = z.object(totals);
+export type AdherenceTotalsView = z.infer<typeof adherenceTotals>;
+
+export const classifiedDose = z.object({
+  regimen_id: z.number().int(),
+  date: z.string(),
+  time: z.string(),
+  scheduled_at: z.string(),
+  window_open: z.string(),
+  window_close: z.string(),
+  state: z.enum(DOSE_STATE_VALUES),
+  taken_at: z.string().nullable(),
+  event_ids: z.array(z.number().int()),
+});
+export type ClassifiedDoseView = z.infer<typeof classifiedDose>;
+
+export const doseEventView = z.object({
+  id: z.number().int(),
+  regimen_id: z.number().int(),
+  at: z.string(),
+  kind: z.enum(['taken', 'skipped']),
+  source: z.string(),
+});
+
+export const adherenceReport = z.object({
+  patient_id: z.number().int(),
+  time_zone: z.string(),
+  start: z.string(),
+  end: z.string(),
+  on_time_minutes: z.number().int(),
+  generated_at: z.string(),
+  total: adherenceTotals,
+  regimens: z.array(adherenceTotals.extend({ regimen_id: z.number().int(), name: z.string() })),
+  days: z.array(adherenceTotals.extend({ date: z.string() })),
+  doses: z.array(classifiedDose),
+  extra: z.array(doseEventView),
+  as_needed: z.array(doseEventView),
+});
+export type AdherenceReport = z.infer<typeof adherenceReport>;
+
+export const adherenceGraph = z.object({
+  patient_id: z.number().int(),
+  start: z.string(),
+  end: z.string(),
+  total: adherenceTotals,
+  days: z.array(adherenceTotals.extend({ date: z.string() })),
+});
+
+export const measurementView = z.object({
+  id: z.number().int(),
+  type: z.enum(MEASUREMENT_TYPE_VALUES),
+  value: z.number(),
+  unit: z.string(),
+  measured_at: z.string(),
+  device_id: z.number().int().nullable(),
+});
+export type MeasurementView = z.infer<typeof measurementView>;
+
+const typeList = line()
+  .transform((v, ctx) => {
+    const list = [
+      ...new Set(
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ];
+    for (const t of list)
+      if (!(MEASUREMENT_TYPE_VALUES as readonly string[]).includes(t)) {
+        ctx.addIssue({ code: 'custom', message: `${DATA_VIEW_MESSAGES.unknownType} (${t})` });
+        return z.NEVER;
+      }
+    return list as MeasurementTypeValue[];
+  })
+  .optional();
+
+const tags = ['data views'] as const;
+const patient = { programId: idParam, id: idParam };
+const range = { start: calendarDateParam, end: calendarDateParam };
+
+const adherenceRoute = <P extends z.ZodObject>(path: string, summary: string, params: P) =>
+  defineRoute({ method: 'GET', path, summary, tags, params, responses: { 200: adherenceReport } });
+
+/** Data views (01 §7 "Data views"; 02 §7 measurements and adherence). Dates are the patient's calendar. */
+export const dataViewsContract = {
+  adherenceFrom: adherenceRoute(
+    '/api/v1/programs/:programId/users/:id/adherence/:start',
+    "Dose-by-dose adherence from a date to today (the patient's zone)",
+    z.object({ ...patient, start: calendarDateParam }),
+  ),
+  adherenceRange: adherenceRoute(
+    '/api/v1/programs/:programId/users/:id/adherence/:start/:end',
+    'Dose-by-dose adherence over a date range (inclusive)',
+    z.object({ ...patient, ...range }),
+  ),
+  complianceFrom: adherenceRoute(
+    '/api/v1/programs/:programId/users/:id/compliance/:start',
+    'Compliance (doses on time) from a date to today; the same dose-level report as adherence',
+    z.object({ ...patient, start: calendarDateParam }),
+  ),
+  complianceRange: adherenceRoute(
+    '/api/v1/programs/:programId/users/:id/compliance/:start/:end',
+    'Compliance (doses on time) over a date range',
+    z.object({ ...patient, ...range }),
+  ),
+  userAdherence: adherenceRoute(
+    '/api/v1/users/:id/adherence',
+    `Adherence of the last ${DEFAULT_VIEW_DAYS} days`,
+    z.object({ id: idParam }),
+  ),
+  userAdherenceRange: adherenceRoute(
+    '/api/v1/users/:id/adherence/:start/:end',
+    'Adherence over a date range',
+    z.object({ id: idParam, ...range }),
+  ),
+  userAdherenceGraph: defineRoute({
+    method: 'GET',
+    path: '/api/v1/users/:id/adherence/graph',
+    summary: `Daily adherence and compliance of the last ${DEFAULT_VIEW_DAYS} days (the chart's series)`,
+    tags,
+    params: z.object({ id: idParam }),
+    responses: { 200: adherenceGraph },
+  }),
+  measurementsGrouped: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/users/:id/measurements/grouped/:start/:end',
+    summary: 'Measurements of a range grouped by type (default systolic and oxygen)',
+    tags,
+    params: z.object({ ...patient, ...range }),
+    query: z.object({ types: typeList }),
+    responses: {
+      200: z.object({
+        data: z.record(z.string(), z.array(z.object({ value: z.number(), measured_at: z.string() }))),
+        units: z.record(z.string(), z.string()),
+      }),
+    },
+  }),
+  measurementsByType: defineRoute({
+    method: 'GET',
+    path: '/api/v1/users/:id/measurements/by-type/:type',
+    summary: 'Readings of one type, newest first, paged',
+    tags,
+    params: z.object({ id: idParam, type: z.enum(MEASUREMENT_TYPE_VALUES) }),
+    query: pageQuery,
+    responses: { 200: paged(measurementView) },
+  }),
+  measurementsRange: defineRoute({
+    method: 'GET',
+    path: '/api/v1/users/:id/measurements/:start/:end',
+    summary: 'Readings of a range, by types or by the kind of device that took them',
+    tags,
+    params: z.object({ id: idParam, ...range }),
+    query: z.object({
+      types: typeList,
+      device_type: z.enum(['bp_cuff', 'pulse_oximeter', 'scale', 'glucometer', 'wearable']).optional(),
+    }),
+    responses: { 200: z.object({ data: z.array(measurementView) }) },
+  }),
+};
