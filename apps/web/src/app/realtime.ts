@@ -7,6 +7,28 @@ import { session } from './auth/session';
 export const ROLES_UPDATED_EVENT = 'AdminProgramRolesUpdated';
 export const REALTIME_PATH = '/socket.io';
 
+/** Live data events the server sends (modules/devices/gateway/gateway.ts). */
+export const PATIENT_DATA_EVENT = 'patient.data';
+export const DISPENSER_EVENTS_EVENT = 'dispenser.events';
+const FORWARDED_EVENTS = [PATIENT_DATA_EVENT, DISPENSER_EVENTS_EVENT] as const;
+export type LiveEvent = (typeof FORWARDED_EVENTS)[number];
+
+type Listener = (payload: unknown) => void;
+const listeners = new Map<string, Set<Listener>>();
+
+/** Listens to one live event for as long as the returned function is not called (components: useLiveEvent). */
+export function onLiveEvent(event: LiveEvent, listener: Listener): () => void {
+  const set = listeners.get(event) ?? new Set<Listener>();
+  set.add(listener);
+  listeners.set(event, set);
+  return () => set.delete(listener);
+}
+
+/** Hands a live event to its listeners (the socket does; tests may). */
+export function deliverLiveEvent(event: string, payload: unknown): void {
+  for (const listener of listeners.get(event) ?? []) listener(payload);
+}
+
 export type SocketFactory = (options: {
   path: string;
   auth: (callback: (data: { token: string | null }) => void) => void;
@@ -34,6 +56,8 @@ export function startRealtime({
     if (socket) return;
     socket = createSocket({ path: REALTIME_PATH, auth: (callback) => callback({ token: session.token() }) });
     socket.on(ROLES_UPDATED_EVENT, onRolesUpdated);
+    for (const event of FORWARDED_EVENTS)
+      socket.on(event, (payload: unknown) => deliverLiveEvent(event, payload));
     socket.on('connect_error', (error: Error) => {
       // Logged only (01 §8): the console works without live updates.
       console.warn('Live connection failed', error.message);

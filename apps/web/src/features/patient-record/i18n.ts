@@ -9,6 +9,8 @@ const en = {
   inactive: 'Inactive',
   tabs: {
     profile: 'Profile',
+    adherence: 'Adherence',
+    readings: 'Readings',
     medication: 'Medication',
     programs: 'Programs',
     caregivers: 'Caregivers',
@@ -266,6 +268,8 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
     inactive: 'Inaktiv',
     tabs: {
       profile: 'Profil',
+      adherence: 'Adhärenz',
+      readings: 'Messwerte',
       medication: 'Medikation',
       programs: 'Programme',
       caregivers: 'Betreuende',
@@ -520,6 +524,8 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
     inactive: 'Inactif',
     tabs: {
       profile: 'Profil',
+      adherence: 'Observance',
+      readings: 'Mesures',
       medication: 'Traitement',
       programs: 'Programmes',
       caregivers: 'Aidants',
@@ -774,6 +780,8 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
     inactive: 'Inativo',
     tabs: {
       profile: 'Perfil',
+      adherence: 'Adesão',
+      readings: 'Medições',
       medication: 'Medicação',
       programs: 'Programas',
       caregivers: 'Cuidadores',

@@ -23,6 +23,8 @@ import { usePageTitle } from '../../../app/documentTitle';
 import { isApiError } from '../../../shared/api-client';
 import { identityDate } from '../../../shared/ui/notProvided';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
+import { AdherencePanel } from '../../adherence/components/AdherencePanel';
+import { ReadingsPanel } from '../../adherence/components/ReadingsPanel';
 import { useActiveScope } from '../../tenancy/scope';
 import { logProfileViewed, usePatient, useSetActive, useSetStatus } from '../api';
 import { CaregiversPanel } from '../components/CaregiversPanel';
@@ -41,7 +43,16 @@ export const STATUS_COLORS: Record<PatientRecord['status'], string> = {
   discharged: 'secondary',
 };
 
-const TABS = ['profile', 'medication', 'programs', 'caregivers', 'cohorts', 'history'] as const;
+const TABS = [
+  'profile',
+  'adherence',
+  'readings',
+  'medication',
+  'programs',
+  'caregivers',
+  'cohorts',
+  'history',
+] as const;
 type Tab = (typeof TABS)[number];
 
 /** /patient/{patientId}: the patient record of the active program, with its tabs (01 §2; 02 §7). */
@@ -112,6 +123,12 @@ export function PatientPage() {
         <Paper withBorder radius="md" p="md" mt="md">
           <Tabs.Panel value="profile">
             <ProfilePanel patient={patient} />
+          </Tabs.Panel>
+          <Tabs.Panel value="adherence">
+            <AdherencePanel patientId={patient.id} programId={programId} timeZone={patient.time_zone} />
+          </Tabs.Panel>
+          <Tabs.Panel value="readings">
+            <ReadingsPanel patientId={patient.id} programId={programId} timeZone={patient.time_zone} />
           </Tabs.Panel>
           <Tabs.Panel value="medication">
             <MedicationPanel patient={patient} programId={programId} />
