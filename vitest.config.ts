@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
       { test: { name: 'domain', root: 'packages/domain', environment: 'node' } },
+      { test: { name: 'devices', root: 'apps/devices', environment: 'node' } },
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
     ],

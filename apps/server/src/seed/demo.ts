@@ -1,10 +1,12 @@
 import { en, Faker } from '@faker-js/faker';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { createAdmin, createControllerAccount } from '../modules/identity/identity.factories';
 import { createPatients } from '../modules/patients/patients.factories';
 import { createEnterprise, createProgram } from '../modules/tenancy/tenancy.factories';
 import { hashPassword } from '../platform/auth/passwords';
 import type { Database, Queryable } from '../platform/db/client';
+import { seedDemoDevices } from './demo-devices';
 import { fakePatients } from './fake-patients';
 
 export const DEMO_SEED = 20_261_121;
@@ -51,10 +53,14 @@ export async function databaseIsEmpty(db: Database): Promise<boolean> {
  * Deterministic demo data (fixed faker seed): two enterprises, three programs, one staff login per
  * role, 240 patients in the default program. Demo users have not given HIPAA consent yet.
  */
-export async function seedDemo(db: Database, password: string): Promise<void> {
+export async function seedDemo(db: Database, password: string, now = Date.now()): Promise<void> {
   const faker = new Faker({ locale: [en], seed: DEMO_SEED });
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  // One transaction on one connection: the drizzle statements and the gateway's batch statement alike.
+  const client = await db.$client.connect();
+  const tx = drizzle(client) as unknown as Queryable;
+  try {
+    await client.query('BEGIN');
     const northwind = await createEnterprise(tx, { name: 'Northwind Health', slug: 'northwind-health' });
     const harbor = await createEnterprise(tx, { name: 'Harbor Clinics', slug: 'harbor-clinics' });
     const monitoring = await createProgram(tx, {
@@ -176,5 +182,17 @@ export async function seedDemo(db: Database, password: string): Promise<void> {
         SELECT ${created.rows[0]!.id}, id, ${admin.id} FROM patients
         WHERE program_id = ${monitoring.id} AND ${cohort.where} ORDER BY id LIMIT 25`);
     }
-  });
+    await seedDemoDevices(tx, client, {
+      programIds: [monitoring.id, cardiology.id],
+      demoPassword: password,
+      now,
+      createdBy: admin.id,
+    });
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
 }
