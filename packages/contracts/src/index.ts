@@ -4,6 +4,7 @@ export * from './catalogue';
 export * from './common';
 export * from './config';
 export * from './data-views';
+export * from './devices';
 export * from './exports';
 export * from './groups';
 export * from './med-rec';

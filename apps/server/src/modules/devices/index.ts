@@ -1,5 +1,7 @@
 import { defineModule } from '../../platform/module';
 import { createDevice } from './devices.factories';
+import { devicesRoutes } from './devices.routes';
+import { createDevicesService } from './devices.service';
 import { createDeviceGateway } from './gateway/gateway';
 
 /**
@@ -11,6 +13,7 @@ export const devicesModule = defineModule({
   async register(app, { db, config, log, realtime, onClose }) {
     const gateway = createDeviceGateway({ db, config, log, realtime });
     app.decorate('deviceGateway', gateway);
+    await app.register(devicesRoutes, { devices: createDevicesService({ db, gateway, config }) });
     app.addHook('onReady', async () => {
       await gateway.start();
     });

@@ -157,3 +157,8 @@ export async function deviceCredential(pool: pg.Pool, serial: string): Promise<D
 export async function setConnected(pool: pg.Pool, deviceId: number, connected: boolean): Promise<void> {
   await pool.query('UPDATE devices SET connected = $2 WHERE id = $1', [deviceId, connected]);
 }
+
+/** At the start of an embedded broker nobody is connected yet (a crash leaves flags behind). */
+export async function resetConnections(pool: pg.Pool): Promise<void> {
+  await pool.query('UPDATE devices SET connected = false WHERE connected');
+}

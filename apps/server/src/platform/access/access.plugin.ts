@@ -110,6 +110,13 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
       request.actor = (await authenticate(request, 'controller')).actor;
       return;
     }
+    if ((rule.kind === 'object' || rule.kind === 'staff') && rule.controller) {
+      const token = bearer(request);
+      if (token && (await deps.tokens.verifyAccess(token, 'controller'))) {
+        request.actor = (await authenticate(request, 'controller')).actor;
+        return;
+      }
+    }
     let target: number | SQL | null = null;
     if (rule.kind === 'program') target = pathIdOrNull(request, 'programId');
     else if (rule.kind === 'object') {

@@ -16,36 +16,49 @@ export function defineObjectKind(name: string, programOf: (id: number) => SQL): 
 /**
  * Every route declares one of these in `config.access`; registration fails without it.
  * - public: no sign-in (auth, health, config, static console).
- * - staff: any signed-in staff user; `hipaaPending` also admits the limited token given before HIPAA consent.
+ * - staff: any signed-in staff user; `hipaaPending` also admits the limited token given before HIPAA consent;
+ *   `controller` also admits a controller-realm token (the service scopes what each sees).
  * - program: staff with a role in the `:programId` path program (or enterprise admin of its enterprise);
  *   another program answers 404, a missing role 403.
  * - object: staff with a role in the program the path object (`:param`) belongs to; an unknown object and
- *   an object of another program answer the same 404, a missing role 403.
+ *   an object of another program answer the same 404, a missing role 403. With `controller`, a
+ *   controller-realm token is accepted too (the device fleet's operators see every device; the service
+ *   answers 404 for an object that does not exist).
  * - enterprise: staff with access to the `:enterpriseId` path enterprise; otherwise 404.
  * - controller: a controller-realm token; staff tokens are refused.
  */
 export type AccessRule =
   | { kind: 'public' }
-  | { kind: 'staff'; hipaaPending?: boolean }
+  | { kind: 'staff'; hipaaPending?: boolean; controller?: boolean }
   | { kind: 'program'; roles?: readonly StaffRole[] }
-  | { kind: 'object'; object: ObjectKind; param: string; roles?: readonly StaffRole[]; notFound?: string }
+  | {
+      kind: 'object';
+      object: ObjectKind;
+      param: string;
+      roles?: readonly StaffRole[];
+      notFound?: string;
+      controller?: boolean;
+    }
   | { kind: 'enterprise'; roles?: readonly StaffRole[] }
   | { kind: 'controller' };
 
 export const access = {
   public: (): AccessRule => ({ kind: 'public' }),
   staff: (opts: { hipaaPending?: boolean } = {}): AccessRule => ({ kind: 'staff', ...opts }),
+  /** Any signed-in staff user or controller (device fleet routes shared by /controller and the console). */
+  staffOrController: (): AccessRule => ({ kind: 'staff', controller: true }),
   program: (roles?: readonly StaffRole[]): AccessRule => ({ kind: 'program', roles }),
   /** The program is the one the `:param` path object belongs to (default param `id`). */
   object: (
     object: ObjectKind,
-    opts: { param?: string; roles?: readonly StaffRole[]; notFound?: string } = {},
+    opts: { param?: string; roles?: readonly StaffRole[]; notFound?: string; controller?: boolean } = {},
   ): AccessRule => ({
     kind: 'object',
     object,
     param: opts.param ?? 'id',
     roles: opts.roles,
     ...(opts.notFound ? { notFound: opts.notFound } : {}),
+    ...(opts.controller ? { controller: true } : {}),
   }),
   enterprise: (roles?: readonly StaffRole[]): AccessRule => ({ kind: 'enterprise', roles }),
   controller: (): AccessRule => ({ kind: 'controller' }),

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 export type ErrorCode =
+  | 'bad_request'
   | 'validation'
   | 'unauthenticated'
   | 'forbidden'
@@ -12,6 +13,7 @@ export type ErrorCode =
   | 'rate_limited';
 
 const STATUS: Record<ErrorCode, number> = {
+  bad_request: 400,
   validation: 422,
   unauthenticated: 401,
   forbidden: 403,
@@ -37,6 +39,10 @@ export class AppError extends Error {
   static validation(errors: Record<string, string[]>, message?: string): AppError {
     const first = Object.values(errors)[0]?.[0];
     return new AppError('validation', message ?? first ?? 'The given data was invalid.', errors);
+  }
+  /** A request the server understood and refuses as it stands (spec messages fixed to 400, e.g. 'Unknown Device'). */
+  static badRequest(message: string): AppError {
+    return new AppError('bad_request', message);
   }
   static notFound(message = 'Not found.'): AppError {
     return new AppError('not_found', message);

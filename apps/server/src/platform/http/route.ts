@@ -13,6 +13,7 @@ import type { App } from './types';
 
 /** Every route can answer these, in the contract's error shape. */
 const ERROR_RESPONSES = {
+  400: errorBody,
   401: errorBody,
   403: errorBody,
   404: errorBody,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
 import type { Database } from '../../../platform/db/client';
 import type { Realtime } from '../../../platform/realtime/realtime';
+import { resetConnections } from '../ingest.queries';
 import { type GatewayStats, startEmbeddedBroker } from './broker';
 import { createIngestor, type IngestStats } from './ingestor';
 import { commandsTopic } from './topics';
@@ -50,6 +51,7 @@ export function createDeviceGateway(deps: {
     ingestor,
     async start(): Promise<void> {
       if (config.MQTT_PORT < 0) return;
+      await resetConnections(db.$client);
       broker = await startEmbeddedBroker({
         pool: db.$client,
         ingestor,

@@ -1,0 +1,232 @@
+import type { DeviceKind } from '@caredeck/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { defineObjectKind } from '../../platform/access/rules';
+import { idArray } from '../../platform/access/scope';
+import type { Queryable } from '../../platform/db/client';
+import { visibleProgramsQuery } from '../tenancy/tenancy.queries';
+
+/** A dispenser addressed without its program (`dispensers/{id}`): its program decides who may see it. */
+export const dispenserObject = defineObjectKind(
+  'dispenser',
+  (id) => sql`SELECT program_id FROM devices WHERE id = ${id} AND kind = 'dispenser'`,
+);
+
+/** A device counts as online when it was heard from in the last 30 minutes. */
+const ONLINE_WINDOW = sql`interval '30 minutes'`;
+
+const DEVICE = sql`
+  d.id, d.serial, d.vendor, d.kind, d.dispenser_type, d.program_id,
+  CASE WHEN p.id IS NULL THEN NULL ELSE json_build_object('id', p.id, 'name',
+    trim(concat_ws(' ', p.first_name, p.last_name))) END AS patient,
+  d.verified, d.connected, coalesce(d.last_seen_at > now() - ${ONLINE_WINDOW}, false) AS online,
+  d.last_seen_at, d.last_event_type, d.battery, d.pods_loaded, d.firmware, d.provisioned_at`;
+
+export type DeviceRow = {
+  id: number;
+  serial: string;
+  vendor: string;
+  kind: DeviceKind;
+  dispenser_type: number | null;
+  program_id: number | null;
+  patient: { id: number; name: string } | null;
+  verified: boolean;
+  connected: boolean;
+  online: boolean;
+  last_seen_at: Date | null;
+  last_event_type: string | null;
+  battery: number | null;
+  pods_loaded: number | null;
+  firmware: string | null;
+  provisioned_at: Date | null;
+};
+
+async function devicesWhere(db: Queryable, where: SQL, limit = 1): Promise<DeviceRow[]> {
+  const res = await db.execute<DeviceRow>(sql`
+    SELECT ${DEVICE} FROM devices d LEFT JOIN patients p ON p.id = d.patient_id
+    WHERE ${where} ORDER BY d.serial LIMIT ${limit}`);
+  return res.rows;
+}
+
+export async function deviceById(db: Queryable, id: number, kind?: DeviceKind): Promise<DeviceRow | null> {
+  const [row] = await devicesWhere(db, sql`d.id = ${id} ${kind ? sql`AND d.kind = ${kind}` : sql``}`);
+  return row ?? null;
+}
+
+export async function patientDevice(
+  db: Queryable,
+  patientId: number,
+  programId: number,
+  kind: DeviceKind,
+): Promise<DeviceRow | null> {
+  const [row] = await devicesWhere(
+    db,
+    sql`d.patient_id = ${patientId} AND d.program_id = ${programId} AND d.kind = ${kind}`,
+  );
+  return row ?? null;
+}
+
+/**
+ * Devices of the programs a staff member sees (`adminId`), or of the whole fleet (`adminId` null: a
+ * controller), optionally of one kind and one program. At most 1,000, by serial.
+ */
+export async function devicesOf(
+  db: Queryable,
+  filter: { adminId: number | null; kind?: DeviceKind; programId?: number },
+): Promise<DeviceRow[]> {
+  const scope =
+    filter.adminId === null
+      ? sql`true`
+      : sql`d.program_id IN (SELECT v.id FROM (${visibleProgramsQuery(filter.adminId)}) v)`;
+  return devicesWhere(
+    db,
+    sql`${scope} ${filter.kind ? sql`AND d.kind = ${filter.kind}` : sql``}
+      ${filter.programId ? sql`AND d.program_id = ${filter.programId}` : sql``}`,
+    1000,
+  );
+}
+
+export async function recentEvents(db: Queryable, deviceId: number, limit = 20) {
+  const res = await db.execute<{
+    seq: number;
+    type: string;
+    occurred_at: Date;
+    received_at: Date;
+    payload: Record<string, unknown>;
+  }>(sql`
+    SELECT seq, type, occurred_at, received_at, payload FROM device_events
+    WHERE device_id = ${deviceId} ORDER BY occurred_at DESC, id DESC LIMIT ${limit}`);
+  return res.rows;
+}
+
+export type CommandRow = {
+  id: number;
+  status: 'sent' | 'answered' | 'timed_out';
+  request: Record<string, unknown>;
+  reply: Record<string, unknown> | null;
+  created_at: Date;
+  answered_at: Date | null;
+};
+
+export async function recentCommands(db: Queryable, deviceId: number, limit = 10): Promise<CommandRow[]> {
+  const res = await db.execute<CommandRow>(sql`
+    SELECT id, status, request, reply, created_at, answered_at FROM device_commands
+    WHERE device_id = ${deviceId} ORDER BY id DESC LIMIT ${limit}`);
+  return res.rows;
+}
+
+export async function isSubscribed(db: Queryable, deviceId: number, adminId: number): Promise<boolean> {
+  const res = await db.execute(
+    sql`SELECT 1 FROM dispenser_subscriptions WHERE device_id = ${deviceId} AND admin_id = ${adminId}`,
+  );
+  return (res.rowCount ?? 0) > 0;
+}
+
+export async function setSubscription(db: Queryable, deviceId: number, adminId: number, on: boolean) {
+  await db.execute(
+    on
+      ? sql`INSERT INTO dispenser_subscriptions (device_id, admin_id) VALUES (${deviceId}, ${adminId}) ON CONFLICT DO NOTHING`
+      : sql`DELETE FROM dispenser_subscriptions WHERE device_id = ${deviceId} AND admin_id = ${adminId}`,
+  );
+}
+
+export async function insertCommand(
+  db: Queryable,
+  c: {
+    deviceId: number;
+    adminId: number | null;
+    controllerId: number | null;
+    request: Record<string, unknown>;
+  },
+): Promise<number> {
+  const res = await db.execute<{ id: number }>(sql`
+    INSERT INTO device_commands (device_id, admin_id, controller_id, request)
+    VALUES (${c.deviceId}, ${c.adminId}, ${c.controllerId}, ${JSON.stringify(c.request)}::jsonb) RETURNING id`);
+  return res.rows[0]!.id;
+}
+
+export async function finishCommand(
+  db: Queryable,
+  id: number,
+  reply: Record<string, unknown> | null,
+): Promise<CommandRow> {
+  const res = await db.execute<CommandRow>(sql`
+    UPDATE device_commands SET
+      status = ${reply ? 'answered' : 'timed_out'}, reply = ${reply ? JSON.stringify(reply) : null}::jsonb,
+      answered_at = CASE WHEN ${reply !== null} THEN now() ELSE NULL END
+    WHERE id = ${id}
+    RETURNING id, status, request, reply, created_at, answered_at`);
+  return res.rows[0]!;
+}
+
+/** A vendor's device not yet in any program (stock), or already in this program; null otherwise. */
+export async function claimableDevice(
+  db: Queryable,
+  vendor: string,
+  serial: string,
+  programId: number | null,
+) {
+  const res = await db.execute<{ id: number }>(sql`
+    SELECT id FROM devices
+    WHERE lower(vendor) = lower(${vendor}) AND serial = ${serial}
+      AND (program_id IS NULL ${programId === null ? sql`` : sql`OR program_id = ${programId}`})
+    FOR UPDATE`);
+  return res.rows[0]?.id ?? null;
+}
+
+export async function assignDevice(
+  db: Queryable,
+  id: number,
+  a: { programId: number | null; patientId: number | null; secretHash: string },
+): Promise<void> {
+  await db.execute(sql`
+    UPDATE devices SET program_id = ${a.programId}, patient_id = ${a.patientId}, secret_hash = ${a.secretHash},
+      provisioned_at = now()
+    WHERE id = ${id}`);
+}
+
+/** A new device; null when the serial exists already (the unique index decides, race-free). */
+export async function insertDevice(
+  db: Queryable,
+  d: {
+    serial: string;
+    vendor: string;
+    kind: DeviceKind;
+    dispenserType: number | null;
+    programId: number | null;
+    patientId: number | null;
+    secretHash: string;
+    verified: boolean;
+  },
+): Promise<number | null> {
+  const res = await db.execute<{ id: number }>(sql`
+    INSERT INTO devices (serial, vendor, kind, dispenser_type, program_id, patient_id, secret_hash, verified, provisioned_at)
+    VALUES (${d.serial}, ${d.vendor}, ${d.kind}, ${d.dispenserType}, ${d.programId}, ${d.patientId}, ${d.secretHash},
+      ${d.verified}, ${d.programId === null ? null : sql`now()`})
+    ON CONFLICT (serial) DO NOTHING RETURNING id`);
+  return res.rows[0]?.id ?? null;
+}
+
+export async function patientInProgram(
+  db: Queryable,
+  patientId: number,
+  programId: number,
+): Promise<boolean> {
+  const res = await db.execute(
+    sql`SELECT 1 FROM patients WHERE id = ${patientId} AND program_id = ${programId}`,
+  );
+  return (res.rowCount ?? 0) > 0;
+}
+
+/** Devices per vendor in the given programs (null: every program). */
+export async function devicesPerVendor(db: Queryable, programIds: number[] | null) {
+  const res = await db.execute<{ vendor: string; devices: number }>(sql`
+    SELECT lower(vendor) AS vendor, count(*)::int AS devices FROM devices
+    ${programIds === null ? sql`` : sql`WHERE program_id = ANY(${idArray(programIds)}::bigint[])`}
+    GROUP BY lower(vendor)`);
+  return res.rows;
+}
+
+export async function visibleProgramIds(db: Queryable, adminId: number): Promise<number[]> {
+  const res = await db.execute<{ id: number }>(sql`SELECT v.id FROM (${visibleProgramsQuery(adminId)}) v`);
+  return res.rows.map((r) => r.id);
+}

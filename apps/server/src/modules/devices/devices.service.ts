@@ -1,0 +1,296 @@
+import { randomBytes } from 'node:crypto';
+import { CARE_ROLES, DEVICE_MESSAGES, type DeviceKind, type StaffRole } from '@caredeck/contracts';
+import type { Config } from '../../config';
+import { programAccess } from '../../platform/access/access.queries';
+import type { Actor, StaffActor } from '../../platform/access/actor';
+import { audit } from '../../platform/audit/audit';
+import type { Database } from '../../platform/db/client';
+import { AppError } from '../../platform/http/errors';
+import {
+  assignDevice,
+  type CommandRow,
+  claimableDevice,
+  type DeviceRow,
+  deviceById,
+  devicesOf,
+  devicesPerVendor,
+  finishCommand,
+  insertCommand,
+  insertDevice,
+  isSubscribed,
+  patientDevice,
+  patientInProgram,
+  recentCommands,
+  recentEvents,
+  setSubscription,
+  visibleProgramIds,
+} from './devices.queries';
+import { secretHash } from './gateway/broker';
+import type { DeviceGateway } from './gateway/gateway';
+
+const stamp = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+export function deviceView(d: DeviceRow) {
+  return { ...d, last_seen_at: stamp(d.last_seen_at), provisioned_at: stamp(d.provisioned_at) };
+}
+
+function commandView(c: CommandRow) {
+  return { ...c, created_at: stamp(c.created_at)!, answered_at: stamp(c.answered_at) };
+}
+
+/** The integrations CareDeck speaks: dispensers and inhalers over MQTT, measuring devices by webhook. */
+const INTEGRATIONS: { vendor: string; name: string; kinds: DeviceKind[]; channel: 'mqtt' | 'webhook' }[] = [
+  { vendor: 'medesto', name: 'Medesto smart dispensers', kinds: ['dispenser'], channel: 'mqtt' },
+  {
+    vendor: 'caredeck',
+    name: 'CareDeck devices (inhalers, NFC pod readers)',
+    kinds: ['inhaler', 'nfc_reader'],
+    channel: 'mqtt',
+  },
+  { vendor: 'omron', name: 'Omron blood-pressure cuffs', kinds: ['bp_cuff'], channel: 'mqtt' },
+  { vendor: 'masimo', name: 'Masimo pulse oximeters', kinds: ['pulse_oximeter'], channel: 'mqtt' },
+  {
+    vendor: 'withings',
+    name: 'Withings scales and wearables',
+    kinds: ['scale', 'wearable'],
+    channel: 'webhook',
+  },
+];
+
+const newSecret = () => randomBytes(24).toString('base64url');
+
+export function createDevicesService(deps: { db: Database; gateway: DeviceGateway; config: Config }) {
+  const { db, gateway, config } = deps;
+
+  const adminIdOf = (actor: Actor) => (actor.realm === 'staff' ? actor.adminId : null);
+
+  async function dispenserOf(id: number): Promise<DeviceRow> {
+    const device = await deviceById(db, id, 'dispenser');
+    // Staff reach this only for a dispenser of their program (the access hook); a controller sees the fleet.
+    if (!device) throw AppError.notFound(DEVICE_MESSAGES.notFound);
+    return device;
+  }
+
+  function checkType(device: DeviceRow, type: number) {
+    if (device.dispenser_type !== type)
+      throw AppError.validation({ dispenserType: [DEVICE_MESSAGES.wrongType(device.dispenser_type ?? 0)] });
+  }
+
+  /** The program a device is registered into: the body's (the caller must look after patients there), or the only one. */
+  async function programFor(actor: Actor, programId: number | undefined): Promise<number | null> {
+    if (actor.realm === 'controller') return programId ?? null;
+    if (programId !== undefined) {
+      const program = await programAccess(db, actor.adminId, programId);
+      if (!program || program.roles.length === 0) throw AppError.notFound();
+      if (!program.roles.some((r: StaffRole) => (CARE_ROLES as readonly StaffRole[]).includes(r)))
+        throw AppError.forbidden();
+      return program.id;
+    }
+    const visible = await visibleProgramIds(db, actor.adminId);
+    if (visible.length !== 1) throw AppError.validation({ program_id: [DEVICE_MESSAGES.programRequired] });
+    return programFor(actor, visible[0]);
+  }
+
+  async function checkPatient(programId: number | null, patientId: number | null | undefined) {
+    if (!patientId) return null;
+    if (programId === null || !(await patientInProgram(db, patientId, programId)))
+      throw AppError.validation({ patient_id: [DEVICE_MESSAGES.patientOutsideProgram] });
+    return patientId;
+  }
+
+  async function register(
+    actor: Actor,
+    input: {
+      serial: string;
+      vendor: string;
+      kind: DeviceKind;
+      dispenserType: number | null;
+      programId?: number;
+      patientId?: number | null;
+      verified: boolean;
+    },
+  ) {
+    const programId = await programFor(actor, input.programId);
+    const patientId = await checkPatient(programId, input.patientId);
+    const secret = newSecret();
+    return db.transaction(async (tx) => {
+      const id = await insertDevice(tx, {
+        ...input,
+        programId,
+        patientId,
+        secretHash: secretHash(secret),
+      });
+      if (id === null) throw AppError.conflict(DEVICE_MESSAGES.serialTaken);
+      await audit(tx, {
+        actorAdminId: adminIdOf(actor),
+        actorRealm: actor.realm,
+        programId,
+        action: 'device.registered',
+        subjectType: 'device',
+        subjectId: id,
+        details: { kind: input.kind, vendor: input.vendor },
+        ip: actor.ip,
+      });
+      return { id, secret };
+    });
+  }
+
+  return {
+    async dispenser(actor: Actor, id: number) {
+      const device = await dispenserOf(id);
+      const [events, commands, subscribed] = await Promise.all([
+        recentEvents(db, id),
+        recentCommands(db, id),
+        actor.realm === 'staff' ? isSubscribed(db, id, actor.adminId) : Promise.resolve(false),
+      ]);
+      return {
+        ...deviceView(device),
+        subscribed,
+        recent_events: events.map((e) => ({
+          ...e,
+          occurred_at: stamp(e.occurred_at)!,
+          received_at: stamp(e.received_at)!,
+        })),
+        recent_commands: commands.map(commandView),
+      };
+    },
+
+    /** Follows or stops following a dispenser's live events (a staff socket; controllers poll the detail). */
+    async subscribe(actor: Actor, input: { id: number; dispenserType: number; on: boolean }) {
+      const device = await dispenserOf(input.id);
+      checkType(device, input.dispenserType);
+      if (actor.realm === 'staff') await setSubscription(db, device.id, actor.adminId, input.on);
+      return {
+        message: input.on ? DEVICE_MESSAGES.subscribed : DEVICE_MESSAGES.unsubscribed,
+        subscribed: input.on,
+      };
+    },
+
+    /**
+     * Sends a command and waits for the device's reply. Type 1 speaks JSON-RPC 2.0 (the command line in
+     * `params.command`), type 2 a command with one argument. Every command and its outcome is logged.
+     */
+    async message(
+      actor: Actor,
+      input: { id: number; dispenserType: number; data: string | { command: string; arg?: unknown } },
+    ) {
+      const device = await dispenserOf(input.id);
+      checkType(device, input.dispenserType);
+      if (device.dispenser_type === 1 && typeof input.data !== 'string')
+        throw AppError.validation({ data: [DEVICE_MESSAGES.type1Command] });
+      if (device.dispenser_type === 2 && typeof input.data === 'string')
+        throw AppError.validation({ data: [DEVICE_MESSAGES.type2Command] });
+      const body: Record<string, unknown> =
+        typeof input.data === 'string'
+          ? { jsonrpc: '2.0', method: 'cli', params: { command: input.data } }
+          : { command: input.data.command, arg: input.data.arg ?? null };
+      const commandId = await insertCommand(db, {
+        deviceId: device.id,
+        adminId: adminIdOf(actor),
+        controllerId: actor.realm === 'controller' ? actor.controllerId : null,
+        request: body,
+      });
+      await audit(db, {
+        actorAdminId: adminIdOf(actor),
+        actorRealm: actor.realm,
+        programId: device.program_id,
+        action: 'dispenser.command',
+        subjectType: 'device',
+        subjectId: device.id,
+        details: { command_id: commandId, dispenser_type: device.dispenser_type },
+        ip: actor.ip,
+      });
+      const timeout = config.DEVICE_COMMAND_TIMEOUT_MS;
+      // A dispenser that is not connected cannot answer: say so at once instead of waiting out the time-out.
+      const reply = device.connected
+        ? await gateway.command(device.serial, commandId, { id: commandId, ...body }, timeout)
+        : null;
+      const command = commandView(await finishCommand(db, commandId, reply));
+      if (reply) return { timedOut: false, body: { message: DEVICE_MESSAGES.replied, command } };
+      const seconds = Math.round(timeout / 1000);
+      const message = device.connected ? DEVICE_MESSAGES.timedOut(seconds) : DEVICE_MESSAGES.offline;
+      return { timedOut: true, body: { message, command } };
+    },
+
+    async patientDispenser(actor: StaffActor, input: { patientId: number }) {
+      const device = await patientDevice(db, input.patientId, actor.program!.id, 'dispenser');
+      if (!device) throw AppError.notFound(DEVICE_MESSAGES.noDispenser);
+      return deviceView(device);
+    },
+
+    async list(actor: Actor, input: { kind?: DeviceKind; program_id?: number }) {
+      const rows = await devicesOf(db, {
+        adminId: adminIdOf(actor),
+        kind: input.kind,
+        programId: input.program_id,
+      });
+      return { data: rows.map(deviceView) };
+    },
+
+    /** Claims a vendor's stock device into a program with a new secret (shown once). */
+    async provision(
+      actor: Actor,
+      input: { vendor: string; device_id: string; program_id?: number; patient_id?: number | null },
+    ) {
+      const programId = await programFor(actor, input.program_id);
+      const patientId = await checkPatient(programId, input.patient_id);
+      const secret = newSecret();
+      const id = await db.transaction(async (tx) => {
+        const found = await claimableDevice(tx, input.vendor, input.device_id, programId);
+        if (found === null) throw AppError.badRequest(DEVICE_MESSAGES.unknownDevice(input.device_id));
+        await assignDevice(tx, found, { programId, patientId, secretHash: secretHash(secret) });
+        await audit(tx, {
+          actorAdminId: adminIdOf(actor),
+          actorRealm: actor.realm,
+          programId,
+          action: 'device.provisioned',
+          subjectType: 'device',
+          subjectId: found,
+          ip: actor.ip,
+        });
+        return found;
+      });
+      return { message: DEVICE_MESSAGES.provisioned, data: deviceView((await deviceById(db, id))!), secret };
+    },
+
+    async registerMedesto(
+      actor: Actor,
+      input: { serial: string; dispenser_type: 1 | 2; program_id?: number; patient_id?: number | null },
+    ) {
+      const { id, secret } = await register(actor, {
+        serial: input.serial,
+        vendor: 'medesto',
+        kind: 'dispenser',
+        dispenserType: input.dispenser_type,
+        programId: input.program_id,
+        patientId: input.patient_id,
+        verified: true,
+      });
+      return { message: DEVICE_MESSAGES.provisioned, data: deviceView((await deviceById(db, id))!), secret };
+    },
+
+    async registerInhaler(
+      actor: Actor,
+      input: { serial: string; verified: boolean; program_id?: number; patient_id?: number | null },
+    ) {
+      const { id, secret } = await register(actor, {
+        serial: input.serial,
+        vendor: 'caredeck',
+        kind: 'inhaler',
+        dispenserType: null,
+        programId: input.program_id,
+        patientId: input.patient_id,
+        verified: input.verified,
+      });
+      return { message: DEVICE_MESSAGES.provisioned, data: deviceView((await deviceById(db, id))!), secret };
+    },
+
+    async integrations(actor: Actor) {
+      const programIds = actor.realm === 'staff' ? await visibleProgramIds(db, actor.adminId) : null;
+      const counts = new Map((await devicesPerVendor(db, programIds)).map((c) => [c.vendor, c.devices]));
+      return { data: INTEGRATIONS.map((i) => ({ ...i, devices: counts.get(i.vendor) ?? 0 })) };
+    },
+  };
+}
+
+export type DevicesService = ReturnType<typeof createDevicesService>;

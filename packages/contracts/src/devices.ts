@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { bodyId, idParam, line } from './common';
+import { defineRoute } from './route';
+
+export const DEVICE_KINDS = [
+  'dispenser',
+  'inhaler',
+  'bp_cuff',
+  'pulse_oximeter',
+  'scale',
+  'glucometer',
+  'wearable',
+  'nfc_reader',
+] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+export const DISPENSER_TYPES = [1, 2] as const;
+
+export const DEVICE_MESSAGES = {
+  notFound: 'Dispenser not found',
+  noDispenser: 'This patient has no dispenser.',
+  unknownDevice: (id: string) => `Unknown Device: ${id}`,
+  wrongType: (type: number) => `This dispenser is of type ${type}.`,
+  type1Command: 'Type 1 dispensers take a command line (text).',
+  type2Command: 'Type 2 dispensers take a command and its argument.',
+  timedOut: (seconds: number) => `The dispenser did not answer within ${seconds} seconds.`,
+  offline: 'The dispenser is not connected; it cannot answer now.',
+  serialTaken: 'A device with this serial number already exists.',
+  replied: 'The dispenser answered.',
+  subscribed: 'Subscribed to the dispenser’s live events.',
+  unsubscribed: 'Unsubscribed from the dispenser.',
+  provisioned: 'Device provisioned',
+  programRequired: 'Choose the program the device belongs to.',
+  patientOutsideProgram: 'The patient is not in this program.',
+} as const;
+
+const serial = line()
+  .trim()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/,
+    'Use 1–64 letters, digits, dots, dashes, colons or underscores.',
+  );
+
+export const deviceEvent = z.object({
+  seq: z.number().int(),
+  type: z.string(),
+  occurred_at: z.string(),
+  received_at: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+});
+
+export const deviceCommand = z.object({
+  id: z.number().int(),
+  status: z.enum(['sent', 'answered', 'timed_out']),
+  request: z.record(z.string(), z.unknown()),
+  reply: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+  answered_at: z.string().nullable(),
+});
+export type DeviceCommandView = z.infer<typeof deviceCommand>;
+
+export const device = z.object({
+  id: z.number().int(),
+  serial: z.string(),
+  vendor: z.string(),
+  kind: z.enum(DEVICE_KINDS),
+  dispenser_type: z.number().int().nullable(),
+  program_id: z.number().int().nullable(),
+  patient: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  verified: z.boolean(),
+  connected: z.boolean(),
+  /** Seen within the last 30 minutes (DESIGN: offline after max(30 min, 2× the heartbeat interval)). */
+  online: z.boolean(),
+  last_seen_at: z.string().nullable(),
+  last_event_type: z.string().nullable(),
+  battery: z.number().int().nullable(),
+  pods_loaded: z.number().int().nullable(),
+  firmware: z.string().nullable(),
+  provisioned_at: z.string().nullable(),
+});
+export type Device = z.infer<typeof device>;
+
+export const dispenserDetail = device.extend({
+  subscribed: z.boolean(),
+  recent_events: z.array(deviceEvent),
+  recent_commands: z.array(deviceCommand),
+});
+export type DispenserDetail = z.infer<typeof dispenserDetail>;
+
+const dispenserType = z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')]).transform(Number);
+
+export const dispenserMessageBody = z.object({
+  dispenserType,
+  /** Type 1: a command line ("status", "dispense 2"); type 2: `{ command, arg }`. */
+  data: z.union([
+    line().trim().min(1, 'Enter a command.').max(200),
+    z.object({
+      command: line().trim().min(1, 'Enter a command.').max(64),
+      arg: z.union([line().max(200), z.number(), z.boolean(), z.null()]).optional(),
+    }),
+  ]),
+});
+
+export const commandResult = z.object({
+  message: z.string(),
+  command: deviceCommand,
+});
+
+const tags = ['devices'] as const;
+const byId = z.object({ id: idParam });
+
+/** 02 §7 "Dispensers, devices and measurements": the fleet, its control and its provisioning. */
+export const devicesContract = {
+  dispenser: defineRoute({
+    method: 'GET',
+    path: '/api/v1/dispensers/:id',
+    summary: 'A dispenser with its state, last events and commands',
+    tags,
+    params: byId,
+    responses: { 200: dispenserDetail },
+  }),
+  subscribe: defineRoute({
+    method: 'POST',
+    path: '/api/v1/dispensers/:id/subscribe',
+    summary: "Follow the dispenser's live events (socket event dispenser.events)",
+    tags,
+    params: byId,
+    body: z.object({ dispenserType }),
+    responses: { 200: z.object({ message: z.string(), subscribed: z.boolean() }) },
+  }),
+  unsubscribe: defineRoute({
+    method: 'POST',
+    path: '/api/v1/dispensers/:id/unsubscribe',
+    summary: 'Stop following the dispenser',
+    tags,
+    params: byId,
+    body: z.object({ dispenserType }),
+    responses: { 200: z.object({ message: z.string(), subscribed: z.boolean() }) },
+  }),
+  message: defineRoute({
+    method: 'POST',
+    path: '/api/v1/dispensers/:id/message',
+    summary: 'Send a command to the dispenser and wait for its reply (504 when it does not answer in time)',
+    tags,
+    params: byId,
+    body: dispenserMessageBody,
+    responses: { 200: commandResult, 504: commandResult },
+  }),
+  patientDispenser: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/users/:id/dispenser',
+    summary: "The patient's dispenser",
+    tags,
+    params: z.object({ programId: idParam, id: idParam }),
+    responses: { 200: device },
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/v1/devices',
+    summary: 'Devices of the programs the caller sees (controllers: the whole fleet)',
+    tags,
+    query: z.object({
+      kind: z.enum(DEVICE_KINDS).optional(),
+      program_id: idParam.optional(),
+    }),
+    responses: { 200: z.object({ data: z.array(device) }) },
+  }),
+  deviceList: defineRoute({
+    method: 'GET',
+    path: '/api/v1/device_list',
+    summary: 'The same list as GET /devices (the name older clients call)',
+    tags,
+    query: z.object({
+      kind: z.enum(DEVICE_KINDS).optional(),
+      program_id: idParam.optional(),
+    }),
+    responses: { 200: z.object({ data: z.array(device) }) },
+  }),
+  provision: defineRoute({
+    method: 'POST',
+    path: '/api/v1/vendors/:vendor/provision',
+    summary: "Claim a vendor's device into a program; answers its MQTT secret once",
+    tags,
+    params: z.object({ vendor: line().max(40) }),
+    body: z.object({
+      device_id: line().trim().min(1).max(64),
+      program_id: bodyId.optional(),
+      patient_id: bodyId.nullable().optional(),
+    }),
+    responses: {
+      200: z.object({ message: z.string(), data: device, secret: z.string() }),
+    },
+  }),
+  medesto: defineRoute({
+    method: 'POST',
+    path: '/api/v1/devices/medesto',
+    summary: 'Register a Medesto dispenser (409 when the serial exists)',
+    tags,
+    body: z.object({
+      serial,
+      dispenser_type: z.union([z.literal(1), z.literal(2)]).default(1),
+      program_id: bodyId.optional(),
+      patient_id: bodyId.nullable().optional(),
+    }),
+    responses: { 201: z.object({ message: z.string(), data: device, secret: z.string() }) },
+  }),
+  inhalers: defineRoute({
+    method: 'GET',
+    path: '/api/v1/inhalers',
+    summary: 'Smart inhalers of the programs the caller sees',
+    tags,
+    query: z.object({ program_id: idParam.optional() }),
+    responses: { 200: z.object({ data: z.array(device) }) },
+  }),
+  createInhaler: defineRoute({
+    method: 'POST',
+    path: '/api/v1/inhalers',
+    summary: 'Register a smart inhaler (serial, verified)',
+    tags,
+    body: z.object({
+      serial,
+      verified: z.boolean().default(false),
+      program_id: bodyId.optional(),
+      patient_id: bodyId.nullable().optional(),
+    }),
+    responses: { 201: z.object({ message: z.string(), data: device, secret: z.string() }) },
+  }),
+  integrations: defineRoute({
+    method: 'GET',
+    path: '/api/v1/integrations',
+    summary: 'Device integrations: how each vendor reaches CareDeck and how many of its devices are in use',
+    tags,
+    responses: {
+      200: z.object({
+        data: z.array(
+          z.object({
+            vendor: z.string(),
+            name: z.string(),
+            kinds: z.array(z.enum(DEVICE_KINDS)),
+            channel: z.enum(['mqtt', 'webhook']),
+            devices: z.number().int(),
+          }),
+        ),
+      }),
+    },
+  }),
+};
