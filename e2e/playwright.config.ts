@@ -1,9 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { MQTT_PORT } from './tests/helpers';
 
 const PORT = Number(process.env.E2E_PORT ?? 18_080);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
-/** The console's embedded MQTT broker (the device simulator connects to it). */
-export const MQTT_PORT = Number(process.env.E2E_MQTT_PORT ?? 18_884);
 
 export default defineConfig({
   testDir: './tests',

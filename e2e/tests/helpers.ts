@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
+/** The console's embedded MQTT broker in the browser tests (the device simulator connects to it). */
+export const MQTT_PORT = Number(process.env.E2E_MQTT_PORT ?? 18_884);
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'CareDeck-demo-2026';
 
 /** Fills the sign-in form and, when the server asks for it, accepts the HIPAA consent. */

@@ -65,6 +65,11 @@ async function main() {
     `\nCareDeck is running at http://${host}:${port}/`,
     `API docs: http://${host}:${port}/api/docs`,
   ];
+  const mqtt = app.deviceGateway.status();
+  if (mqtt.port !== null)
+    lines.push(
+      `Device broker (MQTT): mqtt://${config.MQTT_HOST ?? host}:${mqtt.port}  (simulator: npm run simulate -- --help)`,
+    );
   if (demo) {
     lines.push(
       `Demo logins (password ${config.DEMO_PASSWORD === 'CareDeck-demo-2026' ? 'CareDeck-demo-2026' : 'from DEMO_PASSWORD'}${seeded ? '' : ', if unchanged since seeding'}):`,

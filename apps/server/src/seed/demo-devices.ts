@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { profileFor, seededRandom, simulateDoses, simulateReadings } from '@caredeck/devices/behaviour';
+import { demoDeviceSecret } from '@caredeck/devices/device';
 import { resolveDisplayZone, type ScheduleRegimen } from '@caredeck/domain';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
@@ -11,14 +11,10 @@ const DAY = 86_400_000;
 export const DEMO_HISTORY_DAYS = 90;
 
 /**
- * The MQTT secret of a demo device: derived from its serial and the demo password, so the simulator
- * (`npm run simulate -- --demo`) can sign in as any demo device. Demo data only: real devices get random
+ * Demo devices sign in with a secret derived from their serial and the demo password (demoDeviceSecret,
+ * shared with the simulator: `npm run simulate -- --demo`). Demo data only: real devices get random
  * secrets at provisioning.
  */
-export function demoDeviceSecret(serial: string, demoPassword: string): string {
-  return createHmac('sha256', demoPassword).update(`device:${serial}`).digest('base64url').slice(0, 32);
-}
-
 export const demoDispenserSerial = (patientId: number) => `CD-${String(patientId).padStart(6, '0')}`;
 
 type DemoPatient = { id: number; program_id: number; time_zone: string | null };

@@ -30,8 +30,14 @@ import type { DeviceGateway } from './gateway/gateway';
 
 const stamp = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
-export function deviceView(d: DeviceRow) {
-  return { ...d, last_seen_at: stamp(d.last_seen_at), provisioned_at: stamp(d.provisioned_at) };
+/**
+ * A device as answered. Controllers (the fleet's operators, outside the care team) see which patient
+ * record a device is assigned to, never the patient's name (minimum necessary; docs/devices.md).
+ */
+export function deviceView(d: DeviceRow, actor?: Actor) {
+  const patient =
+    d.patient && actor?.realm === 'controller' ? { id: d.patient.id, name: `#${d.patient.id}` } : d.patient;
+  return { ...d, patient, last_seen_at: stamp(d.last_seen_at), provisioned_at: stamp(d.provisioned_at) };
 }
 
 function commandView(c: CommandRow) {
@@ -144,7 +150,7 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
         actor.realm === 'staff' ? isSubscribed(db, id, actor.adminId) : Promise.resolve(false),
       ]);
       return {
-        ...deviceView(device),
+        ...deviceView(device, actor),
         subscribed,
         recent_events: events.map((e) => ({
           ...e,
@@ -224,7 +230,7 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
         kind: input.kind,
         programId: input.program_id,
       });
-      return { data: rows.map(deviceView) };
+      return { data: rows.map((d) => deviceView(d, actor)) };
     },
 
     /** Claims a vendor's stock device into a program with a new secret (shown once). */
@@ -250,7 +256,11 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
         });
         return found;
       });
-      return { message: DEVICE_MESSAGES.provisioned, data: deviceView((await deviceById(db, id))!), secret };
+      return {
+        message: DEVICE_MESSAGES.provisioned,
+        data: deviceView((await deviceById(db, id))!, actor),
+        secret,
+      };
     },
 
     async registerMedesto(
@@ -266,7 +276,11 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
         patientId: input.patient_id,
         verified: true,
       });
-      return { message: DEVICE_MESSAGES.provisioned, data: deviceView((await deviceById(db, id))!), secret };
+      return {
+        message: DEVICE_MESSAGES.provisioned,
+        data: deviceView((await deviceById(db, id))!, actor),
+        secret,
+      };
     },
 
     async registerInhaler(
@@ -282,7 +296,11 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
         patientId: input.patient_id,
         verified: input.verified,
       });
-      return { message: DEVICE_MESSAGES.provisioned, data: deviceView((await deviceById(db, id))!), secret };
+      return {
+        message: DEVICE_MESSAGES.provisioned,
+        data: deviceView((await deviceById(db, id))!, actor),
+        secret,
+      };
     },
 
     async integrations(actor: Actor) {

@@ -5,9 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { controllerSession, useControllerSession } from '../../../app/auth/controllerSession';
 import { PublicLayout } from '../../../shared/ui/PublicLayout';
+import { FleetConsole } from '../../devices/components/FleetConsole';
 import { controllerApi } from '../api';
 
-/** /controller: the controller area's own session (01 §4): who is signed in, and signing out. */
+/**
+ * /controller: the controller area's own session (01 §4) and its work: the dispenser fleet with the
+ * command console (issue 8).
+ */
 export function ControllerPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -29,22 +33,23 @@ export function ControllerPage() {
   }, [status, navigate]);
 
   return (
-    <PublicLayout title={t('controller.title')}>
-      {me.data ? (
-        <Text data-testid="controller-name">{t('controller.signedInAs', { name: me.data.name })}</Text>
-      ) : (
-        <Loader size="sm" aria-label={t('common.loading')} />
-      )}
-      {me.data ? (
-        <Text c="dimmed" size="sm">
-          {me.data.email}
-        </Text>
-      ) : null}
-      <Group justify="flex-end">
+    <PublicLayout title={t('controller.title')} width={1280}>
+      <Group justify="space-between" wrap="wrap">
+        {me.data ? (
+          <div>
+            <Text data-testid="controller-name">{t('controller.signedInAs', { name: me.data.name })}</Text>
+            <Text c="dimmed" size="sm">
+              {me.data.email}
+            </Text>
+          </div>
+        ) : (
+          <Loader size="sm" aria-label={t('common.loading')} />
+        )}
         <Button variant="default" onClick={() => void signOut()}>
           {t('controller.signOut')}
         </Button>
       </Group>
+      {me.data ? <FleetConsole /> : null}
     </PublicLayout>
   );
 }
