@@ -62,6 +62,8 @@ const envSchema = z.object({
   /** Device events written per batch, and the longest an event waits for its batch (DESIGN §5). */
   INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(2000),
   INGEST_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(20),
+  /** Batches written at the same time (each owns a share of the devices). */
+  INGEST_LANES: z.coerce.number().int().min(1).max(16).default(2),
   /** How long a command to a dispenser waits for the device's reply. */
   DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -30,6 +30,7 @@ export function createDeviceGateway(deps: {
     pool: db.$client,
     maxBatch: config.INGEST_BATCH_SIZE,
     maxWaitMs: config.INGEST_BATCH_WAIT_MS,
+    lanes: config.INGEST_LANES,
     onCommitted(result) {
       for (const p of result.patients)
         realtime.toProgram(p.program_id, PATIENT_DATA_EVENT, { patient_id: p.patient_id, kinds: p.kinds });

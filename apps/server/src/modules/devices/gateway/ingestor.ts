@@ -7,6 +7,12 @@ export type IngestorOptions = {
   maxBatch?: number;
   /** … or when its oldest event has waited this long (milliseconds). */
   maxWaitMs?: number;
+  /**
+   * Independent writers, each owning the devices with `device id % lanes`: batches of different lanes are
+   * written at the same time (PostgreSQL works on both cores), one device's events stay in order, and two
+   * writers never lock the same device row.
+   */
+  lanes?: number;
   /** Called after each commit (live updates); never throws into the ingestor. */
   onCommitted?: (result: BatchResult) => void;
   onError?: (err: unknown) => void;
@@ -25,16 +31,13 @@ type Pending = { event: BatchEvent; done: (err: Error | null) => void };
 /**
  * Batches device events into one statement per batch (DESIGN §5) and calls each event's `done` only
  * after the batch's transaction committed: the gateway acknowledges a device (MQTT PUBACK, webhook 2xx)
- * from `done`, so an acknowledged event is a stored event. One batch is written at a time; events that
- * arrive meanwhile form the next batch. A failed batch fails its events (the device is not acknowledged
- * and resends).
+ * from `done`, so an acknowledged event is a stored event. Each lane writes one batch at a time; events
+ * that arrive meanwhile form its next batch. A failed batch fails its events (the device is not
+ * acknowledged and resends).
  */
 export function createIngestor(options: IngestorOptions) {
   const maxBatch = options.maxBatch ?? 2000;
   const maxWaitMs = options.maxWaitMs ?? 20;
-  let queue: Pending[] = [];
-  let timer: NodeJS.Timeout | null = null;
-  let writing: Promise<void> | null = null;
   let closed = false;
   const stats: IngestStats = { submitted: 0, stored: 0, duplicates: 0, batches: 0, failedBatches: 0 };
 
@@ -82,21 +85,41 @@ export function createIngestor(options: IngestorOptions) {
     }
   }
 
-  function flush(): void {
-    if (timer) {
-      clearTimeout(timer);
-      timer = null;
-    }
-    if (writing || queue.length === 0) return;
-    const batch = queue.length > maxBatch ? queue.splice(0, maxBatch) : queue;
-    if (batch === queue) queue = [];
-    writing = write(batch).finally(() => {
-      writing = null;
-      // Whatever arrived while writing is written next, at once if a batch is full.
-      if (queue.length >= maxBatch) flush();
-      else if (queue.length > 0 && !timer) timer = setTimeout(flush, 0);
-    });
+  function createLane() {
+    let queue: Pending[] = [];
+    let timer: NodeJS.Timeout | null = null;
+    let writing: Promise<void> | null = null;
+    const lane = {
+      flush(): void {
+        if (timer) {
+          clearTimeout(timer);
+          timer = null;
+        }
+        if (writing || queue.length === 0) return;
+        const batch = queue.length > maxBatch ? queue.splice(0, maxBatch) : queue;
+        if (batch === queue) queue = [];
+        writing = write(batch).finally(() => {
+          writing = null;
+          // Whatever arrived while writing is written next, at once if a batch is full.
+          if (queue.length >= maxBatch) lane.flush();
+          else if (queue.length > 0 && !timer) timer = setTimeout(lane.flush, 0);
+        });
+      },
+      push(p: Pending): void {
+        queue.push(p);
+        if (queue.length >= maxBatch) lane.flush();
+        else if (!timer) timer = setTimeout(lane.flush, maxWaitMs);
+      },
+      async drain(): Promise<void> {
+        while (queue.length > 0 || writing) {
+          lane.flush();
+          await writing;
+        }
+      },
+    };
+    return lane;
   }
+  const lanes = Array.from({ length: Math.max(1, options.lanes ?? 2) }, createLane);
 
   return {
     stats,
@@ -107,9 +130,7 @@ export function createIngestor(options: IngestorOptions) {
         return;
       }
       stats.submitted++;
-      queue.push({ event, done });
-      if (queue.length >= maxBatch) flush();
-      else if (!timer) timer = setTimeout(flush, maxWaitMs);
+      lanes[event.deviceId % lanes.length]!.push({ event, done });
     },
     submitAsync(event: BatchEvent): Promise<void> {
       return new Promise((resolve, reject) => this.submit(event, (err) => (err ? reject(err) : resolve())));
@@ -117,10 +138,7 @@ export function createIngestor(options: IngestorOptions) {
     /** Writes what is queued and stops taking events. */
     async close(): Promise<void> {
       closed = true;
-      while (queue.length > 0 || writing) {
-        flush();
-        await writing;
-      }
+      await Promise.all(lanes.map((lane) => lane.drain()));
     },
   };
 }

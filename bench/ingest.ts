@@ -1,0 +1,327 @@
+/**
+ * The ingestion bench (issue 8, DESIGN §5): `npm run ingest -w bench`. In one run, on one scratch
+ * database, the same device load (20 devices × 100 QoS 1 events in flight, from a separate generator
+ * process) goes to:
+ * 1. Mosquitto on 127.0.0.1:1883 when one answers: the generator's own ceiling (Mosquitto acknowledges
+ *    without storing anything);
+ * 2. the bare baseline (aedes + unnest batches, PUBACK after commit; bench/ingest-baseline.ts);
+ * 3. CareDeck itself (`apps/server/src/main.ts`, the embedded broker and the device gateway: device
+ *    sign-in, validation, the event log, doses, measurements and device state);
+ * then a crash test: CareDeck is killed with SIGKILL mid-stream, every acknowledged event must be stored,
+ * and after a restart the devices resend what was not acknowledged, stored exactly once.
+ * Rewrites the `ingest` block of bench/RESULTS.md.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { createServer, Socket } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { given } from '../apps/server/src/seed/given';
+import { openBenchDatabase } from './database';
+import type { GeneratorConfig, GeneratorResult } from './ingest-generator';
+import { writeBlock } from './report';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..');
+const RESULTS_FILE = path.join(HERE, 'RESULTS.md');
+const DURATION_MS = Number(process.env.INGEST_DURATION ?? 10) * 1000;
+const DEVICES = Number(process.env.INGEST_DEVICES ?? 20);
+const INFLIGHT = Number(process.env.INGEST_INFLIGHT ?? 100);
+
+const started = performance.now();
+const log = (line: string) =>
+  process.stdout.write(
+    `[ingest ${((performance.now() - started) / 1000).toFixed(1).padStart(5)}s] ${line}\n`,
+  );
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    socket.setTimeout(500);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.connect(port, '127.0.0.1');
+  });
+}
+
+/** CPU time (user + system) of a process so far, from /proc (Linux), in milliseconds. */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function tsx(script: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+function waitFor(child: ChildProcess, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(
+      () => reject(new Error(`timed out waiting for ${pattern}: ${out.slice(-500)}`)),
+      timeoutMs,
+    );
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = pattern.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        resolve(m);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code} before ${pattern}: ${out.slice(-800)}`)));
+  });
+}
+
+async function generate(config: GeneratorConfig): Promise<GeneratorResult> {
+  const child = tsx(path.join(HERE, 'ingest-generator.ts'), [JSON.stringify(config)]);
+  const line = await waitFor(child, /\{"sent".*\}\n/, DURATION_MS + 120_000);
+  return JSON.parse(line[0]) as GeneratorResult;
+}
+
+function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+type Row = { pipeline: string; r: GeneratorResult; stored: number | null; serverCpuMs: number | null };
+
+async function main() {
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; 1-min load average ${os.loadavg()[0]!.toFixed(1)} before the run`;
+  const bench = await openBenchDatabase(log);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'caredeck-ingest-'));
+  const children: ChildProcess[] = [];
+  const rows: Row[] = [];
+  try {
+    const g = given(bench.db);
+    const program = await g.program();
+    const devices: { serial: string; secret: string; id: number }[] = [];
+    for (let i = 0; i < DEVICES; i++) {
+      const patient = await g.patient({ programId: program.id, timeZone: 'America/New_York' });
+      const device = await g.device({
+        programId: program.id,
+        patientId: patient.id,
+        kind: 'dispenser',
+        dispenserType: 1,
+      });
+      await g.regimen({
+        patientId: patient.id,
+        programId: program.id,
+        times: ['08:00', '20:00'],
+        deviceSerial: device.serial,
+      });
+      devices.push(device);
+    }
+    const load = {
+      devices: devices.map(({ serial, secret }) => ({ serial, secret })),
+      durationMs: DURATION_MS,
+      inflight: INFLIGHT,
+    };
+    log(`${DEVICES} devices, ${INFLIGHT} events in flight each, ${DURATION_MS / 1000} s per pipeline`);
+
+    if (await answers(1883)) {
+      const r = await generate({ ...load, url: 'mqtt://127.0.0.1:1883', startSeq: 1 });
+      rows.push({
+        pipeline: 'Mosquitto 127.0.0.1:1883, acknowledges without storing (the generator’s ceiling)',
+        r,
+        stored: null,
+        serverCpuMs: null,
+      });
+      log(`mosquitto: ${Math.round(r.acked / (r.elapsedMs / 1000))} events/s`);
+    }
+
+    // The bare baseline.
+    const basePort = await freePort();
+    const baseline = tsx(path.join(HERE, 'ingest-baseline.ts'), [bench.url, String(basePort)]);
+    children.push(baseline);
+    await waitFor(baseline, /ready/);
+    const baseCpu = cpuMsOf(baseline.pid!);
+    const br = await generate({ ...load, url: `mqtt://127.0.0.1:${basePort}`, startSeq: 1 });
+    const baseCpuUsed = cpuMsOf(baseline.pid!) - baseCpu;
+    await stop(baseline);
+    const baseStored = Number(
+      (await bench.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM bench_raw_events`)).rows[0]!
+        .n,
+    );
+    rows.push({
+      pipeline: 'bare baseline: aedes + unnest batches, PUBACK after commit',
+      r: br,
+      stored: baseStored,
+      serverCpuMs: baseCpuUsed,
+    });
+    log(`baseline: ${Math.round(br.acked / (br.elapsedMs / 1000))} events/s, stored ${baseStored}`);
+
+    // CareDeck.
+    const mqttPort = await freePort();
+    const startServer = async () => {
+      const server = tsx('apps/server/src/main.ts', [], {
+        DATABASE_URL: bench.url,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        MQTT_PORT: String(mqttPort),
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+        REDIS_URL: '',
+        DEMO: '',
+      });
+      children.push(server);
+      await waitFor(server, /Device broker \(MQTT\)/);
+      return server;
+    };
+    let server = await startServer();
+    const cdCpu = cpuMsOf(server.pid!);
+    const cr = await generate({ ...load, url: `mqtt://127.0.0.1:${mqttPort}`, startSeq: 1 });
+    const cdCpuUsed = cpuMsOf(server.pid!) - cdCpu;
+    await stop(server);
+    const cdStored = Number(
+      (await bench.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM device_events`)).rows[0]!.n,
+    );
+    rows.push({
+      pipeline:
+        'CareDeck gateway (embedded broker): sign-in, validation, event log, doses, measurements, device state',
+      r: cr,
+      stored: cdStored,
+      serverCpuMs: cdCpuUsed,
+    });
+    log(`caredeck: ${Math.round(cr.acked / (cr.elapsedMs / 1000))} events/s, stored ${cdStored}`);
+
+    // Crash: SIGKILL mid-stream; nothing acknowledged may be lost; resends are stored once.
+    server = await startServer();
+    const ledger = path.join(dataDir, 'ledger.json');
+    const crashStart = 10_000_000;
+    const crashing = generate({
+      ...load,
+      durationMs: 8000,
+      url: `mqtt://127.0.0.1:${mqttPort}`,
+      startSeq: crashStart,
+      ledger,
+    });
+    await new Promise((r) => setTimeout(r, 3000));
+    await stop(server, 'SIGKILL');
+    await crashing;
+    const book = JSON.parse(readFileSync(ledger, 'utf8')) as {
+      sent: Record<string, number[]>;
+      acked: Record<string, number[]>;
+    };
+    const storedSeqs = async () => {
+      const res = await bench.db.execute<{ serial: string; seqs: number[] }>(sql`
+        SELECT d.serial, array_agg(e.seq) AS seqs FROM device_events e JOIN devices d ON d.id = e.device_id
+        WHERE e.seq >= ${crashStart} GROUP BY d.serial`);
+      return new Map(res.rows.map((r) => [r.serial, new Set(r.seqs.map(Number))]));
+    };
+    let stored = await storedSeqs();
+    let ackedTotal = 0;
+    let lost = 0;
+    const resend: Record<string, number[]> = {};
+    for (const [serial, seqs] of Object.entries(book.acked)) {
+      ackedTotal += seqs.length;
+      lost += seqs.filter((s) => !stored.get(serial)?.has(s)).length;
+    }
+    let sentTotal = 0;
+    for (const [serial, seqs] of Object.entries(book.sent)) {
+      sentTotal += seqs.length;
+      const ackedSet = new Set(book.acked[serial] ?? []);
+      resend[serial] = seqs.filter((s) => !ackedSet.has(s));
+    }
+    const storedAtCrash = [...stored.values()].reduce((n, s) => n + s.size, 0);
+    const unacked = Object.values(resend).reduce((n, s) => n + s.length, 0);
+    server = await startServer();
+    const resent = await generate({
+      ...load,
+      url: `mqtt://127.0.0.1:${mqttPort}`,
+      startSeq: crashStart,
+      resend,
+    });
+    await stop(server);
+    stored = await storedSeqs();
+    const missing = Object.entries(book.sent).reduce(
+      (n, [serial, seqs]) => n + seqs.filter((s) => !stored.get(serial)?.has(s)).length,
+      0,
+    );
+    const dupes = Number(
+      (
+        await bench.db.execute<{ n: number }>(sql`
+          SELECT (count(*) - count(DISTINCT (device_id, seq)))::int AS n FROM device_events`)
+      ).rows[0]!.n,
+    );
+    log(
+      `crash: sent ${sentTotal}, acked ${ackedTotal}, stored at crash ${storedAtCrash}, lost ${lost}; resent ${unacked} (${resent.acked} acked), missing ${missing}, duplicates ${dupes}`,
+    );
+
+    const rate = (r: GeneratorResult) => Math.round(r.acked / (r.elapsedMs / 1000));
+    const n = (v: number) => v.toLocaleString('en-US');
+    const base = rows.find((r) => r.pipeline.startsWith('bare'))!;
+    const cd = rows.find((r) => r.pipeline.startsWith('CareDeck'))!;
+    const lines = [
+      `## Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      '',
+      `- Machine: ${machine}`,
+      `- Database: ${bench.description}; PostgreSQL on the same machine as the broker, the gateway and the generator`,
+      `- Load: ${DEVICES} devices, each one MQTT connection keeping ${INFLIGHT} QoS 1 events in flight, ${DURATION_MS / 1000} s per pipeline, from a separate generator process (bench/ingest-generator.ts); events: 50 % heartbeats, 30 % blood-pressure measurements (3 values), 20 % doses (resolved to the device's regimen)`,
+      `- Command: \`npm run ingest -w bench\` (knobs \`INGEST_DURATION\`, \`INGEST_DEVICES\`, \`INGEST_INFLIGHT\`, \`BENCH_DATABASE_URL\`); whole run ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      '',
+      '| pipeline | events/s acknowledged | p50 ms publish→PUBACK | p99 ms | sent | acknowledged | rows stored | server CPU µs/event |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...rows.map(
+        (row) =>
+          `| ${row.pipeline} | ${n(rate(row.r))} | ${row.r.p50.toFixed(1)} | ${row.r.p99.toFixed(1)} | ${n(row.r.sent)} | ${n(row.r.acked)} | ${row.stored === null ? '–' : n(row.stored)} | ${row.serverCpuMs === null ? '–' : ((row.serverCpuMs * 1000) / Math.max(1, row.r.acked)).toFixed(0)} |`,
+      ),
+      '',
+      `CareDeck / bare baseline, measured in this run: **${(rate(cd.r) / Math.max(1, rate(base.r))).toFixed(2)}** of the baseline's rate (target: at least 20,000 events/s end to end, aiming for 50,000).`,
+      '',
+      '### Crash test: SIGKILL mid-stream',
+      '',
+      `- ${n(sentTotal)} events sent in the 3 s before \`kill -9\`; ${n(ackedTotal)} acknowledged; ${n(storedAtCrash)} stored when the process died; **acknowledged but lost: ${lost}**.`,
+      `- After a restart the devices resent the ${n(unacked)} events they had no acknowledgement for (${n(resent.acked)} acknowledged); events of the run missing from the log: **${missing}**; duplicate rows: **${dupes}** (the log is keyed by device and sequence number, so a resend of a stored event adds nothing).`,
+    ];
+    await writeBlock(RESULTS_FILE, 'ingest', 'npm run ingest -w bench', lines.join('\n'));
+    log(`written to ${path.relative(ROOT, RESULTS_FILE)}`);
+  } finally {
+    for (const c of children) await stop(c, 'SIGKILL');
+    await bench.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    process.stderr.write(`ingest bench failed: ${(err as Error).stack ?? err}\n`);
+    process.exit(1);
+  },
+);
