@@ -211,3 +211,111 @@ export const dataViewsContract = {
     responses: { 200: z.object({ data: z.array(measurementView) }) },
   }),
 };
+
+export const usageView = z.object({
+  id: z.number().int(),
+  regimen_id: z.number().int(),
+  regimen_name: z.string(),
+  pod_id: z.number().int().nullable(),
+  taken_at: z.string(),
+  servings: z.number().int(),
+  kind: z.enum(['taken', 'skipped']),
+  source: z.string(),
+});
+
+const dailyCount = z.object({ date: z.string(), doses: z.number().int(), servings: z.number().int() });
+
+export const usagesReport = z.object({
+  start: z.string(),
+  end: z.string(),
+  time_zone: z.string(),
+  data: z.array(usageView),
+  daily: z.array(dailyCount),
+  pods: z.array(
+    z.object({
+      id: z.number().int(),
+      barcode: z.string(),
+      regimen_id: z.number().int(),
+      original_servings: z.number().int(),
+      servings_remaining: z.number().int(),
+    }),
+  ),
+});
+
+export const inhalerReport = z.object({
+  start: z.string(),
+  end: z.string(),
+  time_zone: z.string(),
+  data: z.array(usageView.extend({ use: z.enum(['controller', 'rescue']) })),
+  daily: z.array(z.object({ date: z.string(), controller: z.number().int(), rescue: z.number().int() })),
+});
+
+export const activityReport = z.object({
+  start: z.string(),
+  end: z.string(),
+  time_zone: z.string(),
+  data: z.array(z.object({ date: z.string(), steps: z.number(), active_minutes: z.number() })),
+  totals: z.object({ steps: z.number(), active_minutes: z.number(), days_measured: z.number().int() }),
+});
+
+export const sleepReport = z.object({
+  start: z.string(),
+  end: z.string(),
+  time_zone: z.string(),
+  data: z.array(z.object({ date: z.string(), minutes: z.number() })),
+  average_minutes: z.number().nullable(),
+});
+
+const patientUser = { programId: idParam, userId: idParam };
+
+/** Usage, inhaler, activity and sleep views (01 §7 "Data views"): daily figures in SQL, in the patient's zone. */
+export const usageViewsContract = {
+  usages: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/users/:id/usages/:start/:end',
+    summary: 'Doses recorded in a range (devices and people), per day, and the servings left in each pod',
+    tags,
+    params: z.object({ ...patient, ...range }),
+    responses: { 200: usagesReport },
+  }),
+  inhalerUsages: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/users/:userId/usages/inhaler/:start/:end',
+    summary: 'Inhaler use in a range: controller (scheduled) and rescue (as needed) per day',
+    tags,
+    params: z.object({ ...patientUser, ...range }),
+    responses: { 200: inhalerReport },
+  }),
+  activitiesFrom: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/users/:id/activities/:start',
+    summary: 'Steps and active minutes per day from a date to today',
+    tags,
+    params: z.object({ ...patient, start: calendarDateParam }),
+    responses: { 200: activityReport },
+  }),
+  activitiesRange: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/users/:id/activities/:start/:end',
+    summary: 'Steps and active minutes per day in a range',
+    tags,
+    params: z.object({ ...patient, ...range }),
+    responses: { 200: activityReport },
+  }),
+  sleepFrom: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/users/:id/sleep/:start',
+    summary: 'Minutes of sleep per night from a date to today',
+    tags,
+    params: z.object({ ...patient, start: calendarDateParam }),
+    responses: { 200: sleepReport },
+  }),
+  sleepRange: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/users/:id/sleep/:start/:end',
+    summary: 'Minutes of sleep per night in a range',
+    tags,
+    params: z.object({ ...patient, ...range }),
+    responses: { 200: sleepReport },
+  }),
+};

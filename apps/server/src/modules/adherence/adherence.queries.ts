@@ -122,3 +122,78 @@ export async function measurementsPage(
   }
   return { rows: res.rows.map(({ total: _t, ...r }) => r), total };
 }
+
+export type UsageRow = {
+  id: number;
+  regimen_id: number;
+  regimen_name: string;
+  pod_id: number | null;
+  taken_at: Date;
+  servings: number;
+  kind: 'taken' | 'skipped';
+  source: string;
+  as_needed: boolean;
+  regimen_type: string;
+};
+
+/** Doses of a range with their regimen, oldest first (at most 5,000: a year of a busy patient). */
+export async function usagesOf(
+  db: Queryable,
+  patientId: number,
+  from: Date,
+  to: Date,
+  regimenType?: string,
+): Promise<UsageRow[]> {
+  const res = await db.execute<UsageRow>(sql`
+    SELECT u.id, u.regimen_id, r.name AS regimen_name, u.pod_id, u.taken_at, u.servings, u.kind, u.source,
+           r.repeat = 'as_needed' AS as_needed, r.type AS regimen_type
+    FROM medication_usages u JOIN regimens r ON r.id = u.regimen_id
+    WHERE u.patient_id = ${patientId} AND u.taken_at >= ${from.toISOString()} AND u.taken_at < ${to.toISOString()}
+      ${regimenType ? sql`AND r.type = ${regimenType}` : sql``}
+    ORDER BY u.taken_at, u.id
+    LIMIT 5000`);
+  return res.rows;
+}
+
+/** Doses and servings per local day of the patient (taken doses only). */
+export async function dailyUsages(db: Queryable, patientId: number, from: Date, to: Date, zone: string) {
+  const res = await db.execute<{ date: string; doses: number; servings: number }>(sql`
+    SELECT to_char(u.taken_at AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS date,
+           count(*)::int AS doses, sum(u.servings)::int AS servings
+    FROM medication_usages u
+    WHERE u.patient_id = ${patientId} AND u.kind = 'taken'
+      AND u.taken_at >= ${from.toISOString()} AND u.taken_at < ${to.toISOString()}
+    GROUP BY 1 ORDER BY 1`);
+  return res.rows;
+}
+
+export async function podsOf(db: Queryable, patientId: number) {
+  const res = await db.execute<{
+    id: number;
+    barcode: string;
+    regimen_id: number;
+    original_servings: number;
+    servings_remaining: number;
+  }>(sql`
+    SELECT id, barcode, regimen_id, original_servings, servings_remaining FROM pods
+    WHERE patient_id = ${patientId} ORDER BY regimen_id, num, id LIMIT 500`);
+  return res.rows;
+}
+
+/** Sums of the given measurement types per local day of the patient. */
+export async function dailyMeasurementSums(
+  db: Queryable,
+  patientId: number,
+  from: Date,
+  to: Date,
+  zone: string,
+  types: string[],
+) {
+  const res = await db.execute<{ date: string; type: string; total: number }>(sql`
+    SELECT to_char(measured_at AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS date, type, sum(value)::float8 AS total
+    FROM measurements
+    WHERE patient_id = ${patientId} AND type = ANY(${`{${types.join(',')}}`}::text[])
+      AND measured_at >= ${from.toISOString()} AND measured_at < ${to.toISOString()}
+    GROUP BY 1, 2 ORDER BY 1, 2`);
+  return res.rows;
+}

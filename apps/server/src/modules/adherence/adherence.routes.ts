@@ -1,4 +1,4 @@
-import { dataViewsContract as c } from '@caredeck/contracts';
+import { dataViewsContract as c, usageViewsContract as u } from '@caredeck/contracts';
 import { staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
 import { route } from '../../platform/http/route';
@@ -74,6 +74,52 @@ export async function adherenceRoutes(app: App, deps: { adherence: AdherenceServ
         start: req.params.start,
         end: req.params.end,
         ...req.query,
+      }),
+  });
+  route(app, u.usages, {
+    access: access.program(),
+    handler: async (req) =>
+      adherence.usages(staffActor(req), {
+        patientId: req.params.id,
+        start: req.params.start,
+        end: req.params.end,
+      }),
+  });
+  route(app, u.inhalerUsages, {
+    access: access.program(),
+    handler: async (req) =>
+      adherence.inhalerUsages(staffActor(req), {
+        patientId: req.params.userId,
+        start: req.params.start,
+        end: req.params.end,
+      }),
+  });
+  route(app, u.activitiesFrom, {
+    access: access.program(),
+    handler: async (req) =>
+      adherence.activities(staffActor(req), { patientId: req.params.id, start: req.params.start, end: null }),
+  });
+  route(app, u.activitiesRange, {
+    access: access.program(),
+    handler: async (req) =>
+      adherence.activities(staffActor(req), {
+        patientId: req.params.id,
+        start: req.params.start,
+        end: req.params.end,
+      }),
+  });
+  route(app, u.sleepFrom, {
+    access: access.program(),
+    handler: async (req) =>
+      adherence.sleep(staffActor(req), { patientId: req.params.id, start: req.params.start, end: null }),
+  });
+  route(app, u.sleepRange, {
+    access: access.program(),
+    handler: async (req) =>
+      adherence.sleep(staffActor(req), {
+        patientId: req.params.id,
+        start: req.params.start,
+        end: req.params.end,
       }),
   });
 }

@@ -24,13 +24,18 @@ import { auditView } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import {
+  dailyMeasurementSums,
+  dailyUsages,
   doseEventsOf,
   measurementsOf,
   measurementsPage,
   type PatientContext,
   patientContext,
+  podsOf,
   type ScheduleRow,
   schedulesOf,
+  type UsageRow,
+  usagesOf,
 } from './adherence.queries';
 
 const DAY = 24 * 3600_000;
@@ -200,6 +205,33 @@ export function createAdherenceService(deps: { db: Database; now?: () => number 
 
   const zoneOf = (p: PatientContext) => resolveDisplayZone(p.time_zone);
 
+  const usageView = (u: UsageRow) => ({
+    id: u.id,
+    regimen_id: u.regimen_id,
+    regimen_name: u.regimen_name,
+    pod_id: u.pod_id,
+    taken_at: stamp(u.taken_at),
+    servings: u.servings,
+    kind: u.kind,
+    source: u.source,
+  });
+
+  /** A program-path view: the patient in the path program, the range in the patient's zone. */
+  async function rangeView(actor: StaffActor, patientId: number, start: string, end: string | null) {
+    const patient = await patientOf(actor, patientId, true);
+    const zone = zoneOf(patient);
+    const range = rangeOf(zone, start, end, now());
+    const head = { start: iso(range.start), end: iso(range.end), time_zone: zone };
+    return { patient, zone, range, head, from: new Date(range.from), to: new Date(range.to) };
+  }
+
+  /** Every local date of a range, for series without gaps. */
+  function datesOf(range: DateRange): string[] {
+    const out: string[] = [];
+    for (let d = range.start; iso(d) <= iso(range.end); d = addDays(d, 1)) out.push(iso(d));
+    return out;
+  }
+
   return {
     /** `programs/{p}/users/{id}/adherence|compliance/{start}[/{end}]`: the end defaults to today. */
     async inProgram(actor: StaffActor, input: { patientId: number; start: string; end: string | null }) {
@@ -226,6 +258,66 @@ export function createAdherenceService(deps: { db: Database; now?: () => number 
         total: full.total,
         days: full.days,
       };
+    },
+
+    async usages(actor: StaffActor, input: { patientId: number; start: string; end: string }) {
+      const v = await rangeView(actor, input.patientId, input.start, input.end);
+      const [rows, daily, pods] = await Promise.all([
+        usagesOf(db, v.patient.id, v.from, v.to),
+        dailyUsages(db, v.patient.id, v.from, v.to, v.zone),
+        podsOf(db, v.patient.id),
+      ]);
+      return { ...v.head, data: rows.map(usageView), daily, pods };
+    },
+
+    /** Inhaler use: scheduled (controller) and as-needed (rescue) puffs per day. */
+    async inhalerUsages(actor: StaffActor, input: { patientId: number; start: string; end: string }) {
+      const v = await rangeView(actor, input.patientId, input.start, input.end);
+      const rows = await usagesOf(db, v.patient.id, v.from, v.to, 'inhaler');
+      const perDay = new Map(datesOf(v.range).map((date) => [date, { date, controller: 0, rescue: 0 }]));
+      const data = rows.map((u) => {
+        const use = u.as_needed ? ('rescue' as const) : ('controller' as const);
+        const date = new Intl.DateTimeFormat('en-CA', { timeZone: v.zone }).format(new Date(u.taken_at));
+        const day = perDay.get(date);
+        if (day && u.kind === 'taken') day[use] += u.servings;
+        return { ...usageView(u), use };
+      });
+      return { ...v.head, data, daily: [...perDay.values()] };
+    },
+
+    async activities(actor: StaffActor, input: { patientId: number; start: string; end: string | null }) {
+      const v = await rangeView(actor, input.patientId, input.start, input.end);
+      const sums = await dailyMeasurementSums(db, v.patient.id, v.from, v.to, v.zone, [
+        'steps',
+        'active_minutes',
+      ]);
+      const perDay = new Map(datesOf(v.range).map((date) => [date, { date, steps: 0, active_minutes: 0 }]));
+      const measured = new Set<string>();
+      for (const s of sums) {
+        const day = perDay.get(s.date);
+        if (!day) continue;
+        measured.add(s.date);
+        if (s.type === 'steps') day.steps = s.total;
+        else day.active_minutes = s.total;
+      }
+      const data = [...perDay.values()];
+      return {
+        ...v.head,
+        data,
+        totals: {
+          steps: data.reduce((n, d) => n + d.steps, 0),
+          active_minutes: data.reduce((n, d) => n + d.active_minutes, 0),
+          days_measured: measured.size,
+        },
+      };
+    },
+
+    async sleep(actor: StaffActor, input: { patientId: number; start: string; end: string | null }) {
+      const v = await rangeView(actor, input.patientId, input.start, input.end);
+      const sums = await dailyMeasurementSums(db, v.patient.id, v.from, v.to, v.zone, ['sleep']);
+      const data = sums.map((s) => ({ date: s.date, minutes: s.total }));
+      const average = data.length ? Math.round(data.reduce((n, d) => n + d.minutes, 0) / data.length) : null;
+      return { ...v.head, data, average_minutes: average };
     },
 
     async measurementsGrouped(

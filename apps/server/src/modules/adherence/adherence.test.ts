@@ -1,4 +1,9 @@
-import { dataViewsContract as c, type RouteContract, routeUrl } from '@caredeck/contracts';
+import {
+  dataViewsContract as c,
+  type RouteContract,
+  routeUrl,
+  usageViewsContract as u,
+} from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client';
@@ -256,5 +261,113 @@ describe('measurement views', () => {
     expect(
       (await get(token.outsider, url(c.measurementsByType, { id: measured, type: 'systolic' }))).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('usage, inhaler, activity and sleep views', () => {
+  let p = 0;
+  beforeAll(async () => {
+    const g = given(db);
+    p = (await g.patient({ programId, timeZone: 'America/Los_Angeles' })).id;
+    const controller = (
+      await g.regimen({
+        patientId: p,
+        programId,
+        type: 'inhaler',
+        name: 'Fluticasone',
+        times: ['08:00'],
+        scheduledAt: '2026-05-01T00:00:00Z',
+      })
+    ).id;
+    const rescue = (
+      await g.regimen({
+        patientId: p,
+        programId,
+        type: 'inhaler',
+        name: 'Albuterol',
+        repeat: 'as_needed',
+        times: [],
+        scheduledAt: '2026-05-01T00:00:00Z',
+      })
+    ).id;
+    await g.doses({
+      patientId: p,
+      regimenId: controller,
+      at: ['2026-06-02T08:05:00-07:00', '2026-06-03T08:01:00-07:00'],
+      source: 'inhaler',
+    });
+    // 23:30 local on 2 June is 3 June in UTC: it counts on 2 June.
+    await g.doses({ patientId: p, regimenId: rescue, at: ['2026-06-02T23:30:00-07:00'], source: 'inhaler' });
+    await db.execute(sql`
+      INSERT INTO measurements (patient_id, program_id, type, value, unit, measured_at)
+      SELECT ${p}, ${programId}, t.type, t.value, t.unit, t.at::timestamptz
+      FROM (VALUES ('steps', 4000, 'steps', '2026-06-02T12:00:00-07:00'), ('steps', 2500, 'steps', '2026-06-02T18:00:00-07:00'),
+                   ('active_minutes', 35, 'min', '2026-06-02T18:00:00-07:00'), ('steps', 8000, 'steps', '2026-06-04T20:00:00-07:00'),
+                   ('sleep', 420, 'min', '2026-06-02T07:00:00-07:00'), ('sleep', 390, 'min', '2026-06-03T07:00:00-07:00'))
+        AS t(type, value, unit, at)`);
+  });
+
+  it('lists the doses of a range with a daily count in the patient zone', async () => {
+    const res = await get(
+      token.nurse,
+      url(u.usages, { programId, id: p, start: '2026-06-02', end: '2026-06-03' }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((x: { regimen_name: string }) => x.regimen_name)).toEqual([
+      'Fluticasone',
+      'Albuterol',
+      'Fluticasone',
+    ]);
+    expect(res.json().daily).toEqual([
+      { date: '2026-06-02', doses: 2, servings: 2 },
+      { date: '2026-06-03', doses: 1, servings: 1 },
+    ]);
+  });
+
+  it('splits inhaler use into controller and rescue puffs per day', async () => {
+    const res = await get(
+      token.nurse,
+      url(u.inhalerUsages, { programId, userId: p, start: '2026-06-02', end: '2026-06-03' }),
+    );
+    expect(res.json().daily).toEqual([
+      { date: '2026-06-02', controller: 1, rescue: 1 },
+      { date: '2026-06-03', controller: 1, rescue: 0 },
+    ]);
+    expect(res.json().data.map((x: { use: string }) => x.use)).toEqual([
+      'controller',
+      'rescue',
+      'controller',
+    ]);
+  });
+
+  it('sums activity per day without gaps and averages sleep', async () => {
+    const act = await get(
+      token.nurse,
+      url(u.activitiesRange, { programId, id: p, start: '2026-06-02', end: '2026-06-04' }),
+    );
+    expect(act.json().data).toEqual([
+      { date: '2026-06-02', steps: 6500, active_minutes: 35 },
+      { date: '2026-06-03', steps: 0, active_minutes: 0 },
+      { date: '2026-06-04', steps: 8000, active_minutes: 0 },
+    ]);
+    expect(act.json().totals).toEqual({ steps: 14500, active_minutes: 35, days_measured: 2 });
+    const sleep = await get(
+      token.nurse,
+      url(u.sleepRange, { programId, id: p, start: '2026-06-01', end: '2026-06-30' }),
+    );
+    expect(sleep.json()).toMatchObject({
+      data: [
+        { date: '2026-06-02', minutes: 420 },
+        { date: '2026-06-03', minutes: 390 },
+      ],
+      average_minutes: 405,
+    });
+    const bad = await get(token.nurse, url(u.sleepFrom, { programId, id: p, start: '2026-13-01' }));
+    expect(bad.statusCode).toBe(422);
+    const outsider = await get(
+      token.outsider,
+      url(u.activitiesFrom, { programId, id: p, start: '2026-06-01' }),
+    );
+    expect(outsider.statusCode).toBe(404);
   });
 });
