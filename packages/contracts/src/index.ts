@@ -7,6 +7,7 @@ export * from './data-views';
 export * from './devices';
 export * from './exports';
 export * from './groups';
+export * from './kpi';
 export * from './med-rec';
 export * from './medications';
 export * from './patient-record';

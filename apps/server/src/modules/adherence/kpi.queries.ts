@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { idArray } from '../../platform/access/scope';
+import type { Queryable } from '../../platform/db/client';
+import type { DoseEventRow, ScheduleRow } from './adherence.queries';
+
+export type KpiPatient = { id: number; time_zone: string | null };
+
+/** Patients of the programs, by id after `afterId` (keyset chunks keep memory flat for large programs). */
+export async function patientChunk(db: Queryable, programIds: number[], afterId: number, limit: number) {
+  const res = await db.execute<KpiPatient>(sql`
+    SELECT id, time_zone FROM patients
+    WHERE program_id = ANY(${idArray(programIds)}::bigint[]) AND id > ${afterId}
+    ORDER BY id LIMIT ${limit}`);
+  return res.rows;
+}
+
+/** The regimens of many patients that can expect doses in [from, to). */
+export async function schedulesOfPatients(
+  db: Queryable,
+  patientIds: number[],
+  from: Date,
+  to: Date,
+): Promise<(ScheduleRow & { patient_id: number })[]> {
+  const res = await db.execute<ScheduleRow & { patient_id: number }>(sql`
+    SELECT id, patient_id, name, repeat, interval, times, time_cascade, lockout_time, unlock_before, scheduled_at,
+           CASE WHEN completed_at IS NULL THEN end_at
+                WHEN end_at IS NULL THEN completed_at
+                ELSE least(end_at, completed_at) END AS end_at,
+           multi_pod, num
+    FROM regimens
+    WHERE patient_id = ANY(${idArray(patientIds)}::bigint[]) AND scheduled_at < ${to.toISOString()}
+      AND (end_at IS NULL OR end_at >= ${from.toISOString()})
+      AND (completed_at IS NULL OR completed_at >= ${from.toISOString()})
+    ORDER BY patient_id, id`);
+  return res.rows;
+}
+
+export async function doseEventsOfPatients(
+  db: Queryable,
+  patientIds: number[],
+  from: Date,
+  to: Date,
+): Promise<(DoseEventRow & { patient_id: number })[]> {
+  const res = await db.execute<DoseEventRow & { patient_id: number }>(sql`
+    SELECT id, patient_id, regimen_id, taken_at AS at, kind, source FROM medication_usages
+    WHERE patient_id = ANY(${idArray(patientIds)}::bigint[])
+      AND taken_at >= ${from.toISOString()} AND taken_at < ${to.toISOString()}
+    ORDER BY patient_id, taken_at, id`);
+  return res.rows;
+}
+
+/** Patient, device and reading counts of the programs, in one statement. */
+export async function kpiCounts(db: Queryable, programIds: number[], from: Date, to: Date) {
+  const ids = idArray(programIds);
+  const res = await db.execute<{
+    enrolled: number;
+    active: number;
+    with_dispenser: number;
+    dispensers: number;
+    connected: number;
+    seen_24h: number;
+    low_battery: number;
+    measurements: number;
+    patients_measured: number;
+    out_of_range: number;
+  }>(sql`
+    SELECT
+      (SELECT count(*) FROM patients WHERE program_id = ANY(${ids}::bigint[]))::int AS enrolled,
+      (SELECT count(*) FROM patients WHERE program_id = ANY(${ids}::bigint[]) AND status = 'active')::int AS active,
+      (SELECT count(DISTINCT patient_id) FROM devices
+        WHERE program_id = ANY(${ids}::bigint[]) AND kind = 'dispenser' AND patient_id IS NOT NULL)::int AS with_dispenser,
+      (SELECT count(*) FROM devices WHERE program_id = ANY(${ids}::bigint[]) AND kind = 'dispenser')::int AS dispensers,
+      (SELECT count(*) FROM devices WHERE program_id = ANY(${ids}::bigint[]) AND kind = 'dispenser' AND connected)::int AS connected,
+      (SELECT count(*) FROM devices WHERE program_id = ANY(${ids}::bigint[]) AND kind = 'dispenser'
+        AND last_seen_at > now() - interval '24 hours')::int AS seen_24h,
+      (SELECT count(*) FROM devices WHERE program_id = ANY(${ids}::bigint[]) AND battery < 20)::int AS low_battery,
+      m.measurements, m.patients_measured, m.out_of_range
+    FROM (
+      SELECT count(*)::int AS measurements, count(DISTINCT patient_id)::int AS patients_measured,
+        count(*) FILTER (WHERE (type = 'systolic' AND (value > 140 OR value < 90))
+          OR (type = 'diastolic' AND (value > 90 OR value < 60))
+          OR (type = 'pulse' AND (value > 100 OR value < 60))
+          OR (type = 'oxygen' AND value < 95)
+          OR (type = 'glucose' AND (value > 180 OR value < 70)))::int AS out_of_range
+      FROM measurements
+      WHERE program_id = ANY(${ids}::bigint[]) AND measured_at >= ${from.toISOString()} AND measured_at < ${to.toISOString()}
+    ) m`);
+  return res.rows[0]!;
+}
+
+export async function programNames(db: Queryable, programIds: number[]) {
+  const res = await db.execute<{ id: number; name: string }>(
+    sql`SELECT id, name FROM programs WHERE id = ANY(${idArray(programIds)}::bigint[]) ORDER BY id`,
+  );
+  return res.rows;
+}

@@ -1,0 +1,224 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { ADHERENCE_BANDS, type KpiReport, kpiFileName } from '@caredeck/contracts';
+import {
+  type AdherenceTotals,
+  classifyAdherence,
+  DEFAULT_DISPLAY_ZONE,
+  DEFAULT_ON_TIME_MINUTES,
+  type DoseEvent,
+  eventLookbehind,
+  resolveDisplayZone,
+  type ScheduleRegimen,
+} from '@caredeck/domain';
+import ExcelJS from 'exceljs';
+import type { StaffActor } from '../../platform/access/actor';
+import { auditView } from '../../platform/audit/audit';
+import type { Database } from '../../platform/db/client';
+import { toSchedule } from './adherence.service';
+import { DAY, iso, rangeOf } from './calendar-range';
+import {
+  doseEventsOfPatients,
+  kpiCounts,
+  patientChunk,
+  programNames,
+  schedulesOfPatients,
+} from './kpi.queries';
+
+/** Patients classified per round of queries: memory stays flat however large the program. */
+const CHUNK = 1000;
+
+type Totals = Omit<AdherenceTotals, 'adherence' | 'compliance'>;
+const STATES = ['due', 'on_time', 'late', 'missed', 'skipped', 'partial', 'pending'] as const;
+
+function empty(): Totals {
+  return { due: 0, on_time: 0, late: 0, missed: 0, skipped: 0, partial: 0, pending: 0 };
+}
+function add(into: Totals, from: Totals) {
+  for (const k of STATES) into[k] += from[k];
+}
+const percent = (part: number, whole: number) =>
+  whole === 0 ? null : Math.round((part * 10_000) / whole) / 100;
+function withPercents<T extends Totals>(t: T): T & { adherence: number | null; compliance: number | null } {
+  return { ...t, adherence: percent(t.on_time + t.late, t.due), compliance: percent(t.on_time, t.due) };
+}
+
+/**
+ * KPI of one or more programs over a period of calendar dates. Doses are classified by the same engine as
+ * the patient views (each patient in their own time zone), so the KPI and the calendars never disagree;
+ * counts of patients, devices and readings come from SQL (readings over the period in the default display
+ * zone, ADR 002).
+ */
+export function createKpiService(deps: { db: Database; now?: () => number }) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function report(
+    actor: StaffActor,
+    programIds: number[],
+    start: string,
+    end: string,
+  ): Promise<KpiReport> {
+    const current = now();
+    const period = rangeOf(DEFAULT_DISPLAY_ZONE, start, end, current);
+    const total = empty();
+    let extra = 0;
+    const daily = new Map<string, Totals>();
+    const bands = { high: 0, medium: 0, low: 0 };
+    let withDosesDue = 0;
+    let after = 0;
+    for (;;) {
+      const patients = await patientChunk(db, programIds, after, CHUNK);
+      if (patients.length === 0) break;
+      after = patients.at(-1)!.id;
+      const ids = patients.map((p) => p.id);
+      // Wide enough for every zone: a day either side, plus the longest early window.
+      const wideFrom = new Date(period.from - 2 * DAY);
+      const wideTo = new Date(period.to + 2 * DAY);
+      const schedules = await schedulesOfPatients(db, ids, wideFrom, wideTo);
+      const byPatient = new Map<number, ScheduleRegimen[]>();
+      for (const s of schedules)
+        byPatient.set(s.patient_id, [...(byPatient.get(s.patient_id) ?? []), toSchedule(s)]);
+      const lookbehind = Math.max(0, ...[...byPatient.values()].map((r) => eventLookbehind(r)));
+      const events = await doseEventsOfPatients(db, ids, new Date(period.from - lookbehind - DAY), wideTo);
+      const eventsOf = new Map<number, DoseEvent[]>();
+      for (const e of events) {
+        const list = eventsOf.get(e.patient_id) ?? [];
+        list.push({ id: e.id, regimenId: e.regimen_id, at: new Date(e.at).getTime(), kind: e.kind });
+        eventsOf.set(e.patient_id, list);
+      }
+      for (const p of patients) {
+        const regimens = byPatient.get(p.id);
+        if (!regimens) continue;
+        const zone = resolveDisplayZone(p.time_zone);
+        const range = rangeOf(zone, period.start, period.end, current);
+        const result = classifyAdherence({
+          regimens,
+          events: eventsOf.get(p.id) ?? [],
+          zone,
+          from: range.from,
+          to: range.to,
+          now: current,
+          onTimeMinutes: DEFAULT_ON_TIME_MINUTES,
+        });
+        add(total, result.total);
+        extra += result.extra.length;
+        for (const d of result.days) {
+          const day = daily.get(d.date) ?? empty();
+          add(day, d);
+          daily.set(d.date, day);
+        }
+        if (result.total.due > 0) {
+          withDosesDue++;
+          const a = result.total.adherence ?? 0;
+          if (a >= ADHERENCE_BANDS.high) bands.high++;
+          else if (a >= ADHERENCE_BANDS.medium) bands.medium++;
+          else bands.low++;
+        }
+      }
+      if (patients.length < CHUNK) break;
+    }
+    const counts = await kpiCounts(db, programIds, new Date(period.from), new Date(period.to));
+    await auditView(db, {
+      actorAdminId: actor.adminId,
+      programId: programIds.length === 1 ? programIds[0]! : null,
+      action: 'kpi.view',
+      details: { programs: programIds.length, start: iso(period.start), end: iso(period.end) },
+      ip: actor.ip,
+    });
+    return {
+      start: iso(period.start),
+      end: iso(period.end),
+      generated_at: new Date(current).toISOString(),
+      programs: await programNames(db, programIds),
+      patients: {
+        enrolled: counts.enrolled,
+        active: counts.active,
+        with_dispenser: counts.with_dispenser,
+        with_doses_due: withDosesDue,
+      },
+      devices: {
+        dispensers: counts.dispensers,
+        connected: counts.connected,
+        seen_24h: counts.seen_24h,
+        low_battery: counts.low_battery,
+      },
+      doses: { ...withPercents(total), extra },
+      adherence_bands: bands,
+      readings: {
+        measurements: counts.measurements,
+        patients_measured: counts.patients_measured,
+        out_of_range: counts.out_of_range,
+      },
+      daily: [...daily.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([date, t]) => ({ date, ...withPercents(t) })),
+    };
+  }
+
+  return {
+    program(actor: StaffActor, input: { start: string; end: string }) {
+      return report(actor, [actor.program!.id], input.start, input.end);
+    },
+    enterprise(actor: StaffActor, input: { start: string; end: string }) {
+      return report(actor, actor.enterprise!.programIds, input.start, input.end);
+    },
+
+    /** The program KPI as a workbook: a summary sheet and the daily series. */
+    async export(
+      actor: StaffActor,
+      input: { start: string; end: string },
+    ): Promise<{ fileName: string; stream: Readable }> {
+      const kpi = await report(actor, [actor.program!.id], input.start, input.end);
+      const out = new PassThrough();
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+      workbook.creator = 'CareDeck';
+      const summary = workbook.addWorksheet('KPI');
+      summary.columns = [
+        { header: 'Indicator', key: 'k', width: 34 },
+        { header: 'Value', key: 'v', width: 16 },
+      ];
+      const rows: [string, number | string | null][] = [
+        ['Program', kpi.programs.map((p) => p.name).join(', ')],
+        ['Period', `${kpi.start} to ${kpi.end}`],
+        ['Patients enrolled', kpi.patients.enrolled],
+        ['Patients active', kpi.patients.active],
+        ['Patients with a dispenser', kpi.patients.with_dispenser],
+        ['Patients with doses due', kpi.patients.with_doses_due],
+        ['Dispensers', kpi.devices.dispensers],
+        ['Dispensers seen in the last 24 h', kpi.devices.seen_24h],
+        ['Doses due', kpi.doses.due],
+        ['Doses on time', kpi.doses.on_time],
+        ['Doses late', kpi.doses.late],
+        ['Doses missed', kpi.doses.missed],
+        ['Doses skipped', kpi.doses.skipped],
+        ['Extra doses', kpi.doses.extra],
+        ['Adherence %', kpi.doses.adherence],
+        ['Compliance %', kpi.doses.compliance],
+        [`Patients at or above ${ADHERENCE_BANDS.high} %`, kpi.adherence_bands.high],
+        [`Patients ${ADHERENCE_BANDS.medium}–${ADHERENCE_BANDS.high} %`, kpi.adherence_bands.medium],
+        [`Patients below ${ADHERENCE_BANDS.medium} %`, kpi.adherence_bands.low],
+        ['Readings', kpi.readings.measurements],
+        ['Readings out of range', kpi.readings.out_of_range],
+      ];
+      for (const [k, v] of rows) summary.addRow({ k, v }).commit();
+      summary.commit();
+      const days = workbook.addWorksheet('Daily', { views: [{ state: 'frozen', ySplit: 1 }] });
+      days.columns = [
+        { header: 'Date', key: 'date', width: 12 },
+        ...(['due', 'on_time', 'late', 'missed', 'skipped', 'adherence', 'compliance'] as const).map(
+          (key) => ({
+            header: key.replace('_', ' '),
+            key,
+            width: 12,
+          }),
+        ),
+      ];
+      for (const d of kpi.daily) days.addRow(d).commit();
+      days.commit();
+      void workbook.commit();
+      return { fileName: kpiFileName(kpi.start, kpi.end), stream: out };
+    },
+  };
+}
+
+export type KpiService = ReturnType<typeof createKpiService>;
