@@ -8,6 +8,7 @@ import {
   redirect,
 } from 'react-router';
 import { cohortRoutes } from '../features/cohorts/routes';
+import { kpiRoutes } from '../features/kpi/routes';
 import { patientRecordRoutes } from '../features/patient-record/routes';
 import { staffRoutes } from '../features/staff/routes';
 import { i18n } from '../shared/i18n';
@@ -31,7 +32,7 @@ import { ConsoleShell } from './shell/ConsoleShell';
  */
 export type RouteAuth = 'public' | 'signedOut' | 'staff' | 'controller' | 'controllerSignedOut';
 
-export type MenuLabelKey = 'nav.patients' | 'nav.cohorts' | 'nav.staff' | 'nav.settings';
+export type MenuLabelKey = 'nav.patients' | 'nav.cohorts' | 'nav.kpi' | 'nav.staff' | 'nav.settings';
 
 /** The screen's name in the browser tab ('Patients · CareDeck'). */
 export type PageTitleKey =
@@ -50,6 +51,7 @@ export type PageTitleKey =
   | 'pages.cohort.title'
   | 'pages.cohortPatients.title'
   | 'nav.cohorts'
+  | 'nav.kpi'
   | 'nav.staff';
 
 export interface AppRoute {
@@ -142,6 +144,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Each feature's screens: one line per feature.
   ...patientRecordRoutes,
   ...cohortRoutes,
+  ...kpiRoutes,
   ...staffRoutes,
   {
     id: 'settings',

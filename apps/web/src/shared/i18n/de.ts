@@ -127,6 +127,7 @@ export const de: TranslationShape<typeof en> = {
     label: 'Hauptnavigation',
     patients: 'Patienten',
     cohorts: 'Kohorten',
+    kpi: 'Kennzahlen',
     staff: 'Personal',
     settings: 'Einstellungen',
   },

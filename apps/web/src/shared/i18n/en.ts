@@ -123,6 +123,7 @@ export const en = {
     label: 'Main navigation',
     patients: 'Patients',
     cohorts: 'Cohorts',
+    kpi: 'KPI',
     staff: 'Staff',
     settings: 'Settings',
   },

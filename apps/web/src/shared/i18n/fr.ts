@@ -126,6 +126,7 @@ export const fr: TranslationShape<typeof en> = {
     label: 'Navigation principale',
     patients: 'Patients',
     cohorts: 'Cohortes',
+    kpi: 'Indicateurs',
     staff: 'Équipe',
     settings: 'Paramètres',
   },

@@ -127,6 +127,7 @@ export const pt: TranslationShape<typeof en> = {
     label: 'Navegação principal',
     patients: 'Doentes',
     cohorts: 'Coortes',
+    kpi: 'Indicadores',
     staff: 'Equipa',
     settings: 'Definições',
   },
