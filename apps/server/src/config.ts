@@ -64,6 +64,32 @@ const envSchema = z.object({
   INGEST_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(20),
   /** Batches written at the same time (each owns a share of the devices). */
   INGEST_LANES: z.coerce.number().int().min(1).max(16).default(2),
+  /**
+   * Vendors that deliver device events by HTTPS webhook, with the secret each signs with (HMAC-SHA256):
+   * `vendor=secret,vendor2=secret2`. A vendor not listed has no webhook (404).
+   */
+  WEBHOOK_SECRETS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const out: Record<string, string> = {};
+      for (const pair of (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const [vendor, ...rest] = pair.split('=');
+        const secret = rest.join('=');
+        if (!vendor || !/^[a-z0-9_-]{1,40}$/.test(vendor) || secret.length < 16) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'vendor=secret pairs, comma-separated; secrets of 16+ characters',
+          });
+          return {};
+        }
+        out[vendor] = secret;
+      }
+      return out;
+    }),
   /** How long a command to a dispenser waits for the device's reply. */
   DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -244,3 +244,42 @@ export const devicesContract = {
     },
   }),
 };
+
+export const WEBHOOK_MESSAGES = {
+  signature: 'The signature is missing or does not match.',
+  stale: 'The signature is too old or from the future (5 minutes at most).',
+  unknownVendor: 'No webhook is configured for this vendor.',
+} as const;
+
+/** Webhook deliveries older or newer than this are refused (replay protection with the delivery id). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+/** The header a vendor signs a delivery with: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
+export const WEBHOOK_SIGNATURE_HEADER = 'x-caredeck-signature';
+
+export const webhookBody = z.object({
+  /** The vendor's id of this delivery: a replay of the same id is answered without being processed again. */
+  id: line().trim().min(1).max(100),
+  events: z
+    .array(z.record(z.string(), z.unknown()).and(z.object({ device: line().trim().min(1).max(64) })))
+    .min(1)
+    .max(500),
+});
+
+export const webhooksContract = {
+  deliver: defineRoute({
+    method: 'POST',
+    path: '/api/v1/webhooks/:vendor',
+    summary:
+      "A vendor cloud's device events (measurements, inhaler actuations), HMAC-signed; answered 200 only once every accepted event is stored",
+    tags: ['devices'],
+    params: z.object({ vendor: line().max(40) }),
+    body: webhookBody,
+    responses: {
+      200: z.object({
+        accepted: z.number().int(),
+        duplicate: z.boolean(),
+        rejected: z.array(z.object({ index: z.number().int(), reason: z.string() })),
+      }),
+    },
+  }),
+};

@@ -230,3 +230,24 @@ export async function visibleProgramIds(db: Queryable, adminId: number): Promise
   const res = await db.execute<{ id: number }>(sql`SELECT v.id FROM (${visibleProgramsQuery(adminId)}) v`);
   return res.rows.map((r) => r.id);
 }
+
+/** The vendor's devices among these serials (one query for a whole webhook delivery). */
+export async function vendorDevices(db: Queryable, vendor: string, serials: string[]) {
+  const res = await db.execute<{ id: number; serial: string }>(sql`
+    SELECT id, serial FROM devices
+    WHERE lower(vendor) = ${vendor} AND serial = ANY(${`{${serials.map((s) => `"${s.replace(/["\\]/g, '')}"`).join(',')}}`}::text[])`);
+  return new Map(res.rows.map((r) => [r.serial, r.id]));
+}
+
+export async function deliverySeen(db: Queryable, vendor: string, deliveryId: string): Promise<boolean> {
+  const res = await db.execute(
+    sql`SELECT 1 FROM webhook_deliveries WHERE vendor = ${vendor} AND delivery_id = ${deliveryId}`,
+  );
+  return (res.rowCount ?? 0) > 0;
+}
+
+export async function recordDelivery(db: Queryable, vendor: string, deliveryId: string, events: number) {
+  await db.execute(sql`
+    INSERT INTO webhook_deliveries (vendor, delivery_id, events) VALUES (${vendor}, ${deliveryId}, ${events})
+    ON CONFLICT DO NOTHING`);
+}

@@ -153,3 +153,15 @@ export const deviceCommands = pgTable(
     check('device_commands_status_check', sql`${t.status} IN ('sent', 'answered', 'timed_out')`),
   ],
 );
+
+/** Webhook deliveries already processed, by the vendor's delivery id: a replayed delivery is answered, not redone. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    vendor: text('vendor').notNull(),
+    deliveryId: text('delivery_id').notNull(),
+    events: smallint('events').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.vendor, t.deliveryId] })],
+);

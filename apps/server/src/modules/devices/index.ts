@@ -3,6 +3,8 @@ import { createDevice } from './devices.factories';
 import { devicesRoutes } from './devices.routes';
 import { createDevicesService } from './devices.service';
 import { createDeviceGateway } from './gateway/gateway';
+import { webhooksRoutes } from './webhooks.routes';
+import { createWebhooksService } from './webhooks.service';
 
 /**
  * Devices: the fleet registry (dispensers type 1 and 2, inhalers, measuring devices, NFC readers), the
@@ -14,6 +16,9 @@ export const devicesModule = defineModule({
     const gateway = createDeviceGateway({ db, config, log, realtime });
     app.decorate('deviceGateway', gateway);
     await app.register(devicesRoutes, { devices: createDevicesService({ db, gateway, config }) });
+    await app.register(webhooksRoutes, {
+      webhooks: createWebhooksService({ db, config, ingestor: gateway.ingestor }),
+    });
     app.addHook('onReady', async () => {
       await gateway.start();
     });

@@ -95,6 +95,11 @@ export function parseDeviceEvent(raw: Buffer | string, now = Date.now()): ParseR
   } catch {
     return fail('not_json');
   }
+  return parseEventObject(body, now);
+}
+
+/** Checks one event already parsed from JSON (a webhook delivery carries several). */
+export function parseEventObject(body: unknown, now = Date.now()): ParseResult {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail('not_an_object');
   const b = body as Record<string, unknown>;
   if (!intIn(b.seq, 0, Number.MAX_SAFE_INTEGER)) return fail('seq');
