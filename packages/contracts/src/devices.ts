@@ -283,3 +283,155 @@ export const webhooksContract = {
     },
   }),
 };
+
+export const SCHEDULE_MESSAGES = {
+  created: 'Device Schedule Created',
+  failed: 'Unable to create, try again later',
+  noDispenser: 'No dispenser to schedule: the patient has none.',
+  noPatients: 'No patient of this cohort has a dispenser.',
+} as const;
+
+const timeOfDay = line().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time of day as HH:MM (24-hour).');
+
+export const deviceScheduleBody = z.object({
+  /** Times the dispenser unlocks a dose, in the patient's time zone. */
+  times: z
+    .array(timeOfDay)
+    .min(1, 'Give at least one time of day.')
+    .max(12)
+    .refine((t) => new Set(t).size === t.length, 'Each time of day may appear once.'),
+  /** Days of the week (0 = Sunday); every day when absent. */
+  weekdays: z
+    .array(z.number().int().min(0).max(6))
+    .min(1)
+    .max(7)
+    .refine((d) => new Set(d).size === d.length, 'Each day may appear once.')
+    .optional(),
+  regimen_id: bodyId.nullable().optional(),
+});
+export type DeviceScheduleBody = z.input<typeof deviceScheduleBody>;
+
+export const deviceSchedule = z.object({
+  id: z.number().int(),
+  patient_id: z.number().int(),
+  device_id: z.number().int(),
+  group_id: z.number().int().nullable(),
+  regimen_id: z.number().int().nullable(),
+  times: z.array(z.string()),
+  weekdays: z.array(z.number().int()),
+  status: z.enum(['sent', 'pending']),
+  created_at: z.string(),
+});
+export type DeviceSchedule = z.infer<typeof deviceSchedule>;
+
+export const NFC_ACTIVITY_TYPES = ['scan', 'dispense', 'insert', 'remove', 'error'] as const;
+export const NFC_MESSAGES = {
+  unknownBarcode: 'Unknown barcode',
+  recorded: 'Data Stored',
+} as const;
+
+export const DEVICE_GOAL_TYPES = ['steps', 'active_minutes', 'sleep', 'weight', 'adherence'] as const;
+
+const idBody = z.object({ id: idParam });
+
+/** Device schedules, the NFC channel, device goals and device regimens (02 §7). */
+export const deviceChannelContract = {
+  createPatientSchedule: defineRoute({
+    method: 'POST',
+    path: '/api/v1/users/:id/schedules',
+    summary: "Program the patient's dispenser with dose times ('Device Schedule Created')",
+    tags,
+    params: idBody,
+    body: deviceScheduleBody,
+    responses: { 201: z.object({ message: z.string(), data: z.array(deviceSchedule) }) },
+  }),
+  patientSchedules: defineRoute({
+    method: 'GET',
+    path: '/api/v1/users/:id/schedules',
+    summary: "The device schedules of the patient's dispensers, newest first",
+    tags,
+    params: idBody,
+    responses: { 200: z.object({ data: z.array(deviceSchedule) }) },
+  }),
+  createGroupSchedule: defineRoute({
+    method: 'POST',
+    path: '/api/v1/groups/:id/schedules',
+    summary: 'Program the dispensers of every patient of the cohort with the same dose times',
+    tags,
+    params: idBody,
+    body: deviceScheduleBody,
+    responses: { 201: z.object({ message: z.string(), data: z.array(deviceSchedule) }) },
+  }),
+  groupSchedules: defineRoute({
+    method: 'GET',
+    path: '/api/v1/groups/:id/schedules',
+    summary: 'The device schedules given to the cohort',
+    tags,
+    params: idBody,
+    responses: { 200: z.object({ data: z.array(deviceSchedule) }) },
+  }),
+  nfcProgram: defineRoute({
+    method: 'POST',
+    path: '/api/v1/program',
+    summary: 'NFC channel: what a scanned pod belongs to (the device signs in with HTTP Basic)',
+    tags,
+    body: z.object({ barcode: line().trim().min(1).max(64) }),
+    responses: {
+      200: z.object({
+        program: z.object({ id: z.number().int(), name: z.string() }),
+        pod: z.object({
+          id: z.number().int(),
+          barcode: z.string(),
+          regimen_id: z.number().int(),
+          regimen_name: z.string(),
+          servings_remaining: z.number().int(),
+        }),
+      }),
+    },
+  }),
+  nfcActivity: defineRoute({
+    method: 'POST',
+    path: '/api/v1/pods/barcode/activity',
+    summary:
+      "NFC channel: a pod scanned, dispensed, inserted, removed or an error at a stage ('Data Stored')",
+    tags,
+    body: z.object({
+      barcode: line().trim().min(1).max(64),
+      activity_type: z.enum(NFC_ACTIVITY_TYPES),
+      error_stage: line().trim().max(64).nullable().optional(),
+      at: line().max(40).optional(),
+      seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    }),
+    responses: { 201: z.object({ message: z.string(), stored: z.boolean() }) },
+  }),
+  goals: defineRoute({
+    method: 'POST',
+    path: '/api/v1/goals',
+    summary: "Set a goal on a patient's device (steps, sleep, weight …); sent to the device",
+    tags,
+    body: z.object({
+      device_id: bodyId,
+      type: z.enum(DEVICE_GOAL_TYPES),
+      target: z.number().positive().max(1_000_000),
+    }),
+    responses: {
+      201: z.object({
+        message: z.string(),
+        data: z.object({
+          id: z.number().int(),
+          device_id: z.number().int(),
+          type: z.string(),
+          target: z.number(),
+        }),
+      }),
+    },
+  }),
+  deviceRegimen: defineRoute({
+    method: 'POST',
+    path: '/api/v1/regimens',
+    summary: "Run a regimen of the patient on the patient's device (regiment_id)",
+    tags,
+    body: z.object({ device_id: bodyId, regiment_id: bodyId }),
+    responses: { 200: z.object({ message: z.string(), data: device }) },
+  }),
+};

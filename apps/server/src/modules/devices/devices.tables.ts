@@ -165,3 +165,52 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [primaryKey({ columns: [t.vendor, t.deliveryId] })],
 );
+
+/** Dose times programmed into a patient's dispenser (POST users/{id}/schedules, or a whole cohort's). */
+export const deviceSchedules = pgTable(
+  'device_schedules',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    programId: bigint('program_id', { mode: 'number' }).notNull(),
+    deviceId: bigint('device_id', { mode: 'number' })
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    groupId: bigint('group_id', { mode: 'number' }),
+    regimenId: bigint('regimen_id', { mode: 'number' }),
+    times: text('times').array().notNull(),
+    weekdays: smallint('weekdays').array().notNull(),
+    status: text('status').notNull().default('pending'),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('device_schedules_patient_idx').on(t.patientId, t.id),
+    index('device_schedules_group_idx').on(t.groupId, t.id),
+    check('device_schedules_status_check', sql`${t.status} IN ('pending', 'sent')`),
+  ],
+);
+
+/** A goal set on a device (daily steps, sleep, target weight …), also sent to the device. */
+export const deviceGoals = pgTable(
+  'device_goals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deviceId: bigint('device_id', { mode: 'number' })
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    target: doublePrecision('target').notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('device_goals_device_idx').on(t.deviceId, t.id),
+    check(
+      'device_goals_type_check',
+      sql`${t.type} IN ('steps', 'active_minutes', 'sleep', 'weight', 'adherence')`,
+    ),
+  ],
+);

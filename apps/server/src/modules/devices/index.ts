@@ -1,4 +1,6 @@
 import { defineModule } from '../../platform/module';
+import { channelRoutes } from './channel.routes';
+import { createChannelService } from './channel.service';
 import { createDevice } from './devices.factories';
 import { devicesRoutes } from './devices.routes';
 import { createDevicesService } from './devices.service';
@@ -16,6 +18,7 @@ export const devicesModule = defineModule({
     const gateway = createDeviceGateway({ db, config, log, realtime });
     app.decorate('deviceGateway', gateway);
     await app.register(devicesRoutes, { devices: createDevicesService({ db, gateway, config }) });
+    await app.register(channelRoutes, { channel: createChannelService({ db, gateway }) });
     await app.register(webhooksRoutes, {
       webhooks: createWebhooksService({ db, config, ingestor: gateway.ingestor }),
     });

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { API_PREFIXES } from '@caredeck/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -7,8 +8,8 @@ import { type RequestSession, resolveRequestSession, sessionLimits } from '../au
 import type { TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
-import { enterpriseAccess } from './access.queries';
-import type { Actor } from './actor';
+import { deviceLogin, enterpriseAccess } from './access.queries';
+import type { Actor, DeviceActor } from './actor';
 import { type AccessRule, access } from './rules';
 
 /** Routes that third-party plugins register (OpenAPI UI): public documentation, nothing else. */
@@ -98,6 +99,31 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
     return { actor: { realm, adminId: claims.sub, ...ids, scope: session.scope }, program: session.program };
   }
 
+  /** HTTP Basic with the device's serial and secret (the secret is random: its SHA-256 is compared). */
+  async function authenticateDevice(request: FastifyRequest): Promise<DeviceActor> {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Basic ')) throw AppError.unauthenticated();
+    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    const serial = colon > 0 ? decoded.slice(0, colon) : '';
+    const secret = colon > 0 ? decoded.slice(colon + 1) : '';
+    if (!serial || !secret || serial.length > 64) throw AppError.unauthenticated();
+    const device = await deviceLogin(deps.db, serial);
+    const given = createHash('sha256').update(secret).digest();
+    const stored = device?.secret_hash ? Buffer.from(device.secret_hash, 'hex') : null;
+    if (!device || !stored || stored.length !== given.length || !timingSafeEqual(stored, given))
+      throw AppError.unauthenticated();
+    return {
+      realm: 'device',
+      deviceId: device.id,
+      serial: device.serial,
+      kind: device.kind,
+      programId: device.program_id,
+      patientId: device.patient_id,
+      ip: request.ip,
+    };
+  }
+
   app.addHook('onRequest', async (request) => {
     let objectId: number | null = null;
     const url = request.routeOptions.url;
@@ -108,6 +134,10 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
     if (rule.kind === 'public') return;
     if (rule.kind === 'controller') {
       request.actor = (await authenticate(request, 'controller')).actor;
+      return;
+    }
+    if (rule.kind === 'device') {
+      request.actor = await authenticateDevice(request);
       return;
     }
     if ((rule.kind === 'object' || rule.kind === 'staff') && rule.controller) {
@@ -151,6 +181,12 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
 export function staffActor(request: FastifyRequest) {
   const actor = request.actor;
   if (actor?.realm !== 'staff') throw AppError.unauthenticated();
+  return actor;
+}
+
+export function deviceActor(request: FastifyRequest) {
+  const actor = request.actor;
+  if (actor?.realm !== 'device') throw AppError.unauthenticated();
   return actor;
 }
 

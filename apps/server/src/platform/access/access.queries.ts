@@ -57,3 +57,16 @@ export async function enterpriseAccess(
     roles: row.roles,
   };
 }
+
+/** A device by serial with its secret's hash, for HTTP Basic sign-in of devices. */
+export async function deviceLogin(db: Queryable, serial: string) {
+  const res = await db.execute<{
+    id: number;
+    serial: string;
+    kind: string;
+    secret_hash: string | null;
+    program_id: number | null;
+    patient_id: number | null;
+  }>(sql`SELECT id, serial, kind, secret_hash, program_id, patient_id FROM devices WHERE serial = ${serial}`);
+  return res.rows[0] ?? null;
+}

@@ -32,13 +32,23 @@ export type ControllerActor = {
   sessionPublicId: string;
   ip: string;
 };
+/** A device of the fleet calling over HTTPS with its own credentials (the NFC channel). */
+export type DeviceActor = {
+  realm: 'device';
+  deviceId: number;
+  serial: string;
+  kind: string;
+  programId: number | null;
+  patientId: number | null;
+  ip: string;
+};
 /** Someone not signed in (sign-in, forgotten password, registration): known only by their address. */
 export type PublicActor = { realm: 'public'; ip: string };
 export type Actor = StaffActor | ControllerActor;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    actor: Actor | null;
+    actor: Actor | DeviceActor | null;
   }
 }
 

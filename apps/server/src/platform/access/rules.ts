@@ -26,6 +26,8 @@ export function defineObjectKind(name: string, programOf: (id: number) => SQL): 
  *   answers 404 for an object that does not exist).
  * - enterprise: staff with access to the `:enterpriseId` path enterprise; otherwise 404.
  * - controller: a controller-realm token; staff tokens are refused.
+ * - device: a device of the fleet signing in with HTTP Basic (its serial and its MQTT secret), for the calls
+ *   devices make over HTTPS (the NFC channel); staff and controller tokens are refused.
  */
 export type AccessRule =
   | { kind: 'public' }
@@ -40,7 +42,8 @@ export type AccessRule =
       controller?: boolean;
     }
   | { kind: 'enterprise'; roles?: readonly StaffRole[] }
-  | { kind: 'controller' };
+  | { kind: 'controller' }
+  | { kind: 'device' };
 
 export const access = {
   public: (): AccessRule => ({ kind: 'public' }),
@@ -62,6 +65,7 @@ export const access = {
   }),
   enterprise: (roles?: readonly StaffRole[]): AccessRule => ({ kind: 'enterprise', roles }),
   controller: (): AccessRule => ({ kind: 'controller' }),
+  device: (): AccessRule => ({ kind: 'device' }),
 };
 
 declare module 'fastify' {

@@ -94,6 +94,10 @@ export function createDeviceGateway(deps: {
       await broker.publish(commandsTopic(serial), JSON.stringify(message));
       return reply;
     },
+    /** Sends a one-way command (a schedule, a goal) to a connected device; nothing waits for a reply. */
+    async notify(serial: string, message: Record<string, unknown>): Promise<void> {
+      await broker?.publish(commandsTopic(serial), JSON.stringify({ id: 0, ...message }));
+    },
     async close(): Promise<void> {
       await ingestor.close();
       await broker?.close();

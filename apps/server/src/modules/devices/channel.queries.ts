@@ -1,0 +1,133 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { idArray } from '../../platform/access/scope';
+import type { Queryable } from '../../platform/db/client';
+
+export type ScheduleRow = {
+  id: number;
+  patient_id: number;
+  device_id: number;
+  group_id: number | null;
+  regimen_id: number | null;
+  times: string[];
+  weekdays: number[];
+  status: 'sent' | 'pending';
+  created_at: Date;
+};
+
+const SCHEDULE = sql`id, patient_id, device_id, group_id, regimen_id, times, weekdays, status, created_at`;
+
+/** The dispensers of these patients (one per patient: the most recently provisioned). */
+export async function dispensersOfPatients(db: Queryable, patientIds: number[]) {
+  const res = await db.execute<{
+    id: number;
+    serial: string;
+    patient_id: number;
+    program_id: number;
+    connected: boolean;
+  }>(sql`
+    SELECT DISTINCT ON (patient_id) id, serial, patient_id, program_id, connected FROM devices
+    WHERE kind = 'dispenser' AND patient_id = ANY(${idArray(patientIds)}::bigint[])
+    ORDER BY patient_id, provisioned_at DESC NULLS LAST, id DESC`);
+  return res.rows;
+}
+
+export async function groupPatientIds(db: Queryable, groupId: number): Promise<number[]> {
+  const res = await db.execute<{ patient_id: number }>(
+    sql`SELECT patient_id FROM group_patients WHERE group_id = ${groupId} ORDER BY patient_id`,
+  );
+  return res.rows.map((r) => r.patient_id);
+}
+
+export async function insertSchedules(
+  db: Queryable,
+  rows: {
+    patientId: number;
+    programId: number;
+    deviceId: number;
+    groupId: number | null;
+    regimenId: number | null;
+    times: string[];
+    weekdays: number[];
+    adminId: number;
+  }[],
+): Promise<ScheduleRow[]> {
+  const res = await db.execute<ScheduleRow>(sql`
+    INSERT INTO device_schedules (patient_id, program_id, device_id, group_id, regimen_id, times, weekdays, created_by)
+    SELECT x.patient_id, x.program_id, x.device_id, x.group_id, x.regimen_id,
+           ARRAY(SELECT jsonb_array_elements_text(x.times)), ARRAY(SELECT jsonb_array_elements_text(x.weekdays))::smallint[],
+           x.created_by
+    FROM jsonb_to_recordset(${JSON.stringify(
+      rows.map((r) => ({
+        patient_id: r.patientId,
+        program_id: r.programId,
+        device_id: r.deviceId,
+        group_id: r.groupId,
+        regimen_id: r.regimenId,
+        times: r.times,
+        weekdays: r.weekdays,
+        created_by: r.adminId,
+      })),
+    )}::jsonb) AS x(patient_id bigint, program_id bigint, device_id bigint, group_id bigint, regimen_id bigint,
+                    times jsonb, weekdays jsonb, created_by bigint)
+    RETURNING ${SCHEDULE}`);
+  return res.rows;
+}
+
+export async function markSchedulesSent(db: Queryable, ids: number[]) {
+  if (ids.length === 0) return;
+  await db.execute(
+    sql`UPDATE device_schedules SET status = 'sent' WHERE id = ANY(${idArray(ids)}::bigint[])`,
+  );
+}
+
+async function schedulesWhere(db: Queryable, where: SQL): Promise<ScheduleRow[]> {
+  const res = await db.execute<ScheduleRow>(
+    sql`SELECT ${SCHEDULE} FROM device_schedules WHERE ${where} ORDER BY id DESC LIMIT 200`,
+  );
+  return res.rows;
+}
+
+export async function regimenOfPatient(db: Queryable, regimenId: number, patientId: number) {
+  const res = await db.execute<{ id: number; name: string }>(
+    sql`SELECT id, name FROM regimens WHERE id = ${regimenId} AND patient_id = ${patientId}`,
+  );
+  return res.rows[0] ?? null;
+}
+
+/** A pod by barcode with its regimen and program (the NFC channel). */
+export async function podByBarcode(db: Queryable, barcode: string) {
+  const res = await db.execute<{
+    id: number;
+    barcode: string;
+    patient_id: number;
+    regimen_id: number;
+    regimen_name: string;
+    servings_remaining: number;
+    program_id: number;
+    program_name: string;
+  }>(sql`
+    SELECT p.id, p.barcode, p.patient_id, p.regimen_id, r.name AS regimen_name, p.servings_remaining,
+           g.id AS program_id, g.name AS program_name
+    FROM pods p JOIN regimens r ON r.id = p.regimen_id JOIN programs g ON g.id = p.program_id
+    WHERE p.barcode = ${barcode}`);
+  return res.rows[0] ?? null;
+}
+
+export async function insertGoal(
+  db: Queryable,
+  g: { deviceId: number; type: string; target: number; adminId: number },
+) {
+  const res = await db.execute<{ id: number; device_id: number; type: string; target: number }>(sql`
+    INSERT INTO device_goals (device_id, type, target, created_by) VALUES (${g.deviceId}, ${g.type}, ${g.target}, ${g.adminId})
+    RETURNING id, device_id, type, target`);
+  return res.rows[0]!;
+}
+
+export async function setRegimenDevice(db: Queryable, regimenId: number, serial: string) {
+  await db.execute(sql`UPDATE regimens SET device_serial = ${serial} WHERE id = ${regimenId}`);
+}
+
+export const schedulesOfPatient = (db: Queryable, patientId: number) =>
+  schedulesWhere(db, sql`patient_id = ${patientId}`);
+export const schedulesOfGroup = (db: Queryable, groupId: number) =>
+  schedulesWhere(db, sql`group_id = ${groupId}`);
