@@ -63,16 +63,22 @@ export function createWebhooksService(deps: {
       const devices = await vendorDevices(db, vendor, [...new Set(input.body.events.map((e) => e.device))]);
       const rejected: { index: number; reason: string }[] = [];
       const writes: Promise<void>[] = [];
-      input.body.events.forEach((raw, index) => {
+      for (const [index, raw] of input.body.events.entries()) {
         const deviceId = devices.get(raw.device);
-        if (deviceId === undefined) return rejected.push({ index, reason: 'unknown_device' });
+        if (deviceId === undefined) {
+          rejected.push({ index, reason: 'unknown_device' });
+          continue;
+        }
         const parsed = parseEventObject(raw, at);
-        if (!parsed.ok) return rejected.push({ index, reason: parsed.reason });
+        if (!parsed.ok) {
+          rejected.push({ index, reason: parsed.reason });
+          continue;
+        }
         const e = parsed.event;
         writes.push(
           ingestor.submitAsync({ deviceId, seq: e.seq, type: e.type, at: e.at, payload: e.payload }),
         );
-      });
+      }
       // 2xx only after the commit: a failed batch answers 500 and the vendor delivers again.
       await Promise.all(writes);
       await recordDelivery(db, vendor, input.body.id, writes.length);
