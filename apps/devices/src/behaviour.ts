@@ -87,10 +87,11 @@ export type SimulatedReading = { at: number; values: Record<string, number> };
 
 /**
  * Daily morning readings of a blood-pressure cuff (systolic, diastolic, pulse) or a pulse oximeter
- * (oxygen, pulse) around a patient's own baseline, some days skipped.
+ * (oxygen, pulse) around a patient's own baseline, or a wearable's night of sleep and day of steps and
+ * active minutes; some days skipped.
  */
 export function simulateReadings(input: {
-  device: 'bp_cuff' | 'pulse_oximeter';
+  device: 'bp_cuff' | 'pulse_oximeter' | 'wearable';
   from: number;
   to: number;
   now: number;
@@ -105,6 +106,17 @@ export function simulateReadings(input: {
     if (input.random() < 0.12) continue; // not measured that day
     const at = Math.round(day + (7 + input.random() * 3) * 60 * MINUTE);
     if (at > input.now) break;
+    if (input.device === 'wearable') {
+      // The night's sleep, reported at wake-up; the day's steps and active minutes in the evening.
+      out.push({ at, values: { sleep: Math.round(420 + noise(70)) } });
+      const evening = Math.round(day + (21 + input.random()) * 60 * MINUTE);
+      if (evening <= input.now)
+        out.push({
+          at: evening,
+          values: { steps: Math.round(6500 + noise(4500)), active_minutes: Math.round(35 + noise(25)) },
+        });
+      continue;
+    }
     if (input.device === 'bp_cuff') {
       const systolic = Math.round(base + noise(12));
       out.push({

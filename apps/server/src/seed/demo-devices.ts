@@ -15,6 +15,16 @@ export const DEMO_HISTORY_DAYS = 90;
  * shared with the simulator: `npm run simulate -- --demo`). Demo data only: real devices get random
  * secrets at provisioning.
  */
+const UNITS: Record<string, string> = {
+  oxygen: '%',
+  pulse: 'bpm',
+  systolic: 'mmHg',
+  diastolic: 'mmHg',
+  sleep: 'min',
+  steps: 'steps',
+  active_minutes: 'min',
+};
+
 export const demoDispenserSerial = (patientId: number) => `CD-${String(patientId).padStart(6, '0')}`;
 
 type DemoPatient = { id: number; program_id: number; time_zone: string | null };
@@ -96,12 +106,13 @@ export async function seedDemoDevices(
           payload: { regimen_id: regimenId, slot: 1 + (seq % 28) },
         });
     }
-    for (const kind of ['bp_cuff', 'pulse_oximeter'] as const) {
-      if (kind === 'bp_cuff' ? index % 3 !== 0 : index % 5 !== 0) continue;
-      const cuffSerial = `${kind === 'bp_cuff' ? 'BP' : 'OX'}-${String(p.id).padStart(6, '0')}`;
+    for (const kind of ['bp_cuff', 'pulse_oximeter', 'wearable'] as const) {
+      const every = { bp_cuff: 3, pulse_oximeter: 5, wearable: 4 }[kind];
+      if (index % every !== (kind === 'wearable' ? 1 : 0)) continue;
+      const cuffSerial = `${{ bp_cuff: 'BP', pulse_oximeter: 'OX', wearable: 'WR' }[kind]}-${String(p.id).padStart(6, '0')}`;
       const cuff = await tx.execute<{ id: number }>(sql`
         INSERT INTO devices (serial, vendor, kind, program_id, patient_id, secret_hash, verified, provisioned_at)
-        VALUES (${cuffSerial}, ${kind === 'bp_cuff' ? 'omron' : 'masimo'}, ${kind}, ${p.program_id}, ${p.id},
+        VALUES (${cuffSerial}, ${{ bp_cuff: 'omron', pulse_oximeter: 'masimo', wearable: 'withings' }[kind]}, ${kind}, ${p.program_id}, ${p.id},
           ${secretHash(demoDeviceSecret(cuffSerial, input.demoPassword))}, true, ${new Date(start).toISOString()})
         RETURNING id`);
       let readingSeq = 0;
@@ -122,7 +133,7 @@ export async function seedDemoDevices(
             m: Object.entries(reading.values).map(([type, value]) => ({
               type,
               value,
-              unit: type === 'oxygen' ? '%' : type === 'pulse' ? 'bpm' : 'mmHg',
+              unit: UNITS[type] ?? 'mmHg',
             })),
           },
         });

@@ -8,6 +8,7 @@ import {
   redirect,
 } from 'react-router';
 import { cohortRoutes } from '../features/cohorts/routes';
+import { dataViewRoutes } from '../features/data-views/routes';
 import { kpiRoutes } from '../features/kpi/routes';
 import { patientRecordRoutes } from '../features/patient-record/routes';
 import { staffRoutes } from '../features/staff/routes';
@@ -50,6 +51,10 @@ export type PageTitleKey =
   | 'pages.medRec.title'
   | 'pages.cohort.title'
   | 'pages.cohortPatients.title'
+  | 'pages.servings.title'
+  | 'pages.activities.title'
+  | 'pages.activitiesRange.title'
+  | 'pages.sleep.title'
   | 'nav.cohorts'
   | 'nav.kpi'
   | 'nav.staff';
@@ -143,6 +148,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   // Each feature's screens: one line per feature.
   ...patientRecordRoutes,
+  ...dataViewRoutes,
   ...cohortRoutes,
   ...kpiRoutes,
   ...staffRoutes,

@@ -300,6 +300,10 @@ export const de: TranslationShape<typeof en> = {
     patientSettings: { title: 'Patienteneinstellungen' },
     cohort: { title: 'Kohorte' },
     cohortPatients: { title: 'Patienten der Kohorte' },
+    servings: { title: 'Portionen' },
+    activities: { title: 'Aktivität' },
+    activitiesRange: { title: 'Aktivität in einem Zeitraum' },
+    sleep: { title: 'Schlaf' },
     notFound: {
       title: 'Seite nicht gefunden',
       message: 'Unter {{path}} gibt es keine Seite. Sie wurden zur Startseite weitergeleitet.',

@@ -295,6 +295,10 @@ export const en = {
     patientSettings: { title: 'Patient settings' },
     cohort: { title: 'Cohort' },
     cohortPatients: { title: 'Cohort patients' },
+    servings: { title: 'Servings' },
+    activities: { title: 'Activity' },
+    activitiesRange: { title: 'Activity over a period' },
+    sleep: { title: 'Sleep' },
     notFound: {
       title: 'Page not found',
       message: 'There is no page at {{path}}. You have been taken to the start page.',

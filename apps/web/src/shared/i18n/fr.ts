@@ -300,6 +300,10 @@ export const fr: TranslationShape<typeof en> = {
     patientSettings: { title: 'Paramètres du patient' },
     cohort: { title: 'Cohorte' },
     cohortPatients: { title: 'Patients de la cohorte' },
+    servings: { title: 'Portions' },
+    activities: { title: 'Activité' },
+    activitiesRange: { title: 'Activité sur une période' },
+    sleep: { title: 'Sommeil' },
     notFound: {
       title: 'Page introuvable',
       message: 'Il n’existe aucune page à l’adresse {{path}}. Vous avez été redirigé vers la page d’accueil.',

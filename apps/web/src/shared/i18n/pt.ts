@@ -300,6 +300,10 @@ export const pt: TranslationShape<typeof en> = {
     patientSettings: { title: 'Definições do doente' },
     cohort: { title: 'Coorte' },
     cohortPatients: { title: 'Doentes da coorte' },
+    servings: { title: 'Porções' },
+    activities: { title: 'Atividade' },
+    activitiesRange: { title: 'Atividade num período' },
+    sleep: { title: 'Sono' },
     notFound: {
       title: 'Página não encontrada',
       message: 'Não existe nenhuma página em {{path}}. Foi levado para a página inicial.',

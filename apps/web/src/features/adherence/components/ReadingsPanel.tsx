@@ -1,7 +1,10 @@
 import type { MeasurementTypeValue } from '@caredeck/contracts';
 import { resolveDisplayZone } from '@caredeck/domain';
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useInhalerUsages } from '../../data-views/api';
+import { Bars } from '../../data-views/components/Bars';
 import { useLivePatientData, useMeasurements } from '../api';
 import { todayIn } from './AdherencePanel';
 import '../i18n';
@@ -43,7 +46,9 @@ export function ReadingsPanel({
   const end = todayIn(zone);
   const start = minusDays(end, DAYS - 1);
   const query = useMeasurements(programId, patientId, start, end, TYPES);
+  const inhaler = useInhalerUsages({ programId, patientId, start, end });
   useLivePatientData(patientId);
+  const inhalerUsed = (inhaler.data?.data.length ?? 0) > 0;
 
   if (query.isError && !query.data)
     return (
@@ -67,11 +72,37 @@ export function ReadingsPanel({
         <Title order={3} size="h4">
           {t('readings.title')}
         </Title>
-        <Text size="sm" c="dimmed">
-          {t('readings.range', { days: DAYS })}
-        </Text>
+        <Group gap="md">
+          <Anchor component={Link} to={`/servings/${patientId}`} size="sm">
+            {t('readings.servingsLink')}
+          </Anchor>
+          <Anchor component={Link} to={`/activities-range/${patientId}`} size="sm">
+            {t('readings.activityLink')}
+          </Anchor>
+          <Anchor component={Link} to={`/sleep/${patientId}`} size="sm">
+            {t('readings.sleepLink')}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {t('readings.range', { days: DAYS })}
+          </Text>
+        </Group>
       </Group>
-      {shown.length === 0 ? (
+      {inhalerUsed && inhaler.data && (
+        <Paper withBorder p="sm" radius="md" data-testid="inhaler-use">
+          <Text fw={600} size="sm" mb="xs">
+            {t('readings.inhaler')}
+          </Text>
+          <Bars
+            days={inhaler.data.daily}
+            series={[
+              { key: 'controller', label: t('readings.controller'), color: 'teal' },
+              { key: 'rescue', label: t('readings.rescue'), color: 'orange' },
+            ]}
+            label={t('readings.inhaler')}
+          />
+        </Paper>
+      )}
+      {shown.length === 0 && !inhalerUsed ? (
         <Text c="dimmed" size="sm">
           {t('readings.empty')}
         </Text>

@@ -1,0 +1,292 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Progress,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useActiveScope } from '../../tenancy/scope';
+import { useActivities, useSleep, useUsages } from '../api';
+import { Bars } from '../components/Bars';
+import '../i18n';
+
+export type DataViewKind = 'servings' | 'activities' | 'activitiesRange' | 'sleep';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const PRESETS = ['7', '30', '90'] as const;
+const DEFAULT_DAYS: Record<DataViewKind, number> = {
+  servings: 30,
+  activities: 7,
+  activitiesRange: 30,
+  sleep: 30,
+};
+
+function daysBefore(date: string, days: number): string {
+  const t = new Date(`${date}T00:00:00Z`);
+  t.setUTCDate(t.getUTCDate() - days);
+  return t.toISOString().slice(0, 10);
+}
+
+/** /servings/{id}, /activities/{id}, /activities-range/{id}, /sleep/{id}: a patient's data over a period in the URL. */
+export function DataViewPage({ kind }: { kind: DataViewKind }) {
+  const { t } = useTranslation('dataViews');
+  const patientId = Number(useParams().id);
+  const scope = useActiveScope();
+  const [params, setParams] = useSearchParams();
+  const today = new Date().toISOString().slice(0, 10);
+  const end = DATE.test(params.get('end') ?? '') ? params.get('end')! : today;
+  const start = DATE.test(params.get('start') ?? '')
+    ? params.get('start')!
+    : daysBefore(end, DEFAULT_DAYS[kind] - 1);
+  const days = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
+  const valid = start <= end && days <= 366;
+  const range = { programId: valid ? (scope?.programId ?? 0) : 0, patientId, start, end };
+  const setPeriod = (next: { start: string; end: string }) =>
+    setParams((current) => {
+      const p = new URLSearchParams(current);
+      p.set('start', next.start);
+      p.set('end', next.end);
+      return p;
+    });
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={`/patient/${patientId}?tab=readings`} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} aria-hidden />
+          {t('back')}
+        </Group>
+      </Anchor>
+      <Title order={1} fz="h2">
+        {t(`titles.${kind}`)}
+      </Title>
+      <Group align="flex-end" wrap="wrap">
+        {kind === 'activitiesRange' ? (
+          <>
+            <TextInput
+              type="date"
+              label={t('from')}
+              value={start}
+              max={end}
+              onChange={(e) =>
+                DATE.test(e.currentTarget.value) && setPeriod({ start: e.currentTarget.value, end })
+              }
+            />
+            <TextInput
+              type="date"
+              label={t('to')}
+              value={end}
+              min={start}
+              onChange={(e) =>
+                DATE.test(e.currentTarget.value) && setPeriod({ start, end: e.currentTarget.value })
+              }
+            />
+          </>
+        ) : (
+          <SegmentedControl
+            aria-label={t('period')}
+            value={PRESETS.find((p) => Number(p) === days && end === today) ?? ''}
+            onChange={(value) => setPeriod({ start: daysBefore(today, Number(value) - 1), end: today })}
+            data={PRESETS.map((p) => ({ value: p, label: t('lastDays', { days: p }) }))}
+          />
+        )}
+      </Group>
+      {!valid ? (
+        <Alert color="yellow">{t('invalidPeriod')}</Alert>
+      ) : kind === 'servings' ? (
+        <Servings range={range} />
+      ) : kind === 'sleep' ? (
+        <Sleep range={range} />
+      ) : (
+        <Activities range={range} />
+      )}
+    </Stack>
+  );
+}
+
+type Range = { programId: number; patientId: number; start: string; end: string };
+type QueryState<T> = { data?: T; isError: boolean; refetch: () => unknown };
+
+function State<T>({ query, children }: { query: QueryState<T>; children: (data: T) => ReactNode }) {
+  const { t } = useTranslation('dataViews');
+  if (query.isError && !query.data)
+    return (
+      <Alert color="red" title={t('loadError')}>
+        <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+          {t('retry')}
+        </Button>
+      </Alert>
+    );
+  if (!query.data)
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label={t('loading')} />
+      </Group>
+    );
+  return <>{children(query.data)}</>;
+}
+
+function Servings({ range }: { range: Range }) {
+  const { t } = useTranslation('dataViews');
+  const query = useUsages(range);
+  return (
+    <State query={query}>
+      {(data) => (
+        <Stack gap="md">
+          <Paper withBorder p="md" radius="md">
+            <Title order={2} fz="h5" mb="sm">
+              {t('servings.pods')}
+            </Title>
+            {data.pods.length === 0 ? (
+              <Text c="dimmed" size="sm">
+                {t('servings.noPods')}
+              </Text>
+            ) : (
+              <Table data-testid="pods-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('servings.barcode')}</Table.Th>
+                    <Table.Th>{t('servings.remaining')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.pods.map((p) => (
+                    <Table.Tr key={p.id}>
+                      <Table.Td>{p.barcode}</Table.Td>
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          <Progress
+                            value={(p.servings_remaining / Math.max(1, p.original_servings)) * 100}
+                            w={160}
+                            color={
+                              p.servings_remaining / Math.max(1, p.original_servings) < 0.2 ? 'red' : 'teal'
+                            }
+                            aria-label={t('servings.of', {
+                              left: p.servings_remaining,
+                              total: p.original_servings,
+                            })}
+                          />
+                          <Text size="sm">
+                            {t('servings.of', { left: p.servings_remaining, total: p.original_servings })}
+                          </Text>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </Paper>
+          <Paper withBorder p="md" radius="md">
+            <Title order={2} fz="h5" mb="sm">
+              {t('servings.perDay')}
+            </Title>
+            {data.daily.length === 0 ? (
+              <Text c="dimmed" size="sm">
+                {t('empty')}
+              </Text>
+            ) : (
+              <>
+                <Text size="sm" mb="xs" data-testid="doses-total">
+                  {t('servings.total', { doses: data.data.filter((u) => u.kind === 'taken').length })}
+                </Text>
+                <Bars
+                  days={data.daily}
+                  series={[{ key: 'servings', label: t('servings.servings'), color: 'blue' }]}
+                  label={t('servings.perDay')}
+                />
+              </>
+            )}
+          </Paper>
+        </Stack>
+      )}
+    </State>
+  );
+}
+
+function Activities({ range }: { range: Range }) {
+  const { t, i18n } = useTranslation('dataViews');
+  const query = useActivities(range);
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <State query={query}>
+      {(data) =>
+        data.totals.days_measured === 0 ? (
+          <Text c="dimmed">{t('empty')}</Text>
+        ) : (
+          <Stack gap="md">
+            <Text data-testid="activity-totals">
+              {t('activities.totals', {
+                steps: number.format(data.totals.steps),
+                minutes: number.format(data.totals.active_minutes),
+                days: data.totals.days_measured,
+              })}
+            </Text>
+            <Paper withBorder p="md" radius="md">
+              <Title order={2} fz="h5" mb="sm">
+                {t('activities.steps')}
+              </Title>
+              <Bars
+                days={data.data}
+                series={[{ key: 'steps', label: t('activities.steps'), color: 'teal' }]}
+                label={t('activities.steps')}
+              />
+            </Paper>
+            <Paper withBorder p="md" radius="md">
+              <Title order={2} fz="h5" mb="sm">
+                {t('activities.active')}
+              </Title>
+              <Bars
+                days={data.data}
+                series={[{ key: 'active_minutes', label: t('activities.active'), color: 'grape' }]}
+                label={t('activities.active')}
+                unit=" min"
+              />
+            </Paper>
+          </Stack>
+        )
+      }
+    </State>
+  );
+}
+
+function Sleep({ range }: { range: Range }) {
+  const { t } = useTranslation('dataViews');
+  const query = useSleep(range);
+  const hours = (m: number) => `${Math.floor(m / 60)} h ${String(Math.round(m % 60)).padStart(2, '0')}`;
+  return (
+    <State query={query}>
+      {(data) =>
+        data.data.length === 0 ? (
+          <Text c="dimmed">{t('empty')}</Text>
+        ) : (
+          <Stack gap="md">
+            <Text data-testid="sleep-average">
+              {t('sleep.average', { time: hours(data.average_minutes ?? 0) })}
+            </Text>
+            <Paper withBorder p="md" radius="md">
+              <Bars
+                days={data.data}
+                series={[{ key: 'minutes', label: t('sleep.minutes'), color: 'indigo' }]}
+                label={t('sleep.minutes')}
+                unit=" min"
+              />
+            </Paper>
+          </Stack>
+        )
+      }
+    </State>
+  );
+}
