@@ -19,7 +19,7 @@ const log = createWriteStream(SERVER_LOG, { flags: 'w' });
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: ROOT,
   stdio: ['ignore', 'pipe', 'pipe'],
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
+  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', MQTT_URL: '' },
 });
 child.stdout.on('data', (chunk) => {
   log.write(chunk);

@@ -18,12 +18,33 @@ function redisAnswers(host = '127.0.0.1', port = 6379) {
   });
 }
 
+/** An MQTT broker on this machine (Mosquitto) for the external-broker gateway tests. */
+function portAnswers(host, port) {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => done(true));
+  });
+}
+
 await ensureDependencies();
 await ensureChromium();
 const env = { ...process.env };
 if (!env.REDIS_URL && (await redisAnswers())) {
   env.REDIS_URL = 'redis://127.0.0.1:6379';
   log('Redis answers on 127.0.0.1:6379: the cross-process realtime test will use it');
+}
+
+// The gateway's external-broker tests run against MQTT_URL when set, else a broker answering on 1883.
+if (!env.TEST_MQTT_URL && env.MQTT_URL) env.TEST_MQTT_URL = env.MQTT_URL;
+if (!env.TEST_MQTT_URL && (await portAnswers('127.0.0.1', 1883))) {
+  env.TEST_MQTT_URL = 'mqtt://127.0.0.1:1883';
+  log('An MQTT broker answers on 127.0.0.1:1883: the external-broker gateway tests will use it');
 }
 
 const steps = [

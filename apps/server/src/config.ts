@@ -57,6 +57,13 @@ const envSchema = z.object({
    * 1884 by default so it never collides with a system broker on 1883.
    */
   MQTT_PORT: z.coerce.number().int().min(-1).max(65535).default(1884),
+  /**
+   * An external broker (Mosquitto, EMQX) instead of the embedded one: the gateway subscribes to it with a
+   * persistent session (docs/devices.md). `mqtt://user:password@host:1883`.
+   */
+  MQTT_URL: z.string().url().optional(),
+  /** The gateway's client id at the external broker (one persistent session per id). */
+  MQTT_CLIENT_ID: z.string().min(1).max(64).default('caredeck-gateway'),
   /** The address the embedded broker listens on (default: HOST). */
   MQTT_HOST: z.string().optional(),
   /** Device events written per batch, and the longest an event waits for its batch (DESIGN §5). */

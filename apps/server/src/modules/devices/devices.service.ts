@@ -208,13 +208,15 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
       });
       const timeout = config.DEVICE_COMMAND_TIMEOUT_MS;
       // A dispenser that is not connected cannot answer: say so at once instead of waiting out the time-out.
-      const reply = device.connected
+      // Behind an external broker the gateway does not see connections: a device heard from lately counts.
+      const reachable = device.connected || (gateway.status().broker === 'external' && device.online);
+      const reply = reachable
         ? await gateway.command(device.serial, commandId, { id: commandId, ...body }, timeout)
         : null;
       const command = commandView(await finishCommand(db, commandId, reply));
       if (reply) return { timedOut: false, body: { message: DEVICE_MESSAGES.replied, command } };
       const seconds = Math.round(timeout / 1000);
-      const message = device.connected ? DEVICE_MESSAGES.timedOut(seconds) : DEVICE_MESSAGES.offline;
+      const message = reachable ? DEVICE_MESSAGES.timedOut(seconds) : DEVICE_MESSAGES.offline;
       return { timedOut: true, body: { message, command } };
     },
 

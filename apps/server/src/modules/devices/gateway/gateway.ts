@@ -4,6 +4,7 @@ import type { Database } from '../../../platform/db/client';
 import type { Realtime } from '../../../platform/realtime/realtime';
 import { resetConnections } from '../ingest.queries';
 import { type GatewayStats, startEmbeddedBroker } from './broker';
+import { type ExternalStats, startExternalGateway } from './external';
 import { createIngestor, type IngestStats } from './ingestor';
 import { commandsTopic } from './topics';
 
@@ -11,8 +12,8 @@ import { commandsTopic } from './topics';
 export const PATIENT_DATA_EVENT = 'patient.data';
 export const DISPENSER_EVENTS_EVENT = 'dispenser.events';
 
-export type GatewayStatus = { broker: 'embedded' | 'off'; port: number | null } & IngestStats &
-  Partial<GatewayStats>;
+export type GatewayStatus = { broker: 'embedded' | 'external' | 'off'; port: number | null } & IngestStats &
+  Partial<GatewayStats> & { external?: ExternalStats };
 
 /**
  * The device gateway of this process: the ingestor (batched, acknowledged after commit), the embedded
@@ -45,12 +46,37 @@ export function createDeviceGateway(deps: {
     },
   });
   let broker: Awaited<ReturnType<typeof startEmbeddedBroker>> | null = null;
+  let external: ReturnType<typeof startExternalGateway> | null = null;
+  const onReply = ({ body }: { body: Record<string, unknown> }) => {
+    const id = typeof body.id === 'number' ? body.id : Number(body.id);
+    waiting.get(id)?.(body);
+  };
+  const publish = (topic: string, payload: string) =>
+    broker ? broker.publish(topic, payload) : external ? external.publish(topic, payload) : Promise.resolve();
   /** Commands waiting for their device's reply, by command id. */
   const waiting = new Map<number, (reply: Record<string, unknown>) => void>();
 
   return {
     ingestor,
     async start(): Promise<void> {
+      if (config.MQTT_URL) {
+        external = startExternalGateway({
+          url: config.MQTT_URL,
+          clientId: config.MQTT_CLIENT_ID,
+          pool: db.$client,
+          ingestor,
+          log,
+          onReply,
+        });
+        // A broker that is down must not stop the console: the gateway keeps reconnecting.
+        const up = await Promise.race([
+          external.connected.then(() => true),
+          new Promise<boolean>((r) => setTimeout(() => r(false), 5000).unref()),
+        ]);
+        if (up) log.info({ url: new URL(config.MQTT_URL).host }, 'subscribed to the external MQTT broker');
+        else log.warn('the external MQTT broker does not answer yet; retrying');
+        return;
+      }
       if (config.MQTT_PORT < 0) return;
       await resetConnections(db.$client);
       broker = await startEmbeddedBroker({
@@ -59,19 +85,17 @@ export function createDeviceGateway(deps: {
         log,
         host: config.MQTT_HOST ?? config.HOST,
         port: config.MQTT_PORT,
-        onReply({ body }) {
-          const id = typeof body.id === 'number' ? body.id : Number(body.id);
-          waiting.get(id)?.(body);
-        },
+        onReply,
       });
       log.info({ port: broker.port }, 'MQTT broker listening');
     },
     status(): GatewayStatus {
       return {
-        broker: broker ? 'embedded' : 'off',
+        broker: broker ? 'embedded' : external ? 'external' : 'off',
         port: broker?.port ?? null,
         ...ingestor.stats,
         ...(broker?.stats ?? {}),
+        ...(external ? { external: external.stats } : {}),
       };
     },
     /**
@@ -79,7 +103,7 @@ export function createDeviceGateway(deps: {
      * The command is delivered at QoS 1 to a connected device (a disconnected one never answers).
      */
     async command(serial: string, id: number, message: Record<string, unknown>, timeoutMs: number) {
-      if (!broker) return null;
+      if (!broker && !external) return null;
       const reply = new Promise<Record<string, unknown> | null>((resolve) => {
         const timer = setTimeout(() => {
           waiting.delete(id);
@@ -91,17 +115,19 @@ export function createDeviceGateway(deps: {
           resolve(body);
         });
       });
-      await broker.publish(commandsTopic(serial), JSON.stringify(message));
+      await publish(commandsTopic(serial), JSON.stringify(message));
       return reply;
     },
     /** Sends a one-way command (a schedule, a goal) to a connected device; nothing waits for a reply. */
     async notify(serial: string, message: Record<string, unknown>): Promise<void> {
-      await broker?.publish(commandsTopic(serial), JSON.stringify({ id: 0, ...message }));
+      await publish(commandsTopic(serial), JSON.stringify({ id: 0, ...message }));
     },
     async close(): Promise<void> {
       await ingestor.close();
       await broker?.close();
+      await external?.close();
       broker = null;
+      external = null;
     },
   };
 }
