@@ -198,6 +198,21 @@ export const dataViewsContract = {
     query: pageQuery,
     responses: { 200: paged(measurementView) },
   }),
+  patientAll: defineRoute({
+    method: 'GET',
+    path: '/api/v1/user/patients/:id/all',
+    summary:
+      "The patient's readings of every type, newest first (at most 1,000), with the devices that took them",
+    tags,
+    params: z.object({ id: idParam }),
+    responses: {
+      200: z.object({
+        patient_id: z.number().int(),
+        data: z.array(measurementView),
+        devices: z.array(z.object({ id: z.number().int(), serial: z.string(), kind: z.string() })),
+      }),
+    },
+  }),
   measurementsRange: defineRoute({
     method: 'GET',
     path: '/api/v1/users/:id/measurements/:start/:end',

@@ -197,3 +197,13 @@ export async function dailyMeasurementSums(
     GROUP BY 1, 2 ORDER BY 1, 2`);
   return res.rows;
 }
+
+/** The newest readings of every type, and the devices that took them (GET user/patients/{id}/all). */
+export async function latestMeasurements(db: Queryable, patientId: number, limit: number) {
+  const rows = await db.execute<MeasurementRow>(sql`
+    SELECT id, type, value, unit, measured_at, device_id FROM measurements
+    WHERE patient_id = ${patientId} ORDER BY measured_at DESC, id DESC LIMIT ${limit}`);
+  const devices = await db.execute<{ id: number; serial: string; kind: string }>(sql`
+    SELECT id, serial, kind FROM devices WHERE patient_id = ${patientId} ORDER BY kind, serial`);
+  return { rows: rows.rows, devices: devices.rows };
+}

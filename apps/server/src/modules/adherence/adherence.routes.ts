@@ -66,6 +66,10 @@ export async function adherenceRoutes(app: App, deps: { adherence: AdherenceServ
         ...req.query,
       }),
   });
+  route(app, c.patientAll, {
+    access: patient,
+    handler: async (req) => adherence.patientAll(staffActor(req), { patientId: req.params.id }),
+  });
   route(app, c.measurementsRange, {
     access: patient,
     handler: async (req) =>

@@ -21,6 +21,7 @@ import {
   dailyMeasurementSums,
   dailyUsages,
   doseEventsOf,
+  latestMeasurements,
   measurementsOf,
   measurementsPage,
   type PatientContext,
@@ -301,6 +302,27 @@ export function createAdherenceService(deps: { db: Database; now?: () => number 
         input,
         total,
       );
+    },
+    async patientAll(actor: StaffActor, input: { patientId: number }) {
+      const patient = await patientOf(actor, input.patientId, false);
+      const { rows, devices } = await latestMeasurements(db, patient.id, 1000);
+      await auditView(db, {
+        actorAdminId: actor.adminId,
+        programId: patient.program_id,
+        action: 'patient.measurements.view',
+        subjectType: 'patient',
+        subjectId: patient.id,
+        ip: actor.ip,
+      });
+      return {
+        patient_id: patient.id,
+        data: rows.map((r) => ({
+          ...r,
+          type: r.type as MeasurementTypeValue,
+          measured_at: stamp(r.measured_at),
+        })),
+        devices,
+      };
     },
     async measurementsRange(
       actor: StaffActor,

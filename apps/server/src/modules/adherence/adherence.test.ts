@@ -234,6 +234,20 @@ describe('measurement views', () => {
     expect(unknown.statusCode).toBe(422);
   });
 
+  it('answers every reading of the patient newest first with its devices (user/patients/{id}/all)', async () => {
+    const res = await get(token.nurse, url(c.patientAll, { id: measured }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((m: { type: string }) => m.type)).toEqual([
+      'weight',
+      'oxygen',
+      'systolic',
+      'diastolic',
+      'systolic',
+    ]);
+    expect(res.json().devices).toEqual([expect.objectContaining({ kind: 'bp_cuff' })]);
+    expect((await get(token.outsider, url(c.patientAll, { id: measured }))).statusCode).toBe(404);
+  });
+
   it('pages one type newest first and filters a range by device kind', async () => {
     const page = await get(
       token.nurse,
