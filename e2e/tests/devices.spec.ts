@@ -161,4 +161,43 @@ test.describe('devices', () => {
     await expect(panel.getByTestId('command-reply')).toContainText('"dispensed": 1');
     expect(output).toContain(`${type2.serial} command`);
   });
+
+  test('a coordinator follows a dispenser live and sends it a dose schedule from the Devices tab', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiAccessToken(request, 'coordinator@caredeck.demo');
+    const { type2 } = await demoDispensers(request, token);
+    const patientId = type2.patient!.id;
+    live = simulate(['--serials', type2.serial, '--live']);
+    let output = '';
+    live.stdout?.on('data', (c) => {
+      output += String(c);
+    });
+    await expect.poll(() => output, { timeout: 15_000 }).toContain('live: answering commands');
+
+    await page.goto(`/patient/${patientId}?tab=devices`);
+    await signIn(page, 'coordinator@caredeck.demo');
+    const panel = page.getByTestId('patient-devices');
+    await expect(panel.locator(`[data-serial="${type2.serial}"]`)).toContainText('Connected');
+
+    await panel.getByRole('switch', { name: 'Follow' }).check();
+    await expect(panel.getByText('Events appear here as the dispenser sends them.')).toBeVisible();
+    await simulateOnce(['--serials', type2.serial, '--dose-now']);
+    await expect(panel.getByTestId('live-events')).toContainText('dose_taken');
+    await panel.getByRole('switch', { name: 'Follow' }).uncheck();
+    await expect(panel.getByText('Follow the dispenser to see its events as they happen.')).toBeVisible();
+
+    await panel.getByLabel('Times (HH:MM, comma-separated)').fill('8am');
+    await panel.getByRole('button', { name: 'Send schedule' }).click();
+    await expect(panel.getByText('Enter times of day as HH:MM, e.g. 08:00, 20:00.')).toBeVisible();
+    await panel.getByLabel('Times (HH:MM, comma-separated)').fill('07:30, 19:30');
+    await panel.getByRole('button', { name: 'Send schedule' }).click();
+    await expect(page.getByText('Device Schedule Created')).toBeVisible();
+    await expect(panel.getByTestId('schedules').getByRole('row').nth(1)).toContainText('07:30, 19:30');
+    await expect(panel.getByTestId('schedules').getByRole('row').nth(1)).toContainText(
+      'Sent to the dispenser',
+    );
+    await expect.poll(() => output).toContain('set_schedule');
+  });
 });

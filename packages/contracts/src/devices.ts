@@ -161,6 +161,7 @@ export const devicesContract = {
     query: z.object({
       kind: z.enum(DEVICE_KINDS).optional(),
       program_id: idParam.optional(),
+      patient_id: idParam.optional(),
     }),
     responses: { 200: z.object({ data: z.array(device) }) },
   }),
@@ -172,6 +173,7 @@ export const devicesContract = {
     query: z.object({
       kind: z.enum(DEVICE_KINDS).optional(),
       program_id: idParam.optional(),
+      patient_id: idParam.optional(),
     }),
     responses: { 200: z.object({ data: z.array(device) }) },
   }),

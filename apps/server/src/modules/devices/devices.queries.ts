@@ -71,7 +71,7 @@ export async function patientDevice(
  */
 export async function devicesOf(
   db: Queryable,
-  filter: { adminId: number | null; kind?: DeviceKind; programId?: number },
+  filter: { adminId: number | null; kind?: DeviceKind; programId?: number; patientId?: number },
 ): Promise<DeviceRow[]> {
   const scope =
     filter.adminId === null
@@ -80,7 +80,8 @@ export async function devicesOf(
   return devicesWhere(
     db,
     sql`${scope} ${filter.kind ? sql`AND d.kind = ${filter.kind}` : sql``}
-      ${filter.programId ? sql`AND d.program_id = ${filter.programId}` : sql``}`,
+      ${filter.programId ? sql`AND d.program_id = ${filter.programId}` : sql``}
+      ${filter.patientId ? sql`AND d.patient_id = ${filter.patientId}` : sql``}`,
     1000,
   );
 }

@@ -226,11 +226,12 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
       return deviceView(device);
     },
 
-    async list(actor: Actor, input: { kind?: DeviceKind; program_id?: number }) {
+    async list(actor: Actor, input: { kind?: DeviceKind; program_id?: number; patient_id?: number }) {
       const rows = await devicesOf(db, {
         adminId: adminIdOf(actor),
         kind: input.kind,
         programId: input.program_id,
+        patientId: input.patient_id,
       });
       return { data: rows.map((d) => deviceView(d, actor)) };
     },

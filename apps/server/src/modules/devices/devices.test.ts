@@ -226,6 +226,8 @@ describe('fleet and provisioning', () => {
     expect(serials).not.toContain(foreign.serial);
     const legacy = await call(token.nurse, 'GET', url(c.deviceList, undefined, { kind: 'dispenser' }));
     expect(legacy.json()).toEqual(staff.json());
+    const mine = await call(token.nurse, 'GET', url(c.list, undefined, { patient_id: String(patientId) }));
+    expect(mine.json().data.map((d: { id: number }) => d.id)).toEqual([type1.id]);
     const fleet = await call(token.controller, 'GET', url(c.list));
     expect(fleet.json().data.map((d: { serial: string }) => d.serial)).toEqual(
       expect.arrayContaining([type1.serial, foreign.serial]),

@@ -1,4 +1,9 @@
-import { devicesContract as c, type DispenserDetail } from '@caredeck/contracts';
+import {
+  devicesContract as c,
+  type DeviceScheduleBody,
+  type DispenserDetail,
+  deviceChannelContract,
+} from '@caredeck/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api-client';
 
@@ -42,5 +47,54 @@ export function useSendCommand() {
       ),
     onSettled: (_result, _error, { dispenser }) =>
       client.invalidateQueries({ queryKey: ['controller', 'dispenser', dispenser.id] }),
+  });
+}
+
+/** The devices of one patient (staff: the patient's program). */
+export function usePatientDevices(patientId: number) {
+  return useQuery({
+    queryKey: ['patient', patientId, 'devices'],
+    queryFn: ({ signal }) => api.call(c.list, { query: { patient_id: String(patientId) } }, { signal }),
+    refetchInterval: 30_000,
+  });
+}
+
+export function useStaffDispenser(id: number | null) {
+  return useQuery({
+    queryKey: ['dispenser', id],
+    queryFn: ({ signal }) => api.call(c.dispenser, { params: { id: String(id) } }, { signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useFollowDispenser(dispenser: { id: number; dispenser_type: number | null }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) =>
+      api.call(on ? c.subscribe : c.unsubscribe, {
+        params: { id: String(dispenser.id) },
+        body: { dispenserType: dispenser.dispenser_type as 1 | 2 },
+      }),
+    onSuccess: (result) =>
+      client.setQueryData(['dispenser', dispenser.id], (old: DispenserDetail | undefined) =>
+        old ? { ...old, subscribed: result.subscribed } : old,
+      ),
+  });
+}
+
+export function usePatientSchedules(patientId: number) {
+  return useQuery({
+    queryKey: ['patient', patientId, 'schedules'],
+    queryFn: ({ signal }) =>
+      api.call(deviceChannelContract.patientSchedules, { params: { id: String(patientId) } }, { signal }),
+  });
+}
+
+export function useCreateSchedule(patientId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeviceScheduleBody) =>
+      api.call(deviceChannelContract.createPatientSchedule, { params: { id: String(patientId) }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['patient', patientId, 'schedules'] }),
   });
 }

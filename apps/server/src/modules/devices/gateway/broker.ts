@@ -140,14 +140,26 @@ export async function startEmbeddedBroker(deps: {
       );
     },
   });
+  // A device may hold several connections (a firmware update, a second radio): it is disconnected when
+  // its last one closes.
+  const open = new Map<number, number>();
   broker.on('client', (client) => {
     const device = (client as DeviceClient).device;
     stats.connections++;
-    if (device) setConnected(pool, device.id, true).catch((err) => log.warn({ err }, 'device state'));
+    if (!device) return;
+    open.set(device.id, (open.get(device.id) ?? 0) + 1);
+    setConnected(pool, device.id, true).catch((err) => log.warn({ err }, 'device state'));
   });
   broker.on('clientDisconnect', (client) => {
     const device = (client as DeviceClient).device;
-    if (device) setConnected(pool, device.id, false).catch((err) => log.warn({ err }, 'device state'));
+    if (!device) return;
+    const left = (open.get(device.id) ?? 1) - 1;
+    if (left > 0) {
+      open.set(device.id, left);
+      return;
+    }
+    open.delete(device.id);
+    setConnected(pool, device.id, false).catch((err) => log.warn({ err }, 'device state'));
   });
   broker.on('clientError', (_client, err) =>
     log.debug({ err: { message: err.message } }, 'device connection error'),

@@ -25,6 +25,7 @@ import { identityDate } from '../../../shared/ui/notProvided';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { AdherencePanel } from '../../adherence/components/AdherencePanel';
 import { ReadingsPanel } from '../../adherence/components/ReadingsPanel';
+import { PatientDevicesPanel } from '../../devices/components/PatientDevicesPanel';
 import { useActiveScope } from '../../tenancy/scope';
 import { logProfileViewed, usePatient, useSetActive, useSetStatus } from '../api';
 import { CaregiversPanel } from '../components/CaregiversPanel';
@@ -47,6 +48,7 @@ const TABS = [
   'profile',
   'adherence',
   'readings',
+  'devices',
   'medication',
   'programs',
   'caregivers',
@@ -129,6 +131,9 @@ export function PatientPage() {
           </Tabs.Panel>
           <Tabs.Panel value="readings">
             <ReadingsPanel patientId={patient.id} programId={programId} timeZone={patient.time_zone} />
+          </Tabs.Panel>
+          <Tabs.Panel value="devices">
+            <PatientDevicesPanel patientId={patient.id} />
           </Tabs.Panel>
           <Tabs.Panel value="medication">
             <MedicationPanel patient={patient} programId={programId} />
