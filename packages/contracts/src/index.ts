@@ -10,6 +10,7 @@ export * from './groups';
 export * from './kpi';
 export * from './med-rec';
 export * from './medications';
+export * from './memory';
 export * from './patient-record';
 export * from './patients';
 export * from './route';

@@ -6,6 +6,7 @@ import { devicesModule } from './devices';
 import { groupsModule } from './groups';
 import { identityModule } from './identity';
 import { medicationsModule } from './medications';
+import { memoryModule } from './memory';
 import { patientsModule } from './patients';
 import { reconciliationModule } from './reconciliation';
 import { staffModule } from './staff';
@@ -27,6 +28,7 @@ export const MODULES = [
   staffModule,
   devicesModule,
   adherenceModule,
+  memoryModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */
