@@ -88,3 +88,32 @@ test('Ctrl+K finds a patient by MRN', async ({ page, request }) => {
   await found.click();
   await expect(page.getByTestId('patient-name')).toHaveText('Paloma Finder');
 });
+
+test('a coordinator saves a filtered worklist as a view and opens it again later', async ({ page }) => {
+  await page.goto('/patients');
+  await signIn(page, COORDINATOR);
+  await expect(page.getByTestId('patient-row').first()).toBeVisible();
+  await page.getByTestId('filter-sex').click();
+  await page.getByRole('option', { name: 'Female', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/sex=female/);
+
+  const name = `Women ${Date.now().toString(36)}`;
+  await page.getByTestId('saved-views').click();
+  await page.getByRole('menuitem', { name: 'Save this view…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save view' }).click();
+  await expect(page.getByRole('dialog').getByText('Enter a name.')).toBeVisible();
+  await page.getByLabel('Name of the view').fill(name);
+  await page.getByRole('dialog').getByRole('button', { name: 'Save view' }).click();
+  await expect(page.getByText('View saved')).toBeVisible();
+
+  // Elsewhere in the list, the view brings its filters back (kept on the server: another browser sees it too).
+  await page.goto('/patients');
+  await expect(page).not.toHaveURL(/sex=female/);
+  await page.getByTestId('saved-views').click();
+  await page.getByRole('menuitem', { name, exact: true }).click();
+  await expect(page).toHaveURL(/sex=female/);
+  await page.getByTestId('saved-views').click();
+  await page.getByRole('menuitem', { name: `Delete the view ${name}` }).click();
+  await expect(page.getByText('View deleted')).toBeVisible();
+});

@@ -232,6 +232,17 @@ export const de: TranslationShape<typeof en> = {
       any: 'Alle',
       clear: 'Filter zurücksetzen',
     },
+    views: {
+      button: 'Gespeicherte Ansichten',
+      none: 'Noch keine gespeicherten Ansichten.',
+      save: 'Diese Ansicht speichern…',
+      name: 'Name der Ansicht',
+      nameRequired: 'Geben Sie einen Namen ein.',
+      confirm: 'Ansicht speichern',
+      saved: 'Ansicht gespeichert',
+      delete: 'Die Ansicht {{name}} löschen',
+      deleted: 'Ansicht gelöscht',
+    },
     bulk: {
       selected: '{{count}} ausgewählt',
       status: 'Neuer Status',

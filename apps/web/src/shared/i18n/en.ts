@@ -228,6 +228,17 @@ export const en = {
       any: 'Any',
       clear: 'Clear filters',
     },
+    views: {
+      button: 'Saved views',
+      none: 'No saved views yet.',
+      save: 'Save this view…',
+      name: 'Name of the view',
+      nameRequired: 'Enter a name.',
+      confirm: 'Save view',
+      saved: 'View saved',
+      delete: 'Delete the view {{name}}',
+      deleted: 'View deleted',
+    },
     bulk: {
       selected: '{{count}} selected',
       status: 'New status',

@@ -232,6 +232,17 @@ export const fr: TranslationShape<typeof en> = {
       any: 'Tous',
       clear: 'Effacer les filtres',
     },
+    views: {
+      button: 'Vues enregistrées',
+      none: 'Aucune vue enregistrée.',
+      save: 'Enregistrer cette vue…',
+      name: 'Nom de la vue',
+      nameRequired: 'Saisissez un nom.',
+      confirm: 'Enregistrer la vue',
+      saved: 'Vue enregistrée',
+      delete: 'Supprimer la vue {{name}}',
+      deleted: 'Vue supprimée',
+    },
     bulk: {
       selected: '{{count}} sélectionné(s)',
       status: 'Nouveau statut',

@@ -232,6 +232,17 @@ export const pt: TranslationShape<typeof en> = {
       any: 'Todos',
       clear: 'Limpar filtros',
     },
+    views: {
+      button: 'Vistas guardadas',
+      none: 'Ainda não há vistas guardadas.',
+      save: 'Guardar esta vista…',
+      name: 'Nome da vista',
+      nameRequired: 'Introduza um nome.',
+      confirm: 'Guardar vista',
+      saved: 'Vista guardada',
+      delete: 'Eliminar a vista {{name}}',
+      deleted: 'Vista eliminada',
+    },
     bulk: {
       selected: '{{count}} selecionado(s)',
       status: 'Novo estado',

@@ -22,6 +22,7 @@ import {
 } from '../components/PatientFilters';
 import { PatientListFooter, PER_PAGE_OPTIONS } from '../components/PatientListFooter';
 import { PatientsTable } from '../components/PatientsTable';
+import { SavedViews } from '../components/SavedViews';
 import { patientSearch, usePatientSearch } from '../searchStore';
 
 function isSortField(value: string | null): value is PatientSortField {
@@ -180,6 +181,7 @@ function PatientList({ scope }: { scope: ActiveScope }) {
           />
           {scope.enterpriseScope ? null : (
             <>
+              <SavedViews programId={scope.programId} />
               <ExportButton programId={scope.programId} />
               <Button
                 component={Link}
