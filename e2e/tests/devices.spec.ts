@@ -141,6 +141,7 @@ test.describe('devices', () => {
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByTestId('fleet-table')).toBeVisible();
+    await expect(page.getByTestId('gateway-status')).toContainText('Embedded broker, port');
 
     await page.getByLabel('Find a serial number').fill(type1.serial);
     await page.getByRole('button', { name: type1.serial }).click();

@@ -226,6 +226,30 @@ export const devicesContract = {
     }),
     responses: { 201: z.object({ message: z.string(), data: device, secret: z.string() }) },
   }),
+  gateway: defineRoute({
+    method: 'GET',
+    path: '/api/v1/devices/gateway',
+    summary:
+      "This process's device gateway: broker, events received, stored, duplicates and refused (controllers)",
+    tags,
+    responses: {
+      200: z.object({
+        broker: z.enum(['embedded', 'external', 'off']),
+        port: z.number().int().nullable(),
+        submitted: z.number().int(),
+        stored: z.number().int(),
+        duplicates: z.number().int(),
+        batches: z.number().int(),
+        failed_batches: z.number().int(),
+        connections: z.number().int(),
+        auth_failures: z.number().int(),
+        malformed: z.number().int(),
+        forbidden: z.number().int(),
+        unknown_devices: z.number().int(),
+        started_at: z.string(),
+      }),
+    },
+  }),
   integrations: defineRoute({
     method: 'GET',
     path: '/api/v1/integrations',

@@ -79,6 +79,10 @@ export async function devicesRoutes(app: App, deps: { devices: DevicesService })
     access: access.staffOrController(),
     handler: async (req) => devices.registerInhaler(anyActor(req), req.body),
   });
+  route(app, c.gateway, {
+    access: access.controller(),
+    handler: async () => devices.gatewayStatus(),
+  });
   route(app, c.integrations, {
     access: access.staffOrController(),
     handler: async (req) => devices.integrations(anyActor(req)),

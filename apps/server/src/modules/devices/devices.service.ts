@@ -67,6 +67,7 @@ const newSecret = () => randomBytes(24).toString('base64url');
 
 export function createDevicesService(deps: { db: Database; gateway: DeviceGateway; config: Config }) {
   const { db, gateway, config } = deps;
+  const startedAt = new Date().toISOString();
 
   const adminIdOf = (actor: Actor) => (actor.realm === 'staff' ? actor.adminId : null);
 
@@ -303,6 +304,26 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
         message: DEVICE_MESSAGES.provisioned,
         data: deviceView((await deviceById(db, id))!, actor),
         secret,
+      };
+    },
+
+    /** The counters of this process's gateway (each API process has its own; they restart with it). */
+    gatewayStatus() {
+      const s = gateway.status();
+      return {
+        broker: s.broker,
+        port: s.port,
+        submitted: s.submitted,
+        stored: s.stored,
+        duplicates: s.duplicates,
+        batches: s.batches,
+        failed_batches: s.failedBatches,
+        connections: s.connections ?? 0,
+        auth_failures: s.authFailures ?? 0,
+        malformed: (s.malformed ?? 0) + (s.external?.malformed ?? 0),
+        forbidden: s.forbidden ?? 0,
+        unknown_devices: s.external?.unknownDevices ?? 0,
+        started_at: startedAt,
       };
     },
 

@@ -265,6 +265,14 @@ describe('fleet and provisioning', () => {
     expect(taken.json().message).toBe(`Unknown Device: ${foreign.serial}`);
   });
 
+  it('shows the gateway counters to controllers only', async () => {
+    const res = await call(token.controller, 'GET', url(c.gateway));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ broker: 'embedded', port });
+    expect(res.json().connections).toBeGreaterThan(0);
+    expect((await call(token.nurse, 'GET', url(c.gateway))).statusCode).toBe(401);
+  });
+
   it('registers Medesto dispensers (409 for a known serial) and inhalers', async () => {
     const body = { serial: 'MED-REG-1', dispenser_type: 2 };
     const first = await call(token.nurse, 'POST', url(c.medesto), body);

@@ -18,6 +18,15 @@ export function useFleet() {
   });
 }
 
+/** The gateway's counters (this API process), refreshed with the fleet. */
+export function useGatewayStatus() {
+  return useQuery({
+    queryKey: ['controller', 'gateway'],
+    queryFn: ({ signal }) => api.call(c.gateway, {}, { ...controller, signal }),
+    refetchInterval: 5000,
+  });
+}
+
 export function useDispenser(id: number | null) {
   return useQuery({
     queryKey: ['controller', 'dispenser', id],

@@ -2,6 +2,14 @@ import { type FeatureTexts, registerTexts } from '../../shared/i18n';
 
 const en = {
   fleet: 'Dispenser fleet',
+  gateway: {
+    title: 'Device gateway',
+    broker: { embedded: 'Embedded broker, port {{port}}', external: 'External broker', off: 'No broker' },
+    stored: 'Events stored',
+    duplicates: 'Resends ignored',
+    refused: 'Malformed events refused',
+    authFailures: 'Refused sign-ins',
+  },
   search: 'Find a serial number',
   connectedOnly: 'Connected only',
   count: '{{shown}} of {{total}} dispensers',
@@ -81,6 +89,18 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
   en,
   de: {
     fleet: 'Spender-Flotte',
+    gateway: {
+      title: 'Geräte-Gateway',
+      broker: {
+        embedded: 'Eingebetteter Broker, Port {{port}}',
+        external: 'Externer Broker',
+        off: 'Kein Broker',
+      },
+      stored: 'Gespeicherte Ereignisse',
+      duplicates: 'Ignorierte Wiederholungen',
+      refused: 'Abgelehnte fehlerhafte Ereignisse',
+      authFailures: 'Abgelehnte Anmeldungen',
+    },
     search: 'Seriennummer suchen',
     connectedOnly: 'Nur verbundene',
     count: '{{shown}} von {{total}} Spendern',
@@ -158,6 +178,14 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
   },
   fr: {
     fleet: 'Parc de distributeurs',
+    gateway: {
+      title: 'Passerelle des appareils',
+      broker: { embedded: 'Broker intégré, port {{port}}', external: 'Broker externe', off: 'Aucun broker' },
+      stored: 'Événements enregistrés',
+      duplicates: 'Renvois ignorés',
+      refused: 'Événements mal formés refusés',
+      authFailures: 'Connexions refusées',
+    },
     search: 'Chercher un numéro de série',
     connectedOnly: 'Connectés seulement',
     count: '{{shown}} sur {{total}} distributeurs',
@@ -236,6 +264,14 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
   },
   pt: {
     fleet: 'Frota de dispensadores',
+    gateway: {
+      title: 'Gateway de dispositivos',
+      broker: { embedded: 'Broker integrado, porta {{port}}', external: 'Broker externo', off: 'Sem broker' },
+      stored: 'Eventos guardados',
+      duplicates: 'Reenvios ignorados',
+      refused: 'Eventos malformados recusados',
+      authFailures: 'Ligações recusadas',
+    },
     search: 'Procurar um número de série',
     connectedOnly: 'Só ligados',
     count: '{{shown}} de {{total}} dispensadores',

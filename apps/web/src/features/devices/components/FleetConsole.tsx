@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispenser, useFleet, useSendCommand } from '../api';
+import { useDispenser, useFleet, useGatewayStatus, useSendCommand } from '../api';
 import '../i18n';
 
 function relative(iso: string | null, locale: string): string | null {
@@ -70,6 +70,9 @@ export function FleetConsole() {
 
   return (
     <Grid gap="md">
+      <Grid.Col span={12}>
+        <GatewayTiles />
+      </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 7 }}>
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap">
@@ -168,6 +171,42 @@ export function FleetConsole() {
         )}
       </Grid.Col>
     </Grid>
+  );
+}
+
+function GatewayTiles() {
+  const { t, i18n } = useTranslation('devices');
+  const status = useGatewayStatus();
+  if (!status.data) return null;
+  const s = status.data;
+  const number = new Intl.NumberFormat(i18n.language);
+  const tiles: [string, number][] = [
+    [t('gateway.stored'), s.stored],
+    [t('gateway.duplicates'), s.duplicates],
+    [t('gateway.refused'), s.malformed],
+    [t('gateway.authFailures'), s.auth_failures],
+  ];
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="gateway-status">
+      <Group justify="space-between" wrap="wrap">
+        <div>
+          <Text fw={600} size="sm">
+            {t('gateway.title')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t(`gateway.broker.${s.broker}`, { port: s.port })}
+          </Text>
+        </div>
+        {tiles.map(([label, value]) => (
+          <div key={label}>
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text fw={700}>{number.format(value)}</Text>
+          </div>
+        ))}
+      </Group>
+    </Paper>
   );
 }
 
