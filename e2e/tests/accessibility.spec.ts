@@ -117,6 +117,45 @@ for (const theme of THEMES) {
       }
     });
 
+    test('the adherence, readings, devices, sleep, KPI and controller screens', async ({ page, request }) => {
+      await saveProfileTheme(request, PHYSICIAN, theme);
+      try {
+        const token = await apiAccessToken(request, PHYSICIAN, DEMO_PASSWORD);
+        const res = await request.get('/api/v1/devices?kind=wearable', {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const { data } = (await res.json()) as { data: { patient: { id: number } | null }[] };
+        const patientId = data.find((d) => d.patient)!.patient!.id;
+        await page.goto(`/patient/${patientId}?tab=adherence`);
+        await signIn(page, PHYSICIAN, DEMO_PASSWORD);
+        await expect(page.getByTestId('figure-adherence')).toBeVisible();
+        await expectTheme(page, theme);
+        await expectNoSeriousA11yViolations(page, `the adherence calendar (${theme})`);
+        await page.getByTestId('tab-readings').click();
+        await expect(page.getByTestId('readings-panel')).toBeVisible();
+        await expectNoSeriousA11yViolations(page, `the readings tab (${theme})`);
+        await page.getByTestId('tab-devices').click();
+        await expect(page.getByTestId('patient-devices')).toBeVisible();
+        await expectNoSeriousA11yViolations(page, `the devices tab (${theme})`);
+        await page.goto(`/sleep/${patientId}`);
+        await expect(page.getByTestId('sleep-average')).toBeVisible();
+        await expectNoSeriousA11yViolations(page, `/sleep (${theme})`);
+        await page.goto('/kpi');
+        await expect(page.getByTestId('kpi-adherence')).toBeVisible();
+        await expectNoSeriousA11yViolations(page, `/kpi (${theme})`);
+      } finally {
+        await saveProfileTheme(request, PHYSICIAN, 'light');
+      }
+      await page.goto('/controller');
+      await page.getByLabel('Email').fill('controller@caredeck.demo');
+      await page.getByLabel('Password').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByTestId('fleet-table')).toBeVisible();
+      await page.getByTestId('fleet-table').getByRole('button').first().click();
+      await expect(page.getByTestId('dispenser-panel')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `/controller (${theme})`);
+    });
+
     test('the terms page, and the toast of an unknown URL', async ({ page }) => {
       await page.goto('/terms');
       await expect(page.getByRole('heading', { name: 'Terms of use' })).toBeVisible();

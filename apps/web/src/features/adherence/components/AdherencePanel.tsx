@@ -17,7 +17,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { type CSSProperties, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdherence, useLivePatientData } from '../api';
 import '../i18n';
@@ -34,6 +34,34 @@ export const STATE_COLORS: Record<DoseState, string> = {
   pending: 'blue',
 };
 const STATES = Object.keys(STATE_COLORS) as DoseState[];
+
+/** The badge's text in the page's text colour (Mantine's tinted text on a tint is under 4.5:1). */
+const TEXT_ON_TINT = { color: 'var(--mantine-color-text)' } as CSSProperties;
+
+/**
+ * A dose state as a badge: the state's colour as the tint (or the outline of a pending dose) with the
+ * page's text colour on it, so every state reads at WCAG AA contrast in every theme.
+ */
+function StateBadge({
+  state,
+  children,
+  size,
+}: {
+  state: DoseState;
+  children: ReactNode;
+  size?: 'sm' | 'md';
+}) {
+  return (
+    <Badge
+      color={STATE_COLORS[state]}
+      variant={state === 'pending' ? 'outline' : 'light'}
+      size={size}
+      style={TEXT_ON_TINT}
+    >
+      {children}
+    </Badge>
+  );
+}
 
 /** Today's date in a zone, as YYYY-MM-DD. */
 export function todayIn(zone: string, now = new Date()): string {
@@ -272,14 +300,9 @@ export function AdherencePanel({
           </section>
           <Group gap="xs" aria-hidden>
             {STATES.map((s) => (
-              <Badge
-                key={s}
-                color={STATE_COLORS[s]}
-                variant={s === 'pending' ? 'outline' : 'light'}
-                size="sm"
-              >
+              <StateBadge key={s} state={s} size="sm">
                 {t(`states.${s}`)}
-              </Badge>
+              </StateBadge>
             ))}
           </Group>
           <Paper withBorder p="sm" radius="md">
@@ -312,12 +335,7 @@ export function AdherencePanel({
                           <Table.Td>{regimenNames.get(d.regimen_id) ?? `#${d.regimen_id}`}</Table.Td>
                           <Table.Td>
                             <Group gap="xs">
-                              <Badge
-                                color={STATE_COLORS[d.state]}
-                                variant={d.state === 'pending' ? 'outline' : 'light'}
-                              >
-                                {t(`states.${d.state}`)}
-                              </Badge>
+                              <StateBadge state={d.state}>{t(`states.${d.state}`)}</StateBadge>
                               {d.taken_at && (
                                 <Text size="xs" c="dimmed">
                                   {t('day.takenAt', { time: timeLabel(d.taken_at) })}
@@ -333,7 +351,7 @@ export function AdherencePanel({
                           <Table.Td>{regimenNames.get(e.regimen_id) ?? `#${e.regimen_id}`}</Table.Td>
                           <Table.Td>
                             <Tooltip label={t('day.extra', { time: timeLabel(e.at) })}>
-                              <Badge color="grape" variant="light">
+                              <Badge color="grape" variant="light" style={TEXT_ON_TINT}>
                                 {t('summary.extra')}
                               </Badge>
                             </Tooltip>
