@@ -93,6 +93,9 @@ test('a coordinator saves a filtered worklist as a view and opens it again later
   await page.goto('/patients');
   await signIn(page, COORDINATOR);
   await expect(page.getByTestId('patient-row').first()).toBeVisible();
+  // The monitoring columns: adherence of the last 7 days and the newest reading, from the devices' data.
+  await expect(page.getByRole('columnheader', { name: 'Adherence (7 d)' })).toBeVisible();
+  await expect(page.getByTestId('patient-row').filter({ hasText: /\d+ %/ }).first()).toBeVisible();
   await page.getByTestId('filter-sex').click();
   await page.getByRole('option', { name: 'Female', exact: true }).click();
   await page.keyboard.press('Escape');

@@ -334,3 +334,36 @@ export const usageViewsContract = {
     responses: { 200: sleepReport },
   }),
 };
+
+/** Days the worklist's adherence column covers. */
+export const SUMMARY_DAYS = 7;
+
+export const patientSummary = z.object({
+  patient_id: z.number().int(),
+  adherence: z.number().nullable(),
+  compliance: z.number().nullable(),
+  due: z.number().int(),
+  missed: z.number().int(),
+  last_reading: z
+    .object({ type: z.string(), value: z.number(), unit: z.string(), measured_at: z.string() })
+    .nullable(),
+});
+export type PatientSummary = z.infer<typeof patientSummary>;
+
+/** What the worklist shows beside each patient of a page (issue 7): adherence of the last days, last reading. */
+export const summariesContract = {
+  summaries: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/users/summaries',
+    summary: `Adherence of the last ${SUMMARY_DAYS} days and the last reading of up to 100 patients of the program`,
+    tags,
+    params: z.object({ programId: idParam }),
+    query: z.object({
+      ids: line().regex(
+        /^[1-9]\d{0,15}(,[1-9]\d{0,15}){0,99}$/,
+        'Give up to 100 patient ids, comma-separated.',
+      ),
+    }),
+    responses: { 200: z.object({ data: z.array(patientSummary) }) },
+  }),
+};

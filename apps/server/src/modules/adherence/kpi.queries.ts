@@ -94,3 +94,28 @@ export async function programNames(db: Queryable, programIds: number[]) {
   );
   return res.rows;
 }
+
+/** The patients among these ids that are in the program, with their zone. */
+export async function patientsInProgram(db: Queryable, programId: number, ids: number[]) {
+  const res = await db.execute<KpiPatient>(sql`
+    SELECT id, time_zone FROM patients WHERE program_id = ${programId} AND id = ANY(${idArray(ids)}::bigint[])`);
+  return res.rows;
+}
+
+/** Each patient's newest reading (one index probe per patient). */
+export async function lastReadings(db: Queryable, ids: number[]) {
+  const res = await db.execute<{
+    patient_id: number;
+    type: string;
+    value: number;
+    unit: string;
+    measured_at: Date;
+  }>(sql`
+    SELECT p.id AS patient_id, m.type, m.value, m.unit, m.measured_at
+    FROM unnest(${idArray(ids)}::bigint[]) AS p(id)
+    CROSS JOIN LATERAL (
+      SELECT type, value, unit, measured_at FROM measurements
+      WHERE patient_id = p.id ORDER BY measured_at DESC LIMIT 1
+    ) m`);
+  return res.rows;
+}

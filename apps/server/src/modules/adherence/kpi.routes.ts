@@ -1,4 +1,4 @@
-import { kpiContract as c } from '@caredeck/contracts';
+import { kpiContract as c, summariesContract } from '@caredeck/contracts';
 import { staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
 import { route } from '../../platform/http/route';
@@ -7,6 +7,10 @@ import type { KpiService } from './kpi.service';
 
 export async function kpiRoutes(app: App, deps: { kpi: KpiService }) {
   const { kpi } = deps;
+  route(app, summariesContract.summaries, {
+    access: access.program(),
+    handler: async (req) => kpi.summaries(staffActor(req), req.query),
+  });
   route(app, c.program, {
     access: access.program(),
     handler: async (req) => kpi.program(staffActor(req), req.params),

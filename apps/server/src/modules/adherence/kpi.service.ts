@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { ADHERENCE_BANDS, type KpiReport, kpiFileName } from '@caredeck/contracts';
+import { ADHERENCE_BANDS, type KpiReport, kpiFileName, SUMMARY_DAYS } from '@caredeck/contracts';
 import {
   type AdherenceTotals,
   classifyAdherence,
@@ -15,11 +15,13 @@ import type { StaffActor } from '../../platform/access/actor';
 import { auditView } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
 import { toSchedule } from './adherence.service';
-import { DAY, iso, rangeOf } from './calendar-range';
+import { DAY, iso, lastDays, rangeOf } from './calendar-range';
 import {
   doseEventsOfPatients,
   kpiCounts,
+  lastReadings,
   patientChunk,
+  patientsInProgram,
   programNames,
   schedulesOfPatients,
 } from './kpi.queries';
@@ -156,6 +158,61 @@ export function createKpiService(deps: { db: Database; now?: () => number }) {
   }
 
   return {
+    /**
+     * The worklist's columns for a page of patients: adherence over the last days (each in their zone, the
+     * same engine as the calendar) and the newest reading. Ids outside the program are left out.
+     */
+    async summaries(actor: StaffActor, input: { ids: string }) {
+      const ids = [...new Set(input.ids.split(',').map(Number))];
+      const patients = await patientsInProgram(db, actor.program!.id, ids);
+      if (patients.length === 0) return { data: [] };
+      const current = now();
+      const found = patients.map((p) => p.id);
+      const from = new Date(current - (SUMMARY_DAYS + 3) * DAY);
+      const [schedules, events, readings] = await Promise.all([
+        schedulesOfPatients(db, found, from, new Date(current + DAY)),
+        doseEventsOfPatients(db, found, new Date(from.getTime() - 2 * DAY), new Date(current + DAY)),
+        lastReadings(db, found),
+      ]);
+      const reading = new Map(readings.map((r) => [r.patient_id, r]));
+      return {
+        data: patients.map((p) => {
+          const zone = resolveDisplayZone(p.time_zone);
+          const range = lastDays(zone, current, SUMMARY_DAYS);
+          const result = classifyAdherence({
+            regimens: schedules.filter((s) => s.patient_id === p.id).map(toSchedule),
+            events: events
+              .filter((e) => e.patient_id === p.id)
+              .map((e) => ({
+                id: e.id,
+                regimenId: e.regimen_id,
+                at: new Date(e.at).getTime(),
+                kind: e.kind,
+              })),
+            zone,
+            from: range.from,
+            to: range.to,
+            now: current,
+          });
+          const r = reading.get(p.id);
+          return {
+            patient_id: p.id,
+            adherence: result.total.adherence,
+            compliance: result.total.compliance,
+            due: result.total.due,
+            missed: result.total.missed,
+            last_reading: r
+              ? {
+                  type: r.type,
+                  value: r.value,
+                  unit: r.unit,
+                  measured_at: new Date(r.measured_at).toISOString(),
+                }
+              : null,
+          };
+        }),
+      };
+    },
     program(actor: StaffActor, input: { start: string; end: string }) {
       return report(actor, [actor.program!.id], input.start, input.end);
     },

@@ -4,7 +4,9 @@ import {
   kpiFileName,
   type RouteContract,
   routeUrl,
+  summariesContract,
 } from '@caredeck/contracts';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client';
@@ -175,5 +177,44 @@ describe('KPI', () => {
         )
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('worklist summaries', () => {
+  it("answers each page patient's adherence of the last 7 days and newest reading, only inside the program", async () => {
+    const g = given(db);
+    const p = (await g.patient({ programId: program.a, timeZone: 'America/New_York' })).id;
+    const regimenId = (
+      await g.regimen({ patientId: p, programId: program.a, times: ['08:00'], lockoutTime: 120 })
+    ).id;
+    // Yesterday's 08:00 dose taken on time; the days before missed.
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(yesterday);
+    await g.doses({ patientId: p, regimenId, at: [`${day}T08:05:00-05:00`] });
+    await db.execute(sql`
+      INSERT INTO measurements (patient_id, program_id, type, value, unit, measured_at)
+      VALUES (${p}, ${program.a}, 'systolic', 132, 'mmHg', now() - interval '2 hours'),
+             (${p}, ${program.a}, 'oxygen', 97, '%', now() - interval '1 hour')`);
+    const foreign = patients[2]!; // a patient of program B
+    const res = await get(
+      token.admin,
+      routeUrl(summariesContract.summaries, { programId: program.a }, { ids: `${p},${foreign}` }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toHaveLength(1);
+    const [summary] = res.json().data;
+    expect(summary).toMatchObject({ patient_id: p, last_reading: { type: 'oxygen', value: 97, unit: '%' } });
+    expect(summary.due).toBeGreaterThanOrEqual(6);
+    expect(summary.missed).toBe(summary.due - 1);
+    const bad = await get(
+      token.admin,
+      routeUrl(summariesContract.summaries, { programId: program.a }, { ids: 'all' }),
+    );
+    expect(bad.statusCode).toBe(422);
+    const outsider = await get(
+      token.outsider,
+      routeUrl(summariesContract.summaries, { programId: program.a }, { ids: String(p) }),
+    );
+    expect(outsider.statusCode).toBe(404);
   });
 });

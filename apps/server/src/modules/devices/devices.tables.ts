@@ -111,6 +111,8 @@ export const measurements = pgTable(
   },
   (t) => [
     index('measurements_patient_type_time_idx').on(t.patientId, t.type, t.measuredAt),
+    // A patient's newest reading of any type (the worklist), and ranges of every type.
+    index('measurements_patient_time_idx').on(t.patientId, t.measuredAt),
     uniqueIndex('measurements_event_type_unique').on(t.deviceEventId, t.type),
   ],
 );

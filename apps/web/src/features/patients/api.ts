@@ -3,6 +3,7 @@ import {
   type PATIENT_STATUSES,
   patientRecordContract,
   patientsContract,
+  summariesContract,
 } from '@caredeck/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api-client';
@@ -86,5 +87,21 @@ export function usePatientFinder(search: string) {
     enabled: text.length > 1,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The worklist's adherence and last-reading columns for the patients of a page (program scope). */
+export function usePatientSummaries(programId: number | null, ids: readonly number[]) {
+  return useQuery({
+    queryKey: ['patients', 'summaries', programId, ids.join(',')],
+    queryFn: ({ signal }) =>
+      api.call(
+        summariesContract.summaries,
+        { params: { programId: String(programId) }, query: { ids: ids.join(',') } },
+        { signal },
+      ),
+    enabled: programId !== null && ids.length > 0,
+    staleTime: 30_000,
+    select: (res) => new Map(res.data.map((s) => [s.patient_id, s])),
   });
 }

@@ -34,7 +34,13 @@ const sources = import.meta.glob<string>(
 );
 
 /** Keys built at run time from data (`patients.sex.${sex}` …): their prefix appears in the source instead. */
-const DYNAMIC_PREFIXES = ['patients.columns.', 'patients.sex.', 'patients.status.', 'languages.'];
+const DYNAMIC_PREFIXES = [
+  'patients.columns.',
+  'patients.sex.',
+  'patients.status.',
+  'patients.readings.',
+  'languages.',
+];
 
 /**
  * Keys whose text is the same as in English on purpose: the product name, the language names (each in its own

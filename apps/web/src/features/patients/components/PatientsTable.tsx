@@ -1,4 +1,4 @@
-import type { PatientListItem } from '@caredeck/contracts';
+import type { PatientListItem, PatientSummary } from '@caredeck/contracts';
 import { US_DATE_PATTERN } from '@caredeck/domain';
 import { Anchor, Badge, Center, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -14,7 +14,17 @@ export interface PatientSort {
   direction: SortDirection;
 }
 
-type ColumnKey = 'name' | 'mrn' | 'dob' | 'sex' | 'program' | 'status' | 'assignedAdmin' | 'created';
+type ColumnKey =
+  | 'name'
+  | 'mrn'
+  | 'dob'
+  | 'sex'
+  | 'program'
+  | 'status'
+  | 'adherence'
+  | 'lastReading'
+  | 'assignedAdmin'
+  | 'created';
 
 /** Fixed widths (the table lays out the same on every page); `wide` columns are hidden on a phone. */
 const COLUMNS: readonly { key: ColumnKey; sortField?: PatientSortField; width?: number; wide?: boolean }[] = [
@@ -24,6 +34,8 @@ const COLUMNS: readonly { key: ColumnKey; sortField?: PatientSortField; width?: 
   { key: 'sex', width: 90, wide: true },
   { key: 'program', width: 170, wide: true },
   { key: 'status', sortField: 'status', width: 120 },
+  { key: 'adherence', width: 110, wide: true },
+  { key: 'lastReading', width: 150, wide: true },
   { key: 'assignedAdmin', width: 170, wide: true },
   { key: 'created', sortField: 'created_at', width: 120, wide: true },
 ];
@@ -45,6 +57,8 @@ export interface PatientsTableProps {
   programNames?: ReadonlyMap<number, string>;
   /** Bulk selection (ids on this page); omitted for users who may not change statuses. */
   selection?: { selected: ReadonlySet<number>; onChange: (ids: ReadonlySet<number>) => void };
+  /** Adherence of the last days and the newest reading, by patient id, once loaded (program scope). */
+  summaries?: ReadonlyMap<number, PatientSummary>;
 }
 
 /** "Becker, Lynn": the list is sorted by family name, so it reads family name first. */
@@ -80,6 +94,7 @@ export function PatientsTable({
   timeZone,
   programNames,
   selection,
+  summaries,
 }: PatientsTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -104,7 +119,7 @@ export function PatientsTable({
   };
 
   return (
-    <Table.ScrollContainer minWidth={phone ? 0 : 900}>
+    <Table.ScrollContainer minWidth={phone ? 0 : 1100}>
       <Table
         striped
         highlightOnHover
@@ -200,6 +215,27 @@ export function PatientsTable({
                   {t(`patients.status.${patient.status}`)}
                 </Badge>
               ),
+              adherence: ((summary) =>
+                summary?.adherence == null ? (
+                  <Text span size="sm" c="dimmed">
+                    –
+                  </Text>
+                ) : (
+                  `${Math.round(summary.adherence)} %`
+                ))(summaries?.get(patient.id)),
+              lastReading: ((reading) =>
+                reading ? (
+                  <>
+                    {`${reading.value} ${reading.unit}`}{' '}
+                    <Text span size="xs" c="dimmed">
+                      {t(`patients.readings.${reading.type}`, { defaultValue: reading.type })}
+                    </Text>
+                  </>
+                ) : (
+                  <Text span size="sm" c="dimmed">
+                    –
+                  </Text>
+                ))(summaries?.get(patient.id)?.last_reading),
               assignedAdmin: patient.assigned_admin?.name ?? (
                 <Text span size="sm" c="dimmed">
                   {t('patients.unassigned')}

@@ -94,6 +94,8 @@ describe('the patient list', () => {
       '03/09/1950 (76 y)',
       'Female',
       'Active',
+      '–',
+      '–',
       'Ada Admin',
       '02/01/2026',
     ]);
@@ -101,7 +103,18 @@ describe('the patient list', () => {
       within(rows[1] as HTMLElement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['', 'Turing, Alan', 'MRN-2', 'Not Provided', 'Male', 'Pending', 'Unassigned', '02/01/2026']);
+    ).toEqual([
+      '',
+      'Turing, Alan',
+      'MRN-2',
+      'Not Provided',
+      'Male',
+      'Pending',
+      '–',
+      '–',
+      'Unassigned',
+      '02/01/2026',
+    ]);
     expect(screen.getByTestId('patients-total')).toHaveTextContent('Total: 42');
     expect(lastQuery(api)).toEqual({ page: '1', per_page: '10', sort_by: 'name', sort_direction: 'ASC' });
   });
@@ -121,7 +134,7 @@ describe('the patient list', () => {
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     expect(cells[3]).toBe('k. A.');
-    expect(cells[6]).toBe('Nicht zugewiesen');
+    expect(cells[8]).toBe('Nicht zugewiesen');
   });
 
   it('shows the last page when the page asked for is beyond it', async () => {

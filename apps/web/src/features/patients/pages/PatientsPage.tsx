@@ -10,7 +10,7 @@ import { readItem, writeItem } from '../../../shared/browser-storage';
 import { SearchBox } from '../../../shared/ui/SearchBox';
 import { useCurrentUser } from '../../identity/api';
 import { type ActiveScope, useActiveScope } from '../../tenancy/scope';
-import { type PatientListParams, type PatientSortField, usePatientList } from '../api';
+import { type PatientListParams, type PatientSortField, usePatientList, usePatientSummaries } from '../api';
 import { BulkStatusBar } from '../components/BulkStatusBar';
 import { ExportButton } from '../components/ExportButton';
 import {
@@ -144,6 +144,10 @@ function PatientList({ scope }: { scope: ActiveScope }) {
   };
 
   const data = list.data;
+  const summaries = usePatientSummaries(
+    scope.enterpriseScope ? null : scope.programId,
+    (data?.data ?? []).map((p) => p.id),
+  );
   // A page beyond the last one (a stale link, or fewer patients after a scope change) shows the last page, not
   // "No patients yet".
   const lastPage = data?.last_page ?? 1;
@@ -233,6 +237,7 @@ function PatientList({ scope }: { scope: ActiveScope }) {
               timeZone={user?.tz ?? null}
               programNames={programNames}
               selection={canChangeStatus ? { selected, onChange: setSelected } : undefined}
+              summaries={summaries.data}
             />
             <Text id="patients-keyboard-hint" size="xs" c="dimmed" visibleFrom="sm">
               {t('patients.keyboardHint')}

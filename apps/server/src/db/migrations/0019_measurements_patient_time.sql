@@ -1,0 +1,1 @@
+CREATE INDEX "measurements_patient_time_idx" ON "measurements" USING btree ("patient_id","measured_at");
