@@ -4,6 +4,7 @@ import { resolveDisplayZone, type ScheduleRegimen } from '@caredeck/domain';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { secretHash } from '../modules/devices/gateway/broker';
+import { MEASUREMENT_UNITS, type MeasurementType } from '../modules/devices/gateway/events';
 import { type BatchEvent, ingestBatch } from '../modules/devices/ingest.queries';
 import type { Queryable } from '../platform/db/client';
 
@@ -15,16 +16,6 @@ export const DEMO_HISTORY_DAYS = 90;
  * shared with the simulator: `npm run simulate -- --demo`). Demo data only: real devices get random
  * secrets at provisioning.
  */
-const UNITS: Record<string, string> = {
-  oxygen: '%',
-  pulse: 'bpm',
-  systolic: 'mmHg',
-  diastolic: 'mmHg',
-  sleep: 'min',
-  steps: 'steps',
-  active_minutes: 'min',
-};
-
 export const demoDispenserSerial = (patientId: number) => `CD-${String(patientId).padStart(6, '0')}`;
 
 type DemoPatient = { id: number; program_id: number; time_zone: string | null };
@@ -133,7 +124,7 @@ export async function seedDemoDevices(
             m: Object.entries(reading.values).map(([type, value]) => ({
               type,
               value,
-              unit: UNITS[type] ?? 'mmHg',
+              unit: MEASUREMENT_UNITS[type as MeasurementType],
             })),
           },
         });

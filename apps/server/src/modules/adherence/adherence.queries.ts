@@ -30,30 +30,6 @@ export type ScheduleRow = {
   num: number;
 };
 
-/**
- * The patient's regimens that can expect doses in [from, to): started before `to`, not ended or completed
- * before `from` (a completed regimen ends at its completion).
- */
-export async function schedulesOf(
-  db: Queryable,
-  patientId: number,
-  from: Date,
-  to: Date,
-): Promise<ScheduleRow[]> {
-  const res = await db.execute<ScheduleRow>(sql`
-    SELECT id, name, repeat, interval, times, time_cascade, lockout_time, unlock_before, scheduled_at,
-           CASE WHEN completed_at IS NULL THEN end_at
-                WHEN end_at IS NULL THEN completed_at
-                ELSE least(end_at, completed_at) END AS end_at,
-           multi_pod, num
-    FROM regimens
-    WHERE patient_id = ${patientId} AND scheduled_at < ${to.toISOString()}
-      AND (end_at IS NULL OR end_at >= ${from.toISOString()})
-      AND (completed_at IS NULL OR completed_at >= ${from.toISOString()})
-    ORDER BY id`);
-  return res.rows;
-}
-
 export type DoseEventRow = {
   id: number;
   regimen_id: number;
@@ -61,19 +37,6 @@ export type DoseEventRow = {
   kind: 'taken' | 'skipped';
   source: string;
 };
-
-export async function doseEventsOf(
-  db: Queryable,
-  patientId: number,
-  from: Date,
-  to: Date,
-): Promise<DoseEventRow[]> {
-  const res = await db.execute<DoseEventRow>(sql`
-    SELECT id, regimen_id, taken_at AS at, kind, source FROM medication_usages
-    WHERE patient_id = ${patientId} AND taken_at >= ${from.toISOString()} AND taken_at < ${to.toISOString()}
-    ORDER BY taken_at, id`);
-  return res.rows;
-}
 
 export type MeasurementRow = {
   id: number;

@@ -20,7 +20,6 @@ import { AppError } from '../../platform/http/errors';
 import {
   dailyMeasurementSums,
   dailyUsages,
-  doseEventsOf,
   latestMeasurements,
   measurementsOf,
   measurementsPage,
@@ -28,11 +27,11 @@ import {
   patientContext,
   podsOf,
   type ScheduleRow,
-  schedulesOf,
   type UsageRow,
   usagesOf,
 } from './adherence.queries';
 import { addDays, DAY, type DateRange, iso, lastDays, rangeOf } from './calendar-range';
+import { doseEventsOfPatients, schedulesOfPatients } from './kpi.queries';
 
 export function toSchedule(r: ScheduleRow): ScheduleRegimen {
   return {
@@ -76,15 +75,15 @@ export function createAdherenceService(deps: { db: Database; now?: () => number 
   ): Promise<AdherenceReport> {
     const current = now();
     const from = new Date(range.from - 2 * DAY);
-    const schedules = (await schedulesOf(db, patient.id, from, new Date(range.to))).map((r) => ({
+    const schedules = (await schedulesOfPatients(db, [patient.id], from, new Date(range.to))).map((r) => ({
       row: r,
       schedule: toSchedule(r),
     }));
     const regimens = schedules.map((s) => s.schedule);
     const lookbehind = eventLookbehind(regimens);
-    const events = await doseEventsOf(
+    const events = await doseEventsOfPatients(
       db,
-      patient.id,
+      [patient.id],
       new Date(range.from - lookbehind),
       new Date(range.to + 2 * DAY),
     );

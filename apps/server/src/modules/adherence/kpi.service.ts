@@ -175,6 +175,15 @@ export function createKpiService(deps: { db: Database; now?: () => number }) {
         lastReadings(db, found),
       ]);
       const reading = new Map(readings.map((r) => [r.patient_id, r]));
+      const regimensOf = new Map<number, ScheduleRegimen[]>();
+      for (const r of schedules)
+        regimensOf.set(r.patient_id, [...(regimensOf.get(r.patient_id) ?? []), toSchedule(r)]);
+      const eventsOf = new Map<number, DoseEvent[]>();
+      for (const e of events)
+        eventsOf.set(e.patient_id, [
+          ...(eventsOf.get(e.patient_id) ?? []),
+          { id: e.id, regimenId: e.regimen_id, at: new Date(e.at).getTime(), kind: e.kind },
+        ]);
       return {
         data: patients.map((p) => {
           const zone = resolveDisplayZone(p.time_zone);

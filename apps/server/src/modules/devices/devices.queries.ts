@@ -227,11 +227,6 @@ export async function devicesPerVendor(db: Queryable, programIds: number[] | nul
   return res.rows;
 }
 
-export async function visibleProgramIds(db: Queryable, adminId: number): Promise<number[]> {
-  const res = await db.execute<{ id: number }>(sql`SELECT v.id FROM (${visibleProgramsQuery(adminId)}) v`);
-  return res.rows.map((r) => r.id);
-}
-
 /** The vendor's devices among these serials (one query for a whole webhook delivery). */
 export async function vendorDevices(db: Queryable, vendor: string, serials: string[]) {
   const res = await db.execute<{ id: number; serial: string }>(sql`

@@ -6,6 +6,7 @@ import type { Actor, StaffActor } from '../../platform/access/actor';
 import { audit } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
+import { visiblePrograms } from '../tenancy/tenancy.queries';
 import {
   assignDevice,
   type CommandRow,
@@ -23,7 +24,6 @@ import {
   recentCommands,
   recentEvents,
   setSubscription,
-  visibleProgramIds,
 } from './devices.queries';
 import { secretHash } from './gateway/broker';
 import type { DeviceGateway } from './gateway/gateway';
@@ -93,7 +93,7 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
         throw AppError.forbidden();
       return program.id;
     }
-    const visible = await visibleProgramIds(db, actor.adminId);
+    const visible = (await visiblePrograms(db, actor.adminId)).map((p) => p.id);
     if (visible.length !== 1) throw AppError.validation({ program_id: [DEVICE_MESSAGES.programRequired] });
     return programFor(actor, visible[0]);
   }
@@ -328,7 +328,8 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
     },
 
     async integrations(actor: Actor) {
-      const programIds = actor.realm === 'staff' ? await visibleProgramIds(db, actor.adminId) : null;
+      const programIds =
+        actor.realm === 'staff' ? (await visiblePrograms(db, actor.adminId)).map((p) => p.id) : null;
       const counts = new Map((await devicesPerVendor(db, programIds)).map((c) => [c.vendor, c.devices]));
       return { data: INTEGRATIONS.map((i) => ({ ...i, devices: counts.get(i.vendor) ?? 0 })) };
     },

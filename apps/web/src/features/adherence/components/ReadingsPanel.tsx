@@ -3,6 +3,7 @@ import { resolveDisplayZone } from '@caredeck/domain';
 import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { daysBefore } from '../../../shared/ui/period';
 import { useInhalerUsages } from '../../data-views/api';
 import { Bars } from '../../data-views/components/Bars';
 import { useLivePatientData, useMeasurements } from '../api';
@@ -25,12 +26,6 @@ export const NORMAL_RANGES: Partial<Record<MeasurementTypeValue, [number, number
   temperature: [36.1, 37.2],
 };
 
-function minusDays(date: string, days: number): string {
-  const t = new Date(`${date}T00:00:00Z`);
-  t.setUTCDate(t.getUTCDate() - days);
-  return t.toISOString().slice(0, 10);
-}
-
 /** The patient's readings of the last 30 days, one chart per type with its normal range. Live like the calendar. */
 export function ReadingsPanel({
   patientId,
@@ -44,7 +39,7 @@ export function ReadingsPanel({
   const { t } = useTranslation('adherence');
   const zone = resolveDisplayZone(timeZone);
   const end = todayIn(zone);
-  const start = minusDays(end, DAYS - 1);
+  const start = daysBefore(end, DAYS - 1);
   const query = useMeasurements(programId, patientId, start, end, TYPES);
   const inhaler = useInhalerUsages({ programId, patientId, start, end });
   useLivePatientData(patientId);

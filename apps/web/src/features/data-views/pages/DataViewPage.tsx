@@ -16,7 +16,8 @@ import {
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { CALENDAR_DATE, usePeriodParams } from '../../../shared/ui/period';
 import { useActiveScope } from '../../tenancy/scope';
 import { useActivities, useSleep, useUsages } from '../api';
 import { Bars } from '../components/Bars';
@@ -24,7 +25,6 @@ import '../i18n';
 
 export type DataViewKind = 'servings' | 'activities' | 'activitiesRange' | 'sleep';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PRESETS = ['7', '30', '90'] as const;
 const DEFAULT_DAYS: Record<DataViewKind, number> = {
   servings: 30,
@@ -33,33 +33,13 @@ const DEFAULT_DAYS: Record<DataViewKind, number> = {
   sleep: 30,
 };
 
-function daysBefore(date: string, days: number): string {
-  const t = new Date(`${date}T00:00:00Z`);
-  t.setUTCDate(t.getUTCDate() - days);
-  return t.toISOString().slice(0, 10);
-}
-
 /** /servings/{id}, /activities/{id}, /activities-range/{id}, /sleep/{id}: a patient's data over a period in the URL. */
 export function DataViewPage({ kind }: { kind: DataViewKind }) {
   const { t } = useTranslation('dataViews');
   const patientId = Number(useParams().id);
   const scope = useActiveScope();
-  const [params, setParams] = useSearchParams();
-  const today = new Date().toISOString().slice(0, 10);
-  const end = DATE.test(params.get('end') ?? '') ? params.get('end')! : today;
-  const start = DATE.test(params.get('start') ?? '')
-    ? params.get('start')!
-    : daysBefore(end, DEFAULT_DAYS[kind] - 1);
-  const days = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
-  const valid = start <= end && days <= 366;
+  const { start, end, valid, preset, setPeriod, lastDays } = usePeriodParams(DEFAULT_DAYS[kind]);
   const range = { programId: valid ? (scope?.programId ?? 0) : 0, patientId, start, end };
-  const setPeriod = (next: { start: string; end: string }) =>
-    setParams((current) => {
-      const p = new URLSearchParams(current);
-      p.set('start', next.start);
-      p.set('end', next.end);
-      return p;
-    });
 
   return (
     <Stack gap="md">
@@ -81,7 +61,7 @@ export function DataViewPage({ kind }: { kind: DataViewKind }) {
               value={start}
               max={end}
               onChange={(e) =>
-                DATE.test(e.currentTarget.value) && setPeriod({ start: e.currentTarget.value, end })
+                CALENDAR_DATE.test(e.currentTarget.value) && setPeriod({ start: e.currentTarget.value, end })
               }
             />
             <TextInput
@@ -90,15 +70,15 @@ export function DataViewPage({ kind }: { kind: DataViewKind }) {
               value={end}
               min={start}
               onChange={(e) =>
-                DATE.test(e.currentTarget.value) && setPeriod({ start, end: e.currentTarget.value })
+                CALENDAR_DATE.test(e.currentTarget.value) && setPeriod({ start, end: e.currentTarget.value })
               }
             />
           </>
         ) : (
           <SegmentedControl
             aria-label={t('period')}
-            value={PRESETS.find((p) => Number(p) === days && end === today) ?? ''}
-            onChange={(value) => setPeriod({ start: daysBefore(today, Number(value) - 1), end: today })}
+            value={PRESETS.find((p) => Number(p) === preset) ?? ''}
+            onChange={(value) => lastDays(Number(value))}
             data={PRESETS.map((p) => ({ value: p, label: t('lastDays', { days: p }) }))}
           />
         )}

@@ -14,24 +14,13 @@ import {
 } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { CALENDAR_DATE, usePeriodParams } from '../../../shared/ui/period';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useActiveScope } from '../../tenancy/scope';
 import { downloadKpi, useKpi } from '../api';
 import '../i18n';
 
 const PRESETS = ['7', '30', '90'] as const;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isoDay(t: Date): string {
-  return t.toISOString().slice(0, 10);
-}
-function daysBefore(date: string, days: number): string {
-  const t = new Date(`${date}T00:00:00Z`);
-  t.setUTCDate(t.getUTCDate() - days);
-  return isoDay(t);
-}
-
 /**
  * /kpi: the program's (or, in enterprise scope, every program's) indicators for a period kept in the URL:
  * adherence and compliance from the same engine as the patient calendars, doses due, missed and extra,
@@ -40,23 +29,10 @@ function daysBefore(date: string, days: number): string {
 export function KpiPage() {
   const { t, i18n } = useTranslation('kpi');
   const scope = useActiveScope();
-  const [params, setParams] = useSearchParams();
-  const today = isoDay(new Date());
-  const end = DATE.test(params.get('end') ?? '') ? params.get('end')! : today;
-  const start = DATE.test(params.get('start') ?? '') ? params.get('start')! : daysBefore(end, 29);
-  const days = Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
-  const preset = PRESETS.find((p) => Number(p) === days && end === today) ?? '';
-  const valid = start <= end && days <= 366;
+  const { start, end, valid, preset: length, setPeriod, lastDays } = usePeriodParams(30);
+  const preset = PRESETS.find((p) => Number(p) === length) ?? '';
   const enterpriseId = scope?.enterpriseScope ? (scope.enterprise?.id ?? null) : null;
   const kpi = useKpi({ programId: valid ? (scope?.programId ?? 0) : 0, enterpriseId }, start, end);
-
-  const setPeriod = (next: { start: string; end: string }) =>
-    setParams((current) => {
-      const p = new URLSearchParams(current);
-      p.set('start', next.start);
-      p.set('end', next.end);
-      return p;
-    });
 
   const exportSheet = async () => {
     try {
@@ -97,7 +73,7 @@ export function KpiPage() {
         <SegmentedControl
           aria-label={t('period')}
           value={preset}
-          onChange={(value) => setPeriod({ start: daysBefore(today, Number(value) - 1), end: today })}
+          onChange={(value) => lastDays(Number(value))}
           data={PRESETS.map((p) => ({ value: p, label: t(`presets.${p}`) }))}
         />
         <TextInput
@@ -106,7 +82,7 @@ export function KpiPage() {
           value={start}
           max={end}
           onChange={(e) =>
-            DATE.test(e.currentTarget.value) && setPeriod({ start: e.currentTarget.value, end })
+            CALENDAR_DATE.test(e.currentTarget.value) && setPeriod({ start: e.currentTarget.value, end })
           }
         />
         <TextInput
@@ -115,7 +91,7 @@ export function KpiPage() {
           value={end}
           min={start}
           onChange={(e) =>
-            DATE.test(e.currentTarget.value) && setPeriod({ start, end: e.currentTarget.value })
+            CALENDAR_DATE.test(e.currentTarget.value) && setPeriod({ start, end: e.currentTarget.value })
           }
         />
         {kpi.isFetching && <Loader size="sm" aria-label={t('loading')} />}
