@@ -72,6 +72,13 @@ const envSchema = z.object({
   /** Batches written at the same time (each owns a share of the devices). */
   INGEST_LANES: z.coerce.number().int().min(1).max(16).default(2),
   /**
+   * The alert engine (docs/alerts.md): how often absence-type alerts (disconnected dispensers, missed
+   * readings, low pods, missed doses, low adherence) and escalation timers are swept (0: never, tests
+   * sweep by hand), and how long readings gather before their patients' vitals are evaluated.
+   */
+  ALERT_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  ALERT_EVALUATE_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(200),
+  /**
    * Vendors that deliver device events by HTTPS webhook, with the secret each signs with (HMAC-SHA256):
    * `vendor=secret,vendor2=secret2`. A vendor not listed has no webhook (404).
    */
@@ -156,8 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** A configuration for tests: defaults, fresh random secrets, overrides; never the process environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    // No MQTT broker unless a test asks for one (MQTT_PORT: 0).
-    ...parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MQTT_PORT: '-1' }),
+    // No MQTT broker unless a test asks for one (MQTT_PORT: 0); alert sweeps run when a test calls them.
+    ...parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MQTT_PORT: '-1', ALERT_SWEEP_MS: '0' }),
     JWT_SECRET: randomBytes(32).toString('base64url'),
     ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
     ...overrides,

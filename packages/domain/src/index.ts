@@ -18,6 +18,17 @@ export {
   eventLookbehind,
   expandSchedule,
 } from './adherence';
+export type { AlertSettings, Reading, SettingsLevel, VitalAlertType, VitalVerdict } from './alerts';
+export {
+  DEFAULT_ALERT_SETTINGS,
+  effectiveSettings,
+  evaluateVitals,
+  isSnoozed,
+  offlineAfterMs,
+  VITAL_ALERT_READINGS,
+  VITAL_ALERT_TYPES,
+  verdictSummary,
+} from './alerts';
 export {
   CHUNK_LOAD_TIMEOUT_MS,
   CITY_FETCH_LIMIT,

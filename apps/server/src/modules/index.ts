@@ -1,5 +1,6 @@
 import type { Queryable } from '../platform/db/client';
 import { adherenceModule } from './adherence';
+import { alertsModule } from './alerts';
 import { caregiversModule } from './caregivers';
 import { catalogueModule } from './catalogue';
 import { devicesModule } from './devices';
@@ -28,6 +29,7 @@ export const MODULES = [
   staffModule,
   devicesModule,
   adherenceModule,
+  alertsModule,
   memoryModule,
 ] as const;
 

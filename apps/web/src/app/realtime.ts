@@ -10,7 +10,9 @@ export const REALTIME_PATH = '/socket.io';
 /** Live data events the server sends (modules/devices/gateway/gateway.ts). */
 export const PATIENT_DATA_EVENT = 'patient.data';
 export const DISPENSER_EVENTS_EVENT = 'dispenser.events';
-const FORWARDED_EVENTS = [PATIENT_DATA_EVENT, DISPENSER_EVENTS_EVENT] as const;
+/** The alert board of a program changed (modules/alerts). */
+export const ALERTS_CHANGED_EVENT = 'alerts.changed';
+const FORWARDED_EVENTS = [PATIENT_DATA_EVENT, DISPENSER_EVENTS_EVENT, ALERTS_CHANGED_EVENT] as const;
 export type LiveEvent = (typeof FORWARDED_EVENTS)[number];
 
 type Listener = (payload: unknown) => void;

@@ -7,6 +7,7 @@ import {
   type RouteObject,
   redirect,
 } from 'react-router';
+import { alertRoutes } from '../features/alerts/routes';
 import { cohortRoutes } from '../features/cohorts/routes';
 import { dataViewRoutes } from '../features/data-views/routes';
 import { kpiRoutes } from '../features/kpi/routes';
@@ -33,7 +34,13 @@ import { ConsoleShell } from './shell/ConsoleShell';
  */
 export type RouteAuth = 'public' | 'signedOut' | 'staff' | 'controller' | 'controllerSignedOut';
 
-export type MenuLabelKey = 'nav.patients' | 'nav.cohorts' | 'nav.kpi' | 'nav.staff' | 'nav.settings';
+export type MenuLabelKey =
+  | 'nav.patients'
+  | 'nav.alerts'
+  | 'nav.cohorts'
+  | 'nav.kpi'
+  | 'nav.staff'
+  | 'nav.settings';
 
 /** The screen's name in the browser tab ('Patients · CareDeck'). */
 export type PageTitleKey =
@@ -57,6 +64,7 @@ export type PageTitleKey =
   | 'pages.sleep.title'
   | 'nav.cohorts'
   | 'nav.kpi'
+  | 'nav.alerts'
   | 'nav.staff';
 
 export interface AppRoute {
@@ -147,6 +155,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     menu: { labelKey: 'nav.patients', icon: IconUsers },
   },
   // Each feature's screens: one line per feature.
+  ...alertRoutes,
   ...patientRecordRoutes,
   ...dataViewRoutes,
   ...cohortRoutes,

@@ -128,6 +128,7 @@ export const de: TranslationShape<typeof en> = {
     patients: 'Patienten',
     cohorts: 'Kohorten',
     kpi: 'Kennzahlen',
+    alerts: 'Alarme',
     staff: 'Personal',
     settings: 'Einstellungen',
   },

@@ -124,6 +124,7 @@ export const en = {
     patients: 'Patients',
     cohorts: 'Cohorts',
     kpi: 'KPI',
+    alerts: 'Alerts',
     staff: 'Staff',
     settings: 'Settings',
   },

@@ -127,6 +127,7 @@ export const fr: TranslationShape<typeof en> = {
     patients: 'Patients',
     cohorts: 'Cohortes',
     kpi: 'Indicateurs',
+    alerts: 'Alertes',
     staff: 'Équipe',
     settings: 'Paramètres',
   },

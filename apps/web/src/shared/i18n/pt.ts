@@ -128,6 +128,7 @@ export const pt: TranslationShape<typeof en> = {
     patients: 'Doentes',
     cohorts: 'Coortes',
     kpi: 'Indicadores',
+    alerts: 'Alertas',
     staff: 'Equipa',
     settings: 'Definições',
   },

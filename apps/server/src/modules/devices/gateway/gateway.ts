@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
 import type { Database } from '../../../platform/db/client';
 import type { Realtime } from '../../../platform/realtime/realtime';
-import { resetConnections } from '../ingest.queries';
+import { type BatchResult, resetConnections } from '../ingest.queries';
 import { type GatewayStats, startEmbeddedBroker } from './broker';
 import { type ExternalStats, startExternalGateway } from './external';
 import { createIngestor, type IngestStats } from './ingestor';
@@ -27,6 +27,8 @@ export function createDeviceGateway(deps: {
   realtime: Realtime;
 }) {
   const { db, config, log, realtime } = deps;
+  /** Other modules' work after each committed batch (the alert engine marks its patients for evaluation). */
+  const batchListeners: ((result: BatchResult) => void)[] = [];
   const ingestor = createIngestor({
     pool: db.$client,
     maxBatch: config.INGEST_BATCH_SIZE,
@@ -37,6 +39,7 @@ export function createDeviceGateway(deps: {
         realtime.toProgram(p.program_id, PATIENT_DATA_EVENT, { patient_id: p.patient_id, kinds: p.kinds });
       for (const s of result.subscribers)
         realtime.toUser(s.admin_id, DISPENSER_EVENTS_EVENT, { device_id: s.device_id, events: s.events });
+      for (const listener of batchListeners) listener(result);
     },
     onError(err) {
       log.error(
@@ -58,6 +61,10 @@ export function createDeviceGateway(deps: {
 
   return {
     ingestor,
+    /** Calls `listener` after every committed batch with the patients whose doses or readings changed. */
+    onBatch(listener: (result: BatchResult) => void): void {
+      batchListeners.push(listener);
+    },
     async start(): Promise<void> {
       if (config.MQTT_URL) {
         external = startExternalGateway({

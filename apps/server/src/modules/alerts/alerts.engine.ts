@@ -1,0 +1,464 @@
+import { ALERTS_CHANGED_EVENT } from '@caredeck/contracts';
+import {
+  type AlertSettings,
+  classifyAdherence,
+  DEFAULT_ALERT_SETTINGS,
+  type DoseEvent,
+  effectiveSettings,
+  evaluateVitals,
+  offlineAfterMs,
+  resolveDisplayZone,
+  VITAL_ALERT_READINGS,
+  verdictSummary,
+} from '@caredeck/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../platform/db/client';
+import type { Realtime } from '../../platform/realtime/realtime';
+import { toSchedule } from '../adherence/adherence.service';
+import { DAY, lastDays } from '../adherence/calendar-range';
+import { doseEventsOfPatients, schedulesOfPatients } from '../adherence/kpi.queries';
+import {
+  allProgramIds,
+  applyVerdicts,
+  dispensersOfPrograms,
+  escalateDue,
+  measuringPatients,
+  patientsOf,
+  patientsWithRegimens,
+  podsOfPrograms,
+  settingsOfPatients,
+  unresolvedConditions,
+  type Verdict,
+  type VerdictChange,
+  vitalReadings,
+} from './alerts.queries';
+
+const CHUNK = 500;
+const VITAL_TYPES = [...new Set(Object.values(VITAL_ALERT_READINGS).flat())];
+const iso = (t: number | string) => new Date(t).toISOString();
+
+export type SweepReport = { verdicts: number; changes: number; escalated: number };
+
+/**
+ * The alert engine (docs/alerts.md). Vital-sign alerts are evaluated as readings arrive: the gateway
+ * marks the patients of each committed batch, and after a short gathering wait their readings are
+ * evaluated together (a few statements for any number of patients). Absence-type alerts (disconnected
+ * dispensers, missed readings, low pods, missed and extra doses, low adherence) and escalation timers
+ * are swept on a schedule. Every verdict goes through one statement that opens, counts or resolves
+ * alerts; the programs whose board changed get a live `alerts.changed`.
+ */
+export function createAlertEngine(deps: {
+  db: Database;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+  sweepMs: number;
+  evaluateWaitMs: number;
+  now?: () => number;
+}) {
+  const { db, realtime, log } = deps;
+  const now = deps.now ?? Date.now;
+  const dirty = new Set<number>();
+  let timer: NodeJS.Timeout | null = null;
+  let sweeper: NodeJS.Timeout | null = null;
+  /** One evaluation at a time: verdicts of one patient never race each other. */
+  let chain: Promise<unknown> = Promise.resolve();
+  const stats = { evaluations: 0, patientsEvaluated: 0, verdicts: 0, changes: 0, sweeps: 0, failures: 0 };
+
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = chain.then(work, work);
+    chain = next.catch(() => {});
+    return next;
+  };
+
+  async function settingsFor(
+    patientIds: number[],
+  ): Promise<Map<number, AlertSettings & { source: Record<string, string> }>> {
+    const rows = await settingsOfPatients(db, patientIds);
+    const levels = new Map<
+      number,
+      { level: 'program' | 'cohort' | 'patient'; settings: Partial<AlertSettings> }[]
+    >();
+    for (const r of rows) {
+      const list = levels.get(r.patient_id) ?? [];
+      list.push({ level: r.level, settings: r.settings as Partial<AlertSettings> });
+      levels.set(r.patient_id, list);
+    }
+    const out = new Map<number, AlertSettings & { source: Record<string, string> }>();
+    for (const id of patientIds) {
+      const { settings, source } = effectiveSettings(levels.get(id) ?? []);
+      out.set(id, { ...settings, source });
+    }
+    return out;
+  }
+
+  function notify(changes: VerdictChange[]): void {
+    const byProgram = new Map<number, Set<string>>();
+    for (const c of changes) {
+      if (c.snoozed) continue;
+      const types = byProgram.get(c.program_id) ?? new Set<string>();
+      types.add(c.type);
+      byProgram.set(c.program_id, types);
+    }
+    for (const [programId, types] of byProgram)
+      realtime.toProgram(programId, ALERTS_CHANGED_EVENT, { types: [...types] });
+  }
+
+  async function apply(verdicts: Verdict[]): Promise<VerdictChange[]> {
+    if (verdicts.length === 0) return [];
+    const changes = await db.transaction((tx) => applyVerdicts(tx, verdicts));
+    stats.verdicts += verdicts.length;
+    stats.changes += changes.length;
+    notify(changes);
+    return changes;
+  }
+
+  /** Vital-sign verdicts of the patients from their newest readings. */
+  async function vitalsOf(patientIds: number[]): Promise<Verdict[]> {
+    const verdicts: Verdict[] = [];
+    for (let i = 0; i < patientIds.length; i += CHUNK) {
+      const patients = await patientsOf(db, patientIds.slice(i, i + CHUNK));
+      if (patients.length === 0) continue;
+      const settings = await settingsFor(patients.map((p) => p.id));
+      const rows = await vitalReadings(
+        db,
+        patients.map((p) => ({ id: p.id, windowMinutes: settings.get(p.id)!.window_minutes })),
+        VITAL_TYPES,
+      );
+      const byPatient = new Map<number, typeof rows>();
+      for (const r of rows) byPatient.set(r.patient_id, [...(byPatient.get(r.patient_id) ?? []), r]);
+      for (const p of patients) {
+        const s = settings.get(p.id)!;
+        const readings = byPatient.get(p.id) ?? [];
+        const unit = new Map(readings.map((r) => [r.type, r.unit]));
+        for (const v of evaluateVitals(
+          readings.map((r) => ({ type: r.type, value: r.value, at: new Date(r.at).getTime() })),
+          s,
+        )) {
+          const keys = v.checks.map((c) => c.measure);
+          verdicts.push({
+            patientId: p.id,
+            programId: p.program_id,
+            type: v.type,
+            key: '',
+            breached: v.breached,
+            at: v.at,
+            summary: verdictSummary(v),
+            reason: {
+              summary: verdictSummary(v),
+              checks: v.checks,
+              readings: v.readings.map((r) => ({
+                type: r.type,
+                value: r.value,
+                unit: unit.get(r.type),
+                at: iso(r.at),
+              })),
+              settings_source: Object.fromEntries(
+                Object.entries(s.source).filter(
+                  ([k]) => keys.some((m) => k.startsWith(m)) || k === 'window_minutes',
+                ),
+              ),
+            },
+          });
+        }
+        // A reading of any kind ends a missed-readings alert.
+        if (readings.length > 0)
+          verdicts.push({
+            patientId: p.id,
+            programId: p.program_id,
+            type: 'missed_physiological_readings_alerts',
+            key: '',
+            breached: false,
+            at: Math.max(...readings.map((r) => new Date(r.at).getTime())),
+            summary: 'A reading arrived.',
+            reason: { summary: 'A reading arrived.' },
+          });
+      }
+    }
+    return verdicts;
+  }
+
+  async function evaluateDirty(): Promise<void> {
+    timer = null;
+    if (dirty.size === 0) return;
+    const ids = [...dirty];
+    dirty.clear();
+    await serial(async () => {
+      stats.evaluations++;
+      stats.patientsEvaluated += ids.length;
+      await apply(await vitalsOf(ids));
+    }).catch((err) => {
+      stats.failures++;
+      log.error({ err: { message: (err as Error).message } }, 'alert evaluation failed');
+    });
+  }
+
+  /** Absence and state alerts of the devices: disconnected dispensers, missed readings, low pods. */
+  async function deviceVerdicts(programIds: number[], current: number): Promise<Verdict[]> {
+    const verdicts: Verdict[] = [];
+    const [dispensers, measuring, pods] = await Promise.all([
+      dispensersOfPrograms(db, programIds),
+      measuringPatients(db, programIds),
+      podsOfPrograms(db, programIds),
+    ]);
+    const patientIds = [
+      ...new Set([
+        ...dispensers.map((d) => d.patient_id),
+        ...measuring.map((m) => m.patient_id),
+        ...pods.map((p) => p.patient_id),
+      ]),
+    ];
+    const settings = await settingsFor(patientIds);
+    for (const d of dispensers) {
+      const s = settings.get(d.patient_id)!;
+      const since = new Date(d.since).getTime();
+      const limit = offlineAfterMs(s);
+      const offline = !d.connected && current - since > limit;
+      const minutes = Math.round(limit / 60_000);
+      const summary = offline
+        ? d.last_seen_at
+          ? `Dispenser ${d.serial} silent since ${iso(d.last_seen_at)} (offline after ${minutes} min).`
+          : `Dispenser ${d.serial} has never reported (offline after ${minutes} min).`
+        : `Dispenser ${d.serial} is back online.`;
+      verdicts.push({
+        patientId: d.patient_id,
+        programId: d.program_id,
+        type: 'disconnected_dispensers',
+        key: String(d.id),
+        breached: offline,
+        at: since,
+        summary,
+        reason: {
+          summary,
+          device: { id: d.id, serial: d.serial, last_seen_at: d.last_seen_at ? iso(d.last_seen_at) : null },
+          settings_source: {
+            offline_minutes: s.source.offline_minutes!,
+            heartbeat_minutes: s.source.heartbeat_minutes!,
+          },
+        },
+      });
+    }
+    for (const m of measuring) {
+      const s = settings.get(m.patient_id)!;
+      const last = m.last_reading_at ? new Date(m.last_reading_at).getTime() : null;
+      const since = last ?? new Date(m.since).getTime();
+      const gap = s.reading_gap_hours * 3600_000;
+      if (current - since <= gap) continue; // a reading ends the alert as it arrives (vitalsOf)
+      const summary = last
+        ? `No reading for ${Math.floor((current - last) / 3600_000)} hours (expected within ${s.reading_gap_hours}).`
+        : `No reading since the device was handed out (expected within ${s.reading_gap_hours} hours).`;
+      verdicts.push({
+        patientId: m.patient_id,
+        programId: m.program_id,
+        type: 'missed_physiological_readings_alerts',
+        key: '',
+        breached: true,
+        at: since,
+        summary,
+        reason: {
+          summary,
+          last_reading_at: m.last_reading_at ? iso(m.last_reading_at) : null,
+          settings_source: { reading_gap_hours: s.source.reading_gap_hours! },
+        },
+      });
+    }
+    const podsOf = new Map<number, typeof pods>();
+    for (const p of pods) podsOf.set(p.patient_id, [...(podsOf.get(p.patient_id) ?? []), p]);
+    for (const [patientId, list] of podsOf) {
+      const s = settings.get(patientId)!;
+      const low = list.filter((p) => p.servings_remaining <= s.low_servings);
+      const at = Math.max(...list.map((p) => new Date(p.last_used_at).getTime()));
+      const summary =
+        low.length > 0
+          ? `${low.length} pod${low.length === 1 ? '' : 's'} with ${s.low_servings} servings or fewer left.`
+          : 'Pods refilled.';
+      verdicts.push({
+        patientId,
+        programId: list[0]!.program_id,
+        type: 'low_medication_pods',
+        key: '',
+        breached: low.length > 0,
+        at,
+        summary,
+        reason: {
+          summary,
+          pods: low.map((p) => ({ barcode: p.barcode, servings_remaining: p.servings_remaining })),
+          settings_source: { low_servings: s.source.low_servings! },
+        },
+      });
+    }
+    return verdicts;
+  }
+
+  /** Missed doses, extra doses and low adherence, from the adherence engine, a chunk of patients at a time. */
+  async function adherenceVerdicts(programIds: number[], current: number): Promise<Verdict[]> {
+    const verdicts: Verdict[] = [];
+    for (let after = 0; ; ) {
+      const patients = await patientsWithRegimens(db, programIds, after, CHUNK);
+      if (patients.length === 0) break;
+      after = patients[patients.length - 1]!.id;
+      const ids = patients.map((p) => p.id);
+      const settings = await settingsFor(ids);
+      const longest = Math.max(...patients.map((p) => settings.get(p.id)!.adherence_days));
+      const from = new Date(current - (longest + 3) * DAY);
+      const [schedules, events] = await Promise.all([
+        schedulesOfPatients(db, ids, from, new Date(current + DAY)),
+        doseEventsOfPatients(db, ids, new Date(from.getTime() - 2 * DAY), new Date(current + DAY)),
+      ]);
+      const schedulesOf = new Map<number, typeof schedules>();
+      for (const r of schedules) schedulesOf.set(r.patient_id, [...(schedulesOf.get(r.patient_id) ?? []), r]);
+      const eventsOf = new Map<number, DoseEvent[]>();
+      for (const e of events)
+        eventsOf.set(e.patient_id, [
+          ...(eventsOf.get(e.patient_id) ?? []),
+          { id: e.id, regimenId: e.regimen_id, at: new Date(e.at).getTime(), kind: e.kind },
+        ]);
+      for (const p of patients) {
+        const s = settings.get(p.id)!;
+        const rows = schedulesOf.get(p.id) ?? [];
+        if (rows.length === 0) continue;
+        const zone = resolveDisplayZone(p.time_zone);
+        const range = lastDays(zone, current, s.adherence_days);
+        const result = classifyAdherence({
+          regimens: rows.map(toSchedule),
+          events: eventsOf.get(p.id) ?? [],
+          zone,
+          from: range.from,
+          to: range.to,
+          now: current,
+        });
+        const base = { patientId: p.id, programId: p.program_id };
+        for (const r of rows) {
+          const closed = result.doses
+            .filter((d) => d.regimenId === r.id && d.state !== 'pending' && d.windowClose <= current)
+            .sort((a, b) => a.scheduledAt - b.scheduledAt);
+          const last = closed[closed.length - 1];
+          if (last) {
+            const missed = closed.filter((d) => d.state === 'missed');
+            const summary =
+              last.state === 'missed'
+                ? `Missed the ${last.time} dose of ${r.name} on ${last.date}${missed.length > 1 ? ` (${missed.length} missed in ${s.adherence_days} days)` : ''}.`
+                : `Took the ${last.time} dose of ${r.name} on ${last.date}.`;
+            verdicts.push({
+              ...base,
+              type: 'missed_doses',
+              key: String(r.id),
+              breached: last.state === 'missed',
+              at: last.scheduledAt,
+              summary,
+              reason: {
+                summary,
+                regimen: { id: r.id, name: r.name },
+                doses: missed.slice(-10).map((d) => ({ expected_at: iso(d.scheduledAt), taken_at: null })),
+              },
+            });
+          }
+          const extra = result.extra.filter((e) => e.regimenId === r.id && e.at > current - DAY);
+          if (extra.length > 0) {
+            const summary = `${extra.length} extra dose${extra.length === 1 ? '' : 's'} of ${r.name} in the last 24 hours.`;
+            verdicts.push({
+              ...base,
+              type: 'extra_doses_alerts',
+              key: String(r.id),
+              breached: true,
+              at: Math.max(...extra.map((e) => e.at)),
+              summary,
+              reason: {
+                summary,
+                regimen: { id: r.id, name: r.name },
+                doses: extra.map((e) => ({ expected_at: null, taken_at: iso(e.at) })),
+              },
+            });
+          }
+        }
+        const adherence = result.total.adherence;
+        if (adherence !== null) {
+          const low = adherence < s.low_adherence;
+          const summary = `Adherence ${adherence} % over ${s.adherence_days} days (${low ? 'below' : 'at or above'} ${s.low_adherence} %).`;
+          verdicts.push({
+            ...base,
+            type: 'low_adherence',
+            key: '',
+            breached: low,
+            at: range.from,
+            summary,
+            reason: {
+              summary,
+              adherence,
+              settings_source: {
+                low_adherence: s.source.low_adherence!,
+                adherence_days: s.source.adherence_days!,
+              },
+            },
+          });
+        }
+      }
+    }
+    return verdicts;
+  }
+
+  /** One sweep of every program: absence and adherence alerts, then escalation timers. */
+  async function sweep(): Promise<SweepReport> {
+    return serial(async () => {
+      const current = now();
+      const programIds = await allProgramIds(db);
+      const open = await unresolvedConditions(db, programIds);
+      // A condition that holds, or one that cleared on an alert still unresolved: the rest change nothing.
+      const verdicts = [
+        ...(await deviceVerdicts(programIds, current)),
+        ...(await adherenceVerdicts(programIds, current)),
+      ].filter((v) => v.breached || open.has(`${v.patientId}:${v.type}:${v.key}`));
+      let changes = 0;
+      for (let i = 0; i < verdicts.length; i += 2000)
+        changes += (await apply(verdicts.slice(i, i + 2000))).length;
+      const escalated = await escalateDue(db, DEFAULT_ALERT_SETTINGS.escalate_to_role);
+      for (const e of escalated) {
+        realtime.toProgram(e.program_id, ALERTS_CHANGED_EVENT, { types: [e.type] });
+        for (const adminId of e.admin_ids)
+          realtime.toUser(adminId, 'alerts.escalated', { alert_id: e.id, type: e.type, role: e.role });
+      }
+      stats.sweeps++;
+      return { verdicts: verdicts.length, changes, escalated: escalated.length };
+    });
+  }
+
+  return {
+    stats,
+    /** Patients whose readings changed: evaluated after the gathering wait, together. */
+    markDirty(patientIds: Iterable<number>): void {
+      for (const id of patientIds) dirty.add(id);
+      if (!timer && dirty.size > 0) timer = setTimeout(() => void evaluateDirty(), deps.evaluateWaitMs);
+    },
+    /** Evaluates the patients' vitals now (tests, the bench). */
+    async evaluate(patientIds: number[]): Promise<VerdictChange[]> {
+      return serial(async () => apply(await vitalsOf(patientIds)));
+    },
+    /** Waits for the pending evaluation (tests, the bench). */
+    async settle(): Promise<void> {
+      if (timer) {
+        clearTimeout(timer);
+        await evaluateDirty();
+      }
+      await chain;
+    },
+    sweep,
+    start(): void {
+      if (deps.sweepMs <= 0) return;
+      sweeper = setInterval(() => {
+        sweep().catch((err) => {
+          stats.failures++;
+          log.error({ err: { message: (err as Error).message } }, 'alert sweep failed');
+        });
+      }, deps.sweepMs);
+      sweeper.unref();
+    },
+    async close(): Promise<void> {
+      if (sweeper) clearInterval(sweeper);
+      if (timer) clearTimeout(timer);
+      timer = null;
+      dirty.clear();
+      await chain;
+    },
+  };
+}
+
+export type AlertEngine = ReturnType<typeof createAlertEngine>;

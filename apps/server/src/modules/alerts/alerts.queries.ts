@@ -1,0 +1,568 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { defineObjectKind } from '../../platform/access/rules';
+import { idArray } from '../../platform/access/scope';
+import type { Queryable } from '../../platform/db/client';
+
+/** An alert, named by `alerts/{id}` without its program. */
+export const alertObject = defineObjectKind(
+  'alert',
+  (id) => sql`SELECT program_id FROM alerts WHERE id = ${id}`,
+);
+
+// ---------------------------------------------------------------- evaluation inputs
+
+export type SettingsRow = {
+  patient_id: number;
+  program_id: number;
+  level: 'program' | 'cohort' | 'patient';
+  settings: Record<string, unknown>;
+};
+
+/**
+ * The settings levels that apply to each patient (program, each of their cohorts, their own), one
+ * statement. Patients with no stored level come back with no row; the engine then uses the defaults.
+ */
+export async function settingsOfPatients(db: Queryable, patientIds: number[]) {
+  const res = await db.execute<SettingsRow>(sql`
+    SELECT p.id AS patient_id, p.program_id,
+           CASE WHEN s.patient_id IS NOT NULL THEN 'patient' WHEN s.cohort_id IS NOT NULL THEN 'cohort' ELSE 'program' END AS level,
+           s.settings
+    FROM patients p
+    JOIN alert_settings s ON s.program_id = p.program_id
+     AND (s.patient_id = p.id
+          OR (s.cohort_id IS NULL AND s.patient_id IS NULL)
+          OR s.cohort_id IN (SELECT gp.group_id FROM group_patients gp WHERE gp.patient_id = p.id))
+    WHERE p.id = ANY(${idArray(patientIds)}::bigint[])
+    ORDER BY p.id, s.cohort_id NULLS FIRST`);
+  return res.rows;
+}
+
+export async function patientsOf(db: Queryable, patientIds: number[]) {
+  const res = await db.execute<{ id: number; program_id: number; time_zone: string | null }>(sql`
+    SELECT id, program_id, time_zone FROM patients
+    WHERE id = ANY(${idArray(patientIds)}::bigint[]) AND active ORDER BY id`);
+  return res.rows;
+}
+
+export type VitalRow = { patient_id: number; type: string; value: number; unit: string; at: string };
+
+/**
+ * For each patient and vital type: the readings of the patient's window (its `window_minutes`) ending at
+ * their newest reading of that type. Uses measurements (patient, type, time).
+ */
+export async function vitalReadings(
+  db: Queryable,
+  patients: { id: number; windowMinutes: number }[],
+  types: readonly string[],
+) {
+  const res = await db.execute<VitalRow>(sql`
+    SELECT x.patient_id, m.type, m.value, m.unit, m.measured_at AS at
+    FROM unnest(${idArray(patients.map((p) => p.id))}::bigint[], ${`{${patients.map((p) => p.windowMinutes).join(',')}}`}::int[])
+         AS x(patient_id, window_minutes)
+    CROSS JOIN unnest(${`{${types.join(',')}}`}::text[]) AS t(type)
+    CROSS JOIN LATERAL (
+      SELECT max(measured_at) AS newest FROM measurements WHERE patient_id = x.patient_id AND type = t.type
+    ) n
+    JOIN LATERAL (
+      SELECT type, value, unit, measured_at FROM measurements
+      WHERE patient_id = x.patient_id AND type = t.type
+        AND measured_at >= n.newest - make_interval(mins => x.window_minutes) AND measured_at <= n.newest
+      ORDER BY measured_at DESC LIMIT 200
+    ) m ON true
+    ORDER BY x.patient_id, m.measured_at`);
+  return res.rows;
+}
+
+/** Dispensers handed to patients of the programs, with their last sign of life (absence sweep). */
+export async function dispensersOfPrograms(db: Queryable, programIds: number[]) {
+  const res = await db.execute<{
+    id: number;
+    serial: string;
+    patient_id: number;
+    program_id: number;
+    connected: boolean;
+    last_seen_at: string | null;
+    since: string;
+  }>(sql`
+    SELECT d.id, d.serial, d.patient_id, p.program_id, d.connected, d.last_seen_at,
+           coalesce(d.last_seen_at, d.provisioned_at, d.created_at) AS since
+    FROM devices d JOIN patients p ON p.id = d.patient_id AND p.active
+    WHERE d.kind = 'dispenser' AND p.program_id = ANY(${idArray(programIds)}::bigint[])
+    ORDER BY d.id`);
+  return res.rows;
+}
+
+/** Patients with a measuring device and the time of their newest reading from any device (absence sweep). */
+export async function measuringPatients(db: Queryable, programIds: number[]) {
+  const res = await db.execute<{
+    patient_id: number;
+    program_id: number;
+    since: string;
+    last_reading_at: string | null;
+  }>(sql`
+    SELECT p.id AS patient_id, p.program_id, min(coalesce(d.provisioned_at, d.created_at)) AS since,
+           (SELECT max(m.measured_at) FROM measurements m WHERE m.patient_id = p.id) AS last_reading_at
+    FROM patients p JOIN devices d ON d.patient_id = p.id
+      AND d.kind IN ('bp_cuff', 'pulse_oximeter', 'scale', 'glucometer')
+    WHERE p.active AND p.program_id = ANY(${idArray(programIds)}::bigint[])
+    GROUP BY p.id`);
+  return res.rows;
+}
+
+/** Pods of active regimens, with the newest dose of their regimen (the evidence time of a low-pods alert). */
+export async function podsOfPrograms(db: Queryable, programIds: number[]) {
+  const res = await db.execute<{
+    patient_id: number;
+    program_id: number;
+    barcode: string;
+    servings_remaining: number;
+    last_used_at: string;
+  }>(sql`
+    SELECT po.patient_id, po.program_id, po.barcode, po.servings_remaining,
+           coalesce((SELECT max(u.taken_at) FROM medication_usages u WHERE u.regimen_id = r.id), po.created_at) AS last_used_at
+    FROM pods po
+    JOIN regimens r ON r.id = po.regimen_id AND r.completed_at IS NULL AND (r.end_at IS NULL OR r.end_at > now())
+    JOIN patients p ON p.id = po.patient_id AND p.active
+    WHERE po.program_id = ANY(${idArray(programIds)}::bigint[])
+    ORDER BY po.patient_id, po.num`);
+  return res.rows;
+}
+
+/** Active patients of the programs with a regimen that expects doses now, by id after `afterId`. */
+export async function patientsWithRegimens(
+  db: Queryable,
+  programIds: number[],
+  afterId: number,
+  limit: number,
+) {
+  const res = await db.execute<{ id: number; program_id: number; time_zone: string | null }>(sql`
+    SELECT p.id, p.program_id, p.time_zone FROM patients p
+    WHERE p.active AND p.program_id = ANY(${idArray(programIds)}::bigint[]) AND p.id > ${afterId}
+      AND EXISTS (SELECT 1 FROM regimens r WHERE r.patient_id = p.id AND r.completed_at IS NULL
+                  AND (r.end_at IS NULL OR r.end_at > now() - interval '2 days'))
+    ORDER BY p.id LIMIT ${limit}`);
+  return res.rows;
+}
+
+export async function allProgramIds(db: Queryable): Promise<number[]> {
+  const res = await db.execute<{ id: number }>(sql`SELECT id FROM programs ORDER BY id`);
+  return res.rows.map((r) => r.id);
+}
+
+// ---------------------------------------------------------------- verdicts
+
+export type Verdict = {
+  patientId: number;
+  programId: number;
+  type: string;
+  key: string;
+  breached: boolean;
+  /** The evidence's time: an occurrence counts only when newer than the alert's last one. */
+  at: number;
+  summary: string;
+  reason: Record<string, unknown>;
+};
+
+export type VerdictChange = {
+  id: number;
+  program_id: number;
+  patient_id: number;
+  type: string;
+  action: 'opened' | 'repeated' | 'resolved';
+  snoozed: boolean;
+};
+
+/**
+ * Applies verdicts in one statement (one transaction): a breached condition opens an alert, or counts an
+ * occurrence on the unresolved one (never twice for the same evidence); a cleared condition resolves the
+ * unresolved alert unless its evidence is older than the alert's. History rows for every opening and
+ * resolution. Returns what changed, with whether the condition is snoozed (no live notice then).
+ */
+export async function applyVerdicts(db: Queryable, verdicts: Verdict[]): Promise<VerdictChange[]> {
+  if (verdicts.length === 0) return [];
+  const rows = verdicts.map((v) => ({
+    patient_id: v.patientId,
+    program_id: v.programId,
+    type: v.type,
+    condition_key: v.key,
+    breached: v.breached,
+    at: new Date(v.at).toISOString(),
+    summary: v.summary,
+    reason: v.reason,
+  }));
+  const res = await db.execute<VerdictChange>(sql`
+WITH v AS (
+  SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+    AS v(patient_id bigint, program_id bigint, type text, condition_key text, breached bool, at timestamptz, summary text, reason jsonb)
+),
+opened AS (
+  INSERT INTO alerts AS a (program_id, patient_id, type, condition_key, first_at, last_at, summary, reason)
+  SELECT program_id, patient_id, type, condition_key, at, at, summary, reason FROM v WHERE breached
+  ON CONFLICT (patient_id, type, condition_key) WHERE status <> 'resolved'
+  DO UPDATE SET occurrences = a.occurrences + 1, last_at = excluded.last_at, summary = excluded.summary, reason = excluded.reason
+    WHERE excluded.last_at > a.last_at
+  RETURNING a.id, a.program_id, a.patient_id, a.type, a.condition_key, CASE WHEN a.occurrences = 1 THEN 'opened' ELSE 'repeated' END AS action
+),
+resolved AS (
+  UPDATE alerts a SET status = 'resolved', resolved_at = now(), resolution = 'auto'
+  FROM v
+  WHERE NOT v.breached AND a.patient_id = v.patient_id AND a.type = v.type AND a.condition_key = v.condition_key
+    AND a.status <> 'resolved' AND v.at >= a.last_at
+  RETURNING a.id, a.program_id, a.patient_id, a.type, a.condition_key, 'resolved' AS action, v.summary
+),
+history AS (
+  INSERT INTO alert_history (alert_id, action, detail)
+  SELECT id, 'opened', '{}'::jsonb FROM opened WHERE action = 'opened'
+  UNION ALL
+  SELECT id, 'resolved', jsonb_build_object('by', 'condition cleared', 'summary', summary) FROM resolved
+)
+SELECT c.id, c.program_id, c.patient_id, c.type, c.action,
+       EXISTS (SELECT 1 FROM alert_snoozes z WHERE z.patient_id = c.patient_id AND z.type = c.type
+               AND z.condition_key = c.condition_key AND z.until > now()) AS snoozed
+FROM (SELECT id, program_id, patient_id, type, condition_key, action FROM opened
+      UNION ALL SELECT id, program_id, patient_id, type, condition_key, action FROM resolved) c`);
+  return res.rows;
+}
+
+/**
+ * Escalates open alerts nobody acknowledged within their program's `escalate_after_minutes` (snoozed
+ * conditions wait for the end of the snooze). Returns the escalated alerts with the staff holding the
+ * role they went to.
+ */
+export async function escalateDue(db: Queryable, defaultRole: string) {
+  const res = await db.execute<{
+    id: number;
+    program_id: number;
+    patient_id: number;
+    type: string;
+    role: string;
+    admin_ids: number[];
+  }>(sql`
+    WITH due AS (
+      SELECT a.id, coalesce(s.settings->>'escalate_to_role', ${defaultRole}) AS role
+      FROM alert_settings s
+      JOIN alerts a ON a.program_id = s.program_id AND a.status = 'open'
+       AND a.first_at < now() - make_interval(mins => (s.settings->>'escalate_after_minutes')::int)
+      WHERE s.cohort_id IS NULL AND s.patient_id IS NULL
+        AND coalesce((s.settings->>'escalate_after_minutes')::int, 0) > 0
+        AND NOT EXISTS (SELECT 1 FROM alert_snoozes z WHERE z.patient_id = a.patient_id AND z.type = a.type
+                        AND z.condition_key = a.condition_key AND z.until > now())
+      FOR UPDATE OF a SKIP LOCKED
+    ),
+    up AS (
+      UPDATE alerts a SET status = 'escalated', escalated_at = now(), escalated_to_role = due.role
+      FROM due WHERE a.id = due.id AND a.status = 'open'
+      RETURNING a.id, a.program_id, a.patient_id, a.type, due.role
+    ),
+    h AS (
+      INSERT INTO alert_history (alert_id, action, detail)
+      SELECT id, 'escalated', jsonb_build_object('role', role) FROM up
+    )
+    SELECT up.*, coalesce((SELECT array_agg(DISTINCT r.admin_id) FROM admin_program_roles r
+                           WHERE r.program_id = up.program_id AND r.role = up.role), '{}') AS admin_ids
+    FROM up`);
+  return res.rows;
+}
+
+// ---------------------------------------------------------------- the board
+
+const snoozeOf = (a: string) =>
+  sql.raw(`(SELECT z.until FROM alert_snoozes z WHERE z.patient_id = ${a}.patient_id
+  AND z.type = ${a}.type AND z.condition_key = ${a}.condition_key AND z.until > now())`);
+
+export type TileRow = {
+  type: string;
+  count: number;
+  patients: number;
+  unacknowledged: number;
+  snoozed: number;
+};
+
+/** One row per alert type with unresolved alerts in the programs. */
+export async function tiles(db: Queryable, programIds: number[]) {
+  const res = await db.execute<TileRow>(sql`
+    SELECT type,
+           count(*) FILTER (WHERE NOT quiet)::int AS count,
+           count(DISTINCT patient_id) FILTER (WHERE NOT quiet)::int AS patients,
+           count(*) FILTER (WHERE NOT quiet AND status = 'open')::int AS unacknowledged,
+           count(*) FILTER (WHERE snoozed)::int AS snoozed
+    FROM (
+      SELECT a.type, a.patient_id, a.status, (${snoozeOf('a')}) IS NOT NULL AS snoozed,
+             a.hidden OR (${snoozeOf('a')}) IS NOT NULL AS quiet
+      FROM alerts a
+      WHERE a.program_id = ANY(${idArray(programIds)}::bigint[]) AND a.status <> 'resolved'
+    ) x
+    GROUP BY type`);
+  return res.rows;
+}
+
+export type AlertRow = {
+  id: number;
+  type: string;
+  status: string;
+  program_id: number;
+  patient: { id: number; name: string; mrn: string | null };
+  occurrences: number;
+  first_at: string;
+  last_at: string;
+  summary: string;
+  reason: Record<string, unknown>;
+  assigned_admin: { id: number; name: string } | null;
+  acknowledged_by: { id: number; name: string } | null;
+  acknowledged_at: string | null;
+  escalated_at: string | null;
+  escalated_to_role: string | null;
+  resolved_at: string | null;
+  resolution: string | null;
+  snoozed_until: string | null;
+  hidden: boolean;
+  total: number;
+};
+
+const person = (alias: string) =>
+  sql.raw(
+    `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'name', trim(concat_ws(' ', ${alias}.given_name, ${alias}.family_name))) END`,
+  );
+
+const alertColumns = sql`
+  a.id, a.type, a.status, a.program_id,
+  json_build_object('id', p.id, 'name', trim(concat_ws(', ', p.last_name, p.first_name)), 'mrn', p.mrn) AS patient,
+  a.occurrences, a.first_at, a.last_at, a.summary, a.reason,
+  ${person('aa')} AS assigned_admin, ${person('ab')} AS acknowledged_by,
+  a.acknowledged_at, a.escalated_at, a.escalated_to_role, a.resolved_at, a.resolution,
+  ${snoozeOf('a')} AS snoozed_until, a.hidden`;
+const alertJoins = sql`
+  JOIN patients p ON p.id = a.patient_id
+  LEFT JOIN admins aa ON aa.id = a.assigned_admin_id
+  LEFT JOIN admins ab ON ab.id = a.acknowledged_by`;
+
+export type ListFilter = {
+  programIds: number[];
+  type: string;
+  since: Date | null;
+  cohortId: number | null;
+  search: string | null;
+  statuses: string[];
+  includeHidden: boolean;
+  includeSnoozed: boolean;
+  assigned: { adminId: number } | 'nobody' | null;
+  page: number;
+  perPage: number;
+};
+
+/** A page of alerts of one type, newest occurrence first, with the total in the same statement. */
+export async function listAlerts(db: Queryable, f: ListFilter) {
+  const where: SQL[] = [
+    sql`a.program_id = ANY(${idArray(f.programIds)}::bigint[])`,
+    sql`a.type = ${f.type}`,
+    sql`a.status = ANY(${`{${f.statuses.join(',')}}`}::text[])`,
+  ];
+  if (f.since) where.push(sql`a.last_at >= ${f.since.toISOString()}`);
+  if (f.cohortId !== null)
+    where.push(
+      sql`EXISTS (SELECT 1 FROM group_patients gp WHERE gp.group_id = ${f.cohortId} AND gp.patient_id = a.patient_id)`,
+    );
+  if (f.search) {
+    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`(p.first_name ILIKE ${like} OR p.last_name ILIKE ${like} OR p.mrn ILIKE ${like}
+      OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${like} OR concat_ws(', ', p.last_name, p.first_name) ILIKE ${like})`);
+  }
+  if (!f.includeHidden) where.push(sql`NOT a.hidden`);
+  if (!f.includeSnoozed) where.push(sql`${snoozeOf('a')} IS NULL`);
+  if (f.assigned === 'nobody') where.push(sql`a.assigned_admin_id IS NULL`);
+  else if (f.assigned) where.push(sql`a.assigned_admin_id = ${f.assigned.adminId}`);
+  const res = await db.execute<AlertRow>(sql`
+    SELECT ${alertColumns}, count(*) OVER ()::int AS total
+    FROM alerts a ${alertJoins}
+    WHERE ${sql.join(where, sql` AND `)}
+    ORDER BY a.last_at DESC, a.id DESC
+    LIMIT ${f.perPage} OFFSET ${(f.page - 1) * f.perPage}`);
+  return res.rows;
+}
+
+/** Resolved alerts of the programs, newest resolution first. */
+export async function resolvedAlerts(db: Queryable, programIds: number[], page: number, perPage: number) {
+  const res = await db.execute<AlertRow>(sql`
+    SELECT ${alertColumns}, count(*) OVER ()::int AS total
+    FROM alerts a ${alertJoins}
+    WHERE a.program_id = ANY(${idArray(programIds)}::bigint[]) AND a.status = 'resolved'
+    ORDER BY a.resolved_at DESC, a.id DESC
+    LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`);
+  return res.rows;
+}
+
+export async function alertById(db: Queryable, id: number) {
+  const res = await db.execute<AlertRow & { history: unknown[] }>(sql`
+    SELECT ${alertColumns}, 1 AS total,
+      coalesce((SELECT json_agg(json_build_object('at', h.at, 'action', h.action, 'admin', ${person('ha')}, 'detail', h.detail) ORDER BY h.at, h.id)
+                FROM alert_history h LEFT JOIN admins ha ON ha.id = h.admin_id WHERE h.alert_id = a.id), '[]') AS history
+    FROM alerts a ${alertJoins}
+    WHERE a.id = ${id}`);
+  return res.rows[0] ?? null;
+}
+
+/** The alerts among `ids` that belong to the programs (the caller compares counts: any missing → 404). */
+export async function alertsIn(db: Queryable, ids: number[], programIds: number[]) {
+  const res = await db.execute<{
+    id: number;
+    program_id: number;
+    patient_id: number;
+    type: string;
+    condition_key: string;
+    status: string;
+  }>(sql`
+    SELECT id, program_id, patient_id, type, condition_key, status FROM alerts
+    WHERE id = ANY(${idArray(ids)}::bigint[]) AND program_id = ANY(${idArray(programIds)}::bigint[])
+    FOR UPDATE`);
+  return res.rows;
+}
+
+export type LifecycleAction = 'acknowledged' | 'cleared' | 'hidden' | 'assigned';
+
+/** One person's step on many alerts, with its history rows, in one statement. */
+export async function actOn(
+  db: Queryable,
+  ids: number[],
+  action: LifecycleAction,
+  adminId: number,
+  assignee: number | null = null,
+) {
+  const ids_ = idArray(ids);
+  const set =
+    action === 'acknowledged'
+      ? sql`status = CASE WHEN status = 'resolved' THEN status ELSE 'acknowledged' END,
+            acknowledged_by = coalesce(acknowledged_by, ${adminId}), acknowledged_at = coalesce(acknowledged_at, now())`
+      : action === 'cleared'
+        ? sql`status = 'resolved', resolved_at = now(), resolved_by = ${adminId}, resolution = 'cleared'`
+        : action === 'hidden'
+          ? sql`hidden = true`
+          : sql`assigned_admin_id = ${assignee}`;
+  // Clearing or acknowledging a resolved alert changes nothing and writes no history.
+  const only = action === 'cleared' || action === 'acknowledged' ? sql`AND status <> 'resolved'` : sql``;
+  const res = await db.execute<{ id: number; program_id: number }>(sql`
+    WITH up AS (
+      UPDATE alerts SET ${set} WHERE id = ANY(${ids_}::bigint[]) ${only}
+      RETURNING id, program_id
+    ),
+    h AS (
+      INSERT INTO alert_history (alert_id, action, admin_id, detail)
+      SELECT id, ${action}, ${adminId}, ${action === 'assigned' ? sql`jsonb_build_object('admin_id', ${assignee}::bigint)` : sql`'{}'::jsonb`} FROM up
+    )
+    SELECT id, program_id FROM up`);
+  return res.rows;
+}
+
+/** Snoozes the conditions of the alerts until `until` (a longer snooze already running is kept). */
+export async function snoozeConditions(db: Queryable, ids: number[], until: Date, adminId: number) {
+  const res = await db.execute<{ id: number; program_id: number }>(sql`
+    WITH a AS (SELECT id, program_id, patient_id, type, condition_key FROM alerts WHERE id = ANY(${idArray(ids)}::bigint[])),
+    z AS (
+      INSERT INTO alert_snoozes (patient_id, type, condition_key, until, admin_id)
+      SELECT DISTINCT patient_id, type, condition_key, ${until.toISOString()}::timestamptz, ${adminId}::bigint FROM a
+      ON CONFLICT (patient_id, type, condition_key)
+      DO UPDATE SET until = greatest(alert_snoozes.until, excluded.until), admin_id = excluded.admin_id, created_at = now()
+    ),
+    h AS (
+      INSERT INTO alert_history (alert_id, action, admin_id, detail)
+      SELECT id, 'snoozed', ${adminId}, jsonb_build_object('until', ${until.toISOString()}::text) FROM a
+    )
+    SELECT id, program_id FROM a`);
+  return res.rows;
+}
+
+/** Admins holding a role in the program, or administering its enterprise (assignees). */
+export async function worksInProgram(db: Queryable, adminId: number, programId: number) {
+  const res = await db.execute<{ ok: boolean }>(sql`
+    SELECT EXISTS (SELECT 1 FROM admin_program_roles WHERE admin_id = ${adminId} AND program_id = ${programId})
+        OR EXISTS (SELECT 1 FROM admin_enterprise_roles e JOIN programs p ON p.enterprise_id = e.enterprise_id
+                   WHERE e.admin_id = ${adminId} AND p.id = ${programId}) AS ok`);
+  return res.rows[0]?.ok === true;
+}
+
+/** Patients of the scope, and how many of them have an unresolved, visible alert. */
+export async function patientCounts(db: Queryable, programIds: number[], cohortId: number | null) {
+  const cohort =
+    cohortId === null
+      ? sql``
+      : sql`AND EXISTS (SELECT 1 FROM group_patients gp WHERE gp.group_id = ${cohortId} AND gp.patient_id = p.id)`;
+  const res = await db.execute<{ patients: number; with_alerts: number }>(sql`
+    SELECT count(*)::int AS patients,
+           count(*) FILTER (WHERE EXISTS (
+             SELECT 1 FROM alerts a WHERE a.patient_id = p.id AND a.status <> 'resolved' AND NOT a.hidden
+               AND ${snoozeOf('a')} IS NULL))::int AS with_alerts
+    FROM patients p
+    WHERE p.program_id = ANY(${idArray(programIds)}::bigint[]) AND p.active ${cohort}`);
+  return res.rows[0]!;
+}
+
+export async function cohortProgram(db: Queryable, cohortId: number) {
+  const res = await db.execute<{ program_id: number }>(
+    sql`SELECT program_id FROM groups WHERE id = ${cohortId}`,
+  );
+  return res.rows[0]?.program_id ?? null;
+}
+
+// ---------------------------------------------------------------- settings
+
+export async function settingsAt(
+  db: Queryable,
+  programId: number,
+  level: { cohortId: number | null; patientId: number | null },
+) {
+  const res = await db.execute<{ settings: Record<string, unknown> }>(sql`
+    SELECT settings FROM alert_settings
+    WHERE program_id = ${programId}
+      AND coalesce(cohort_id, 0) = ${level.cohortId ?? 0} AND coalesce(patient_id, 0) = ${level.patientId ?? 0}`);
+  return res.rows[0]?.settings ?? null;
+}
+
+/** The levels above (and at) a cohort or a patient, program first. */
+export async function settingsLevels(
+  db: Queryable,
+  programId: number,
+  level: { cohortId: number | null; patientId: number | null },
+) {
+  const res = await db.execute<{
+    level: 'program' | 'cohort' | 'patient';
+    settings: Record<string, unknown>;
+  }>(sql`
+    SELECT CASE WHEN patient_id IS NOT NULL THEN 'patient' WHEN cohort_id IS NOT NULL THEN 'cohort' ELSE 'program' END AS level,
+           settings
+    FROM alert_settings s
+    WHERE s.program_id = ${programId}
+      AND ((s.cohort_id IS NULL AND s.patient_id IS NULL)
+        OR s.cohort_id = ${level.cohortId ?? 0}
+        OR s.patient_id = ${level.patientId ?? 0}
+        OR (${level.patientId ?? 0}::bigint > 0
+            AND s.cohort_id IN (SELECT group_id FROM group_patients WHERE patient_id = ${level.patientId ?? 0})))
+    ORDER BY s.cohort_id NULLS FIRST`);
+  return res.rows;
+}
+
+export async function saveSettingsAt(
+  db: Queryable,
+  programId: number,
+  level: { cohortId: number | null; patientId: number | null },
+  settings: Record<string, unknown>,
+  adminId: number,
+) {
+  await db.execute(sql`
+    INSERT INTO alert_settings (program_id, cohort_id, patient_id, settings, updated_by)
+    VALUES (${programId}, ${level.cohortId}, ${level.patientId}, ${JSON.stringify(settings)}::jsonb, ${adminId})
+    ON CONFLICT (program_id, coalesce(cohort_id, 0), coalesce(patient_id, 0))
+    DO UPDATE SET settings = excluded.settings, updated_by = excluded.updated_by, updated_at = now()`);
+}
+
+export async function patientInProgram(db: Queryable, patientId: number, programId: number) {
+  const res = await db.execute<{ ok: boolean }>(sql`
+    SELECT EXISTS (SELECT 1 FROM patients WHERE id = ${patientId} AND program_id = ${programId}) AS ok`);
+  return res.rows[0]?.ok === true;
+}
+
+/** Unresolved conditions of the programs, as `patient:type:key` (a cleared verdict only matters for these). */
+export async function unresolvedConditions(db: Queryable, programIds: number[]) {
+  const res = await db.execute<{ k: string }>(sql`
+    SELECT patient_id || ':' || type || ':' || condition_key AS k FROM alerts
+    WHERE program_id = ANY(${idArray(programIds)}::bigint[]) AND status <> 'resolved'`);
+  return new Set(res.rows.map((r) => r.k));
+}

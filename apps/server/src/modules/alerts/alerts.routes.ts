@@ -1,0 +1,71 @@
+import { alertsContract as c } from '@caredeck/contracts';
+import { staffActor } from '../../platform/access/access.plugin';
+import { access } from '../../platform/access/rules';
+import { route } from '../../platform/http/route';
+import type { App } from '../../platform/http/types';
+import { alertObject } from './alerts.queries';
+import type { AlertsService } from './alerts.service';
+
+/** Roles that change a program's thresholds and timers. */
+const SETTINGS_ROLES = ['admin', 'physician', 'enterprise_admin'] as const;
+
+export async function alertsRoutes(app: App, deps: { alerts: AlertsService }) {
+  const { alerts } = deps;
+  // Calls without a path program: the service scopes them to the programs the actor sees (404 outside).
+  route(app, c.groups, {
+    access: access.staff(),
+    handler: async (req) => alerts.groups(staffActor(req), req.query),
+  });
+  route(app, c.stepResolved, {
+    access: access.staff(),
+    handler: async (req) => alerts.resolved(staffActor(req), req.query),
+  });
+  route(app, c.usersCount, {
+    access: access.staff(),
+    handler: async (req) => alerts.counts(staffActor(req), req.query),
+  });
+  route(app, c.usersCountCohort, {
+    access: access.staff(),
+    handler: async (req) => alerts.counts(staffActor(req), { ...req.query, cohort_id: req.params.cohort }),
+  });
+  route(app, c.list, {
+    access: access.staff(),
+    handler: async (req) => alerts.list(staffActor(req), req.params, req.query),
+  });
+  route(app, c.detail, {
+    access: access.object(alertObject, { notFound: 'Alert not found' }),
+    handler: async (req) => alerts.detail(staffActor(req), req.params.id),
+  });
+  route(app, c.deleteAlerts, {
+    access: access.staff(),
+    handler: async (req) => alerts.clear(staffActor(req), req.body.ids),
+  });
+  route(app, c.acknowledge, {
+    access: access.staff(),
+    handler: async (req) => alerts.acknowledge(staffActor(req), req.body.ids),
+  });
+  route(app, c.snooze, {
+    access: access.staff(),
+    handler: async (req) => alerts.snooze(staffActor(req), req.body.ids, req.body.minutes),
+  });
+  route(app, c.assign, {
+    access: access.staff(),
+    handler: async (req) => alerts.assign(staffActor(req), req.body.ids, req.body.admin_id),
+  });
+  route(app, c.analyticsClear, {
+    access: access.program(),
+    handler: async (req) => alerts.clear(staffActor(req), req.body.alerts, [req.params.programId]),
+  });
+  route(app, c.analyticsHide, {
+    access: access.program(),
+    handler: async (req) => alerts.hide(staffActor(req), req.body.alerts, [req.params.programId]),
+  });
+  route(app, c.settings, {
+    access: access.program(),
+    handler: async (req) => alerts.settings(staffActor(req), req.query),
+  });
+  route(app, c.saveSettings, {
+    access: access.program(SETTINGS_ROLES),
+    handler: async (req) => alerts.saveSettings(staffActor(req), req.query, req.body),
+  });
+}

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { groups } from '../groups/groups.tables';
+import { admins } from '../identity/identity.tables';
+import { patients } from '../patients/patients.tables';
+import { programs } from '../tenancy/tenancy.tables';
+
+const adminRef = (name: string) =>
+  bigint(name, { mode: 'number' }).references(() => admins.id, { onDelete: 'set null' });
+
+/**
+ * An alert (02 §3 alert queries, §4): one patient's condition of one type, e.g. blood pressure above the
+ * program's threshold. At most one alert per patient, type and condition key is unresolved at a time
+ * (de-duplication): a condition seen again counts an occurrence on it. `reason` keeps why it fired
+ * (the readings, the thresholds and where they came from).
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    programId: bigint('program_id', { mode: 'number' })
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** What separates two conditions of one type for one patient: a device, a regimen; '' when one per patient. */
+    conditionKey: text('condition_key').notNull().default(''),
+    status: text('status').notNull().default('open'),
+    occurrences: integer('occurrences').notNull().default(1),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    summary: text('summary').notNull(),
+    reason: jsonb('reason').notNull(),
+    hidden: boolean('hidden').notNull().default(false),
+    assignedAdminId: adminRef('assigned_admin_id'),
+    acknowledgedBy: adminRef('acknowledged_by'),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+    escalatedToRole: text('escalated_to_role'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: adminRef('resolved_by'),
+    resolution: text('resolution'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('alerts_open_condition_unique')
+      .on(t.patientId, t.type, t.conditionKey)
+      .where(sql`${t.status} <> 'resolved'`),
+    // The board: open alerts of a program by type (tiles) and newest first (lists).
+    index('alerts_board_idx').on(t.programId, t.type, t.lastAt).where(sql`${t.status} <> 'resolved'`),
+    index('alerts_program_resolved_idx').on(t.programId, t.resolvedAt).where(sql`${t.status} = 'resolved'`),
+    index('alerts_patient_idx').on(t.patientId, t.type),
+    check('alerts_status_check', sql`${t.status} IN ('open', 'acknowledged', 'escalated', 'resolved')`),
+    check(
+      'alerts_resolution_check',
+      sql`(${t.status} = 'resolved') = (${t.resolvedAt} IS NOT NULL) AND (${t.resolution} IS NULL OR ${t.resolution} IN ('auto', 'cleared'))`,
+    ),
+  ],
+);
+
+/** Every step of an alert's life, with who took it (null: the engine). The audit trail of the board. */
+export const alertHistory = pgTable(
+  'alert_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    alertId: bigint('alert_id', { mode: 'number' })
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    action: text('action').notNull(),
+    adminId: adminRef('admin_id'),
+    detail: jsonb('detail').notNull().default({}),
+  },
+  (t) => [index('alert_history_alert_idx').on(t.alertId, t.at)],
+);
+
+/**
+ * A snooze silences one condition (patient, type, key) until `until`, whichever alert carries it: a
+ * condition that clears and comes back during the snooze stays quiet too. Occurrences are still counted.
+ */
+export const alertSnoozes = pgTable(
+  'alert_snoozes',
+  {
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    conditionKey: text('condition_key').notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    adminId: adminRef('admin_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.patientId, t.type, t.conditionKey] })],
+);
+
+/**
+ * Thresholds and timers (packages/domain AlertSettings) set for a program, one of its cohorts or one
+ * patient; a level stores only the keys it overrides. Patient beats cohort beats program beats default.
+ */
+export const alertSettings = pgTable(
+  'alert_settings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    programId: bigint('program_id', { mode: 'number' })
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    cohortId: bigint('cohort_id', { mode: 'number' }).references(() => groups.id, { onDelete: 'cascade' }),
+    patientId: bigint('patient_id', { mode: 'number' }).references(() => patients.id, {
+      onDelete: 'cascade',
+    }),
+    settings: jsonb('settings').notNull(),
+    updatedBy: adminRef('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('alert_settings_level_unique').on(
+      t.programId,
+      sql`coalesce(${t.cohortId}, 0)`,
+      sql`coalesce(${t.patientId}, 0)`,
+    ),
+    check('alert_settings_one_level_check', sql`${t.cohortId} IS NULL OR ${t.patientId} IS NULL`),
+  ],
+);

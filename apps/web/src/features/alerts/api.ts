@@ -1,0 +1,90 @@
+import { type AlertType, alertsContract as c } from '@caredeck/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ALERTS_CHANGED_EVENT, onLiveEvent } from '../../app/realtime';
+import { api } from '../../shared/api-client';
+import { type ActiveScope, scopeKey } from '../tenancy/scope';
+
+export const ALERTS_KEY = ['alerts'] as const;
+/** Snooze lengths offered, in minutes. */
+export const SNOOZE_CHOICES = ['60', '240', '1440', '10080'] as const;
+
+/** The scope query of the alert calls that name no program: the enterprise, or the active program. */
+export function scopeQuery(scope: ActiveScope | null): { program_id?: string; enterprise_id?: string } {
+  if (!scope) return {};
+  if (scope.enterpriseScope && scope.enterprise) return { enterprise_id: String(scope.enterprise.id) };
+  return { program_id: String(scope.programId) };
+}
+
+export function useAlertTiles(scope: ActiveScope | null) {
+  return useQuery({
+    queryKey: [...ALERTS_KEY, 'tiles', scopeKey(scope)],
+    queryFn: ({ signal }) => api.call(c.groups, { query: scopeQuery(scope) }, { signal }),
+    enabled: scope !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type AlertListFilter = {
+  type: AlertType;
+  period: string;
+  status: 'active' | 'resolved' | 'all';
+  query: string;
+  assigned: '' | 'me' | 'nobody';
+  page: number;
+};
+
+export function useAlertList(scope: ActiveScope | null, f: AlertListFilter) {
+  return useQuery({
+    queryKey: [...ALERTS_KEY, 'list', scopeKey(scope), f],
+    queryFn: ({ signal }) =>
+      api.call(
+        c.list,
+        {
+          params: { type: f.type, period: f.period, cohort: 'all' },
+          query: {
+            ...scopeQuery(scope),
+            page: String(f.page),
+            status: f.status,
+            ...(f.query ? { query: f.query } : {}),
+            ...(f.assigned ? { assigned: f.assigned } : {}),
+          },
+        },
+        { signal },
+      ),
+    enabled: scope !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAlertDetail(id: number | null) {
+  return useQuery({
+    queryKey: [...ALERTS_KEY, 'detail', id],
+    queryFn: ({ signal }) => api.call(c.detail, { params: { id: String(id) } }, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** A step on alerts, answering how many it changed (and, for a snooze, until when). */
+export type AlertStep = () => Promise<{ count: number; until?: string }>;
+
+export const alertActions = {
+  clear: (ids: number[]) => api.call(c.deleteAlerts, { body: { ids } }),
+  acknowledge: (ids: number[]) => api.call(c.acknowledge, { body: { ids } }),
+  snooze: (ids: number[], minutes: number) => api.call(c.snooze, { body: { ids, minutes } }),
+  assign: (ids: number[], adminId: number | null) => api.call(c.assign, { body: { ids, admin_id: adminId } }),
+  hide: (programId: number, ids: number[]) =>
+    api.call(c.analyticsHide, { params: { programId: String(programId) }, body: { alerts: ids } }),
+};
+
+/** Reloads the board when the server says it changed (a reading opened or resolved an alert, a colleague acted). */
+export function useLiveAlerts(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onLiveEvent(ALERTS_CHANGED_EVENT, () => {
+        void queryClient.invalidateQueries({ queryKey: ALERTS_KEY });
+      }),
+    [queryClient],
+  );
+}
