@@ -1,44 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { apiAccessToken, DEMO_PASSWORD, MQTT_PORT, signIn } from './helpers';
+import { apiAccessToken, DEMO_PASSWORD, signIn, simulate, simulateOnce } from './helpers';
 
 // Issue 8, "Done means": the simulator runs live for demo patients; a dose taken on the simulated
 // dispenser appears on the patient's adherence calendar without a reload, and commands sent from
 // /controller reach the simulated type 1 and type 2 dispensers and their replies show.
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = path.join(ROOT, 'apps/devices/src/cli.ts');
-
-function simulate(args: string[]): ChildProcess {
-  return spawn(
-    process.execPath,
-    ['--import', 'tsx', CLI, '--url', `mqtt://127.0.0.1:${MQTT_PORT}`, ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DEMO_PASSWORD },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-}
-
-/** Runs the simulator to its end; resolves with its output. */
-function simulateOnce(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = simulate(args);
-    let out = '';
-    child.stdout?.on('data', (c) => {
-      out += String(c);
-    });
-    child.stderr?.on('data', (c) => {
-      out += String(c);
-    });
-    child.on('close', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`simulator exited ${code}: ${out}`)),
-    );
-  });
-}
 
 type Device = {
   id: number;

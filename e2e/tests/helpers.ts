@@ -1,11 +1,46 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** The console's embedded MQTT broker in the browser tests (the device simulator connects to it). */
 export const MQTT_PORT = Number(process.env.E2E_MQTT_PORT ?? 18_884);
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'CareDeck-demo-2026';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CLI = path.join(ROOT, 'apps/devices/src/cli.ts');
+
+/** The device simulator (apps/devices) against the test console's broker, as a child process. */
+export function simulate(args: string[]): ChildProcess {
+  return spawn(
+    process.execPath,
+    ['--import', 'tsx', CLI, '--url', `mqtt://127.0.0.1:${MQTT_PORT}`, ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DEMO_PASSWORD },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+}
+
+/** Runs the simulator to its end; resolves with its output. */
+export function simulateOnce(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = simulate(args);
+    let out = '';
+    child.stdout?.on('data', (c) => {
+      out += String(c);
+    });
+    child.stderr?.on('data', (c) => {
+      out += String(c);
+    });
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`simulator exited ${code}: ${out}`)),
+    );
+  });
+}
 
 /** Fills the sign-in form and, when the server asks for it, accepts the HIPAA consent. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {

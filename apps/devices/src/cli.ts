@@ -6,6 +6,8 @@
  * - with `--days D`, replays D days of doses as the patient's behaviour profile would have taken them
  *   (adherent, forgetful, double-dosing, offline), as a device catching up after being offline does;
  * - with `--dose-now`, reports one dose taken now on each device;
+ * - with `--reading systolic=185,diastolic=110`, reports one measurement taken now on each device (a BP
+ *   cuff `BP-…` or pulse oximeter `OX-…` of the demo seed, named with --serials);
  * - with `--live`, stays connected: doses at their times (08:00 and 20:00 in `--zone`), a heartbeat every
  *   minute, and replies to every command the console sends (type 1 JSON-RPC, type 2 command and argument).
  *
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     password: { type: 'string' },
     serials: { type: 'string' },
     regimen: { type: 'string' },
+    reading: { type: 'string' },
   },
 });
 
@@ -120,6 +123,27 @@ async function main() {
           ...regimen,
         });
         log(`${device.serial} dose_taken acknowledged`);
+      }),
+    );
+  }
+
+  if (values.reading) {
+    const measured = Object.fromEntries(
+      values.reading.split(',').map((pair) => {
+        const [type, value] = pair.split('=');
+        return [type!.trim(), Number(value)];
+      }),
+    );
+    await Promise.all(
+      devices.map(async (device) => {
+        const at = Date.now();
+        await device.publish({
+          seq: seqOf(at, 7),
+          type: 'measurement',
+          at: new Date(at).toISOString(),
+          values: measured,
+        });
+        log(`${device.serial} measurement ${values.reading} acknowledged`);
       }),
     );
   }

@@ -23,6 +23,7 @@ import {
   dispensersOfPrograms,
   escalateDue,
   measuringPatients,
+  patientsMeasuredSince,
   patientsOf,
   patientsWithRegimens,
   podsOfPrograms,
@@ -60,6 +61,8 @@ export function createAlertEngine(deps: {
   const dirty = new Set<number>();
   let timer: NodeJS.Timeout | null = null;
   let sweeper: NodeJS.Timeout | null = null;
+  let firstSweep: NodeJS.Timeout | null = null;
+  let lastSweep: number | null = null;
   /** One evaluation at a time: verdicts of one patient never race each other. */
   let chain: Promise<unknown> = Promise.resolve();
   const stats = { evaluations: 0, patientsEvaluated: 0, verdicts: 0, changes: 0, sweeps: 0, failures: 0 };
@@ -401,9 +404,16 @@ export function createAlertEngine(deps: {
     return serial(async () => {
       const current = now();
       const programIds = await allProgramIds(db);
+      // Catch-up: readings stored since the last sweep (or in the last day, after a start) are evaluated
+      // again, so readings stored while no evaluation ran (a restart, the demo seed) are not missed.
+      const since = new Date(lastSweep ?? current - DAY);
+      lastSweep = current;
+      const measured = await patientsMeasuredSince(db, programIds, since, VITAL_TYPES);
+      const vitals = measured.length > 0 ? await vitalsOf(measured) : [];
       const open = await unresolvedConditions(db, programIds);
       // A condition that holds, or one that cleared on an alert still unresolved: the rest change nothing.
       const verdicts = [
+        ...vitals,
         ...(await deviceVerdicts(programIds, current)),
         ...(await adherenceVerdicts(programIds, current)),
       ].filter((v) => v.breached || open.has(`${v.patientId}:${v.type}:${v.key}`));
@@ -443,16 +453,20 @@ export function createAlertEngine(deps: {
     sweep,
     start(): void {
       if (deps.sweepMs <= 0) return;
-      sweeper = setInterval(() => {
-        sweep().catch((err) => {
+      const run = () =>
+        void sweep().catch((err) => {
           stats.failures++;
           log.error({ err: { message: (err as Error).message } }, 'alert sweep failed');
         });
-      }, deps.sweepMs);
+      // The first sweep soon after the start, then every sweepMs.
+      firstSweep = setTimeout(run, Math.min(5000, deps.sweepMs));
+      firstSweep.unref();
+      sweeper = setInterval(run, deps.sweepMs);
       sweeper.unref();
     },
     async close(): Promise<void> {
       if (sweeper) clearInterval(sweeper);
+      if (firstSweep) clearTimeout(firstSweep);
       if (timer) clearTimeout(timer);
       timer = null;
       dirty.clear();

@@ -566,3 +566,17 @@ export async function unresolvedConditions(db: Queryable, programIds: number[]) 
     WHERE program_id = ANY(${idArray(programIds)}::bigint[]) AND status <> 'resolved'`);
   return new Set(res.rows.map((r) => r.k));
 }
+
+/** Patients of the programs with a vital reading stored since `since` (the sweep's catch-up of evaluations). */
+export async function patientsMeasuredSince(
+  db: Queryable,
+  programIds: number[],
+  since: Date,
+  types: readonly string[],
+) {
+  const res = await db.execute<{ patient_id: number }>(sql`
+    SELECT DISTINCT patient_id FROM measurements
+    WHERE program_id = ANY(${idArray(programIds)}::bigint[]) AND created_at >= ${since.toISOString()}
+      AND type = ANY(${`{${types.join(',')}}`}::text[])`);
+  return res.rows.map((r) => r.patient_id);
+}

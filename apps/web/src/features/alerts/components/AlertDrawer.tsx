@@ -30,7 +30,14 @@ export function AlertDrawer({ id, onClose }: { id: number | null; onClose: () =>
   const { t } = useTranslation('alerts');
   const detail = useAlertDetail(id);
   return (
-    <Drawer opened={id !== null} onClose={onClose} position="right" size="lg" title={t('detail.title')}>
+    <Drawer
+      opened={id !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={t('detail.title')}
+      closeButtonProps={{ 'aria-label': t('detail.close') }}
+    >
       {detail.isError ? (
         <Alert color="red">{t('detail.error')}</Alert>
       ) : !detail.data ? (

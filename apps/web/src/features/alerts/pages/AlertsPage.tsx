@@ -25,7 +25,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconBellRinging, IconChevronDown } from '@tabler/icons-react';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -105,7 +105,7 @@ export function AlertsPage() {
             {scopeName}
           </Text>
         </div>
-        <Badge variant="dot" color="teal" leftSection={<IconBellRinging size={12} />}>
+        <Badge variant="dot" color="teal">
           {t('live')}
         </Badge>
       </Group>

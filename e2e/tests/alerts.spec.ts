@@ -1,0 +1,126 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiAccessToken, expectNoSeriousA11yViolations, signIn, simulateOnce } from './helpers';
+
+// Issue 10, "Done means": the simulator drives a demo patient's blood pressure out of range; within
+// seconds the tile count rises, the alert explains itself, a coordinator acknowledges it, and it resolves
+// by itself when readings return to normal; a snoozed condition stays quiet for its whole snooze.
+
+const BP_TILE = 'alert-tile-out_range_blood_pressure_alerts';
+
+type Cuff = { serial: string; patient: { id: number; name: string } };
+
+/** A demo BP cuff of the coordinator's program whose patient has no unresolved blood-pressure alert. */
+async function quietCuff(request: APIRequestContext, token: string, skip: number): Promise<Cuff> {
+  const auth = { authorization: `Bearer ${token}` };
+  const devices = await request.get('/api/v1/devices?kind=bp_cuff', { headers: auth });
+  const cuffs = ((await devices.json()) as { data: Cuff[] }).data.filter((d) => d.patient);
+  const open = await request.get('/api/v1/alerts/out_range_blood_pressure_alerts/all/all?pagination=100', {
+    headers: auth,
+  });
+  const alerted = new Set(
+    ((await open.json()) as { data: { patient: { id: number } }[] }).data.map((a) => a.patient.id),
+  );
+  return cuffs.filter((c) => !alerted.has(c.patient.id))[skip]!;
+}
+
+/** "Kreiger, Jamil" as the board writes names (family name first). */
+const boardName = (name: string) => {
+  const parts = name.split(' ');
+  return `${parts.slice(1).join(' ')}, ${parts[0]}`;
+};
+
+async function tileCount(page: Page): Promise<number> {
+  return Number(await page.getByTestId(BP_TILE).getByTestId('alert-tile-count').textContent());
+}
+
+test.describe('alerts', () => {
+  // axe is injected into the page; the console's CSP would refuse it.
+  test.use({ bypassCSP: true });
+
+  test('a simulated high blood pressure raises the tile, explains itself, is acknowledged and resolves when readings return to normal', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiAccessToken(request, 'coordinator@caredeck.demo');
+    const cuff = await quietCuff(request, token, 0);
+    const name = boardName(cuff.patient.name);
+
+    await page.goto('/alerts?type=out_range_blood_pressure_alerts');
+    await signIn(page, 'coordinator@caredeck.demo');
+    await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
+    await expect(page.getByTestId(BP_TILE)).toHaveAttribute('aria-pressed', 'true');
+    const before = await tileCount(page);
+
+    await simulateOnce(['--serials', cuff.serial, '--reading', 'systolic=188,diastolic=114,pulse=90']);
+    // Live: no reload.
+    await expect.poll(() => tileCount(page), { timeout: 10_000 }).toBe(before + 1);
+    const row = page.getByTestId('alert-row').filter({ hasText: name });
+    await expect(row).toContainText('Systolic 188 ≥ 160; Diastolic 114 ≥ 100');
+    await expect(row).toContainText('New');
+
+    // The alert explains itself, and a coordinator acknowledges it.
+    await row.click();
+    const drawer = page.getByRole('dialog', { name: 'Alert' });
+    await expect(drawer.getByTestId('alert-summary')).toHaveText('Systolic 188 ≥ 160; Diastolic 114 ≥ 100');
+    await expect(drawer).toContainText('systolic: 188 ≥ 160');
+    await expect(drawer).toContainText('Thresholds from defaults');
+    await expectNoSeriousA11yViolations(page, 'alert drawer');
+    await drawer.getByRole('button', { name: 'Acknowledge' }).click();
+    await expect(page.getByText('Alerts acknowledged: 1')).toBeVisible();
+    await expect(drawer.getByText('Acknowledged').first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(row).toContainText('Acknowledged');
+
+    // Readings back to normal: it resolves by itself and leaves the open list.
+    await simulateOnce(['--serials', cuff.serial, '--reading', 'systolic=124,diastolic=79']);
+    await expect(row).toHaveCount(0, { timeout: 10_000 });
+    await expect.poll(() => tileCount(page)).toBe(before);
+    await page.locator('label', { hasText: /^Resolved$/ }).click();
+    const resolved = page.getByTestId('alert-row').filter({ hasText: name }).first();
+    await expect(resolved).toContainText('Resolved');
+    await resolved.click();
+    await expect(page.getByRole('dialog', { name: 'Alert' })).toContainText('Resolved by itself');
+    await expectNoSeriousA11yViolations(page, 'alerts board');
+    await page.keyboard.press('Escape');
+    await page.screenshot({ path: 'test-results/alerts-board.png', fullPage: true });
+  });
+
+  test('a snoozed condition stays quiet for its whole snooze, while its occurrences are still counted', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiAccessToken(request, 'coordinator@caredeck.demo');
+    const cuff = await quietCuff(request, token, 1);
+    const name = boardName(cuff.patient.name);
+    await simulateOnce(['--serials', cuff.serial, '--reading', 'systolic=176,diastolic=96']);
+
+    await page.goto('/alerts?type=out_range_blood_pressure_alerts');
+    await signIn(page, 'coordinator@caredeck.demo');
+    const row = page.getByTestId('alert-row').filter({ hasText: name });
+    await expect(row).toBeVisible();
+    const before = await tileCount(page);
+    await row.getByRole('checkbox').check();
+    await page.getByTestId('alert-bulk-actions').getByRole('button', { name: 'Snooze' }).click();
+    await page.getByRole('menuitem', { name: '4 hours' }).click();
+    await expect(page.getByText(/^Alerts snoozed until .*: 1$/)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await expect.poll(() => tileCount(page)).toBe(before - 1);
+
+    // The condition goes on: counted, not shown.
+    await simulateOnce(['--serials', cuff.serial, '--reading', 'systolic=182,diastolic=99']);
+    await page.reload();
+    await expect(page.getByTestId(BP_TILE)).toBeVisible();
+    await expect(page.getByTestId('alert-row').filter({ hasText: name })).toHaveCount(0);
+    const all = await request.get(
+      `/api/v1/alerts/out_range_blood_pressure_alerts/day/all?status=all&query=${encodeURIComponent(cuff.patient.name.split(' ')[1]!)}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const alert = (
+      (await all.json()) as {
+        data: { patient: { id: number }; occurrences: number; snoozed_until: string }[];
+      }
+    ).data.find((a) => a.patient.id === cuff.patient.id)!;
+    expect(alert.occurrences).toBe(2);
+    expect(new Date(alert.snoozed_until).getTime()).toBeGreaterThan(Date.now() + 3.9 * 3600_000);
+  });
+});
