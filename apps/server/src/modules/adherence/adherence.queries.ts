@@ -18,6 +18,9 @@ export async function patientContext(
 export type ScheduleRow = {
   id: number;
   name: string;
+  /** medication, inhaler or medesto-device; with `device_serial`, what the alert engine splits adherence by. */
+  type?: string;
+  device_serial?: string | null;
   repeat: 'daily' | 'weekly' | 'monthly' | 'as_needed';
   interval: number;
   times: string[];

@@ -22,7 +22,7 @@ export async function schedulesOfPatients(
   to: Date,
 ): Promise<(ScheduleRow & { patient_id: number })[]> {
   const res = await db.execute<ScheduleRow & { patient_id: number }>(sql`
-    SELECT id, patient_id, name, repeat, interval, times, time_cascade, lockout_time, unlock_before, scheduled_at,
+    SELECT id, patient_id, name, type, device_serial, repeat, interval, times, time_cascade, lockout_time, unlock_before, scheduled_at,
            CASE WHEN completed_at IS NULL THEN end_at
                 WHEN end_at IS NULL THEN completed_at
                 ELSE least(end_at, completed_at) END AS end_at,

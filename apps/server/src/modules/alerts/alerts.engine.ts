@@ -27,6 +27,7 @@ import {
   patientsOf,
   patientsWithRegimens,
   podsOfPrograms,
+  recordSignals,
   settingsOfPatients,
   unresolvedConditions,
   type Verdict,
@@ -343,7 +344,7 @@ export function createAlertEngine(deps: {
                 : `Took the ${last.time} dose of ${r.name} on ${last.date}.`;
             verdicts.push({
               ...base,
-              type: 'missed_doses',
+              type: r.type === 'inhaler' ? 'missed_inhaler_doses' : 'missed_doses',
               key: String(r.id),
               breached: last.state === 'missed',
               at: last.scheduledAt,
@@ -373,13 +374,26 @@ export function createAlertEngine(deps: {
             });
           }
         }
-        const adherence = result.total.adherence;
-        if (adherence !== null) {
+        // Adherence of all regimens, of the inhalers, and of the regimens a device dispenses.
+        const subsets: [string, (r: (typeof rows)[number]) => boolean][] = [
+          ['low_adherence', () => true],
+          ['low_adherence_inhaler', (r) => r.type === 'inhaler'],
+          ['low_adherence_device', (r) => r.type === 'medesto-device' || (r.device_serial ?? null) !== null],
+        ];
+        for (const [type, member] of subsets) {
+          const chosen = rows.filter(member);
+          const due = chosen.reduce((n, r) => n + (result.regimens[r.id]?.due ?? 0), 0);
+          if (due === 0) continue;
+          const taken = chosen.reduce(
+            (n, r) => n + (result.regimens[r.id]?.on_time ?? 0) + (result.regimens[r.id]?.late ?? 0),
+            0,
+          );
+          const adherence = Math.round((taken / due) * 10_000) / 100;
           const low = adherence < s.low_adherence;
           const summary = `Adherence ${adherence} % over ${s.adherence_days} days (${low ? 'below' : 'at or above'} ${s.low_adherence} %).`;
           verdicts.push({
             ...base,
-            type: 'low_adherence',
+            type,
             key: '',
             breached: low,
             at: range.from,
@@ -399,6 +413,33 @@ export function createAlertEngine(deps: {
     return verdicts;
   }
 
+  /** Signals of the patient record (manual doses, schedule changes, consent, caregivers, notifications off). */
+  async function recordVerdicts(programIds: number[]): Promise<Verdict[]> {
+    const summaries: Record<string, (count: number, breached: boolean) => string> = {
+      manual_doses_notications: (n) =>
+        `${n} dose${n === 1 ? '' : 's'} recorded by hand in the last 24 hours.`,
+      schedule_changed_alerts: (n) =>
+        `The dispenser schedule was changed ${n === 1 ? 'once' : `${n} times`} in the last 24 hours.`,
+      consented_users_alerts: () => 'The patient gave consent in the last 7 days.',
+      caregivers_connected: (n) => `${n} caregiver${n === 1 ? '' : 's'} connected in the last 7 days.`,
+      turned_off_notifications_alerts: (_n, on) =>
+        on ? 'The patient turned every notification channel off.' : 'A notification channel is on again.',
+    };
+    return (await recordSignals(db, programIds)).map((r) => {
+      const summary = summaries[r.type]!(r.count, r.breached);
+      return {
+        patientId: r.patient_id,
+        programId: r.program_id,
+        type: r.type,
+        key: '',
+        breached: r.breached,
+        at: new Date(r.at).getTime(),
+        summary,
+        reason: { summary },
+      };
+    });
+  }
+
   /** One sweep of every program: absence and adherence alerts, then escalation timers. */
   async function sweep(): Promise<SweepReport> {
     return serial(async () => {
@@ -416,6 +457,7 @@ export function createAlertEngine(deps: {
         ...vitals,
         ...(await deviceVerdicts(programIds, current)),
         ...(await adherenceVerdicts(programIds, current)),
+        ...(await recordVerdicts(programIds)),
       ].filter((v) => v.breached || open.has(`${v.patientId}:${v.type}:${v.key}`));
       let changes = 0;
       for (let i = 0; i < verdicts.length; i += 2000)

@@ -580,3 +580,50 @@ export async function patientsMeasuredSince(
       AND type = ANY(${`{${types.join(',')}}`}::text[])`);
   return res.rows.map((r) => r.patient_id);
 }
+
+export type SignalRow = {
+  type: string;
+  patient_id: number;
+  program_id: number;
+  breached: boolean;
+  at: string;
+  count: number;
+};
+
+/**
+ * Signals of the patient record, one statement: manual doses of the last day, device schedules changed in
+ * the last day, consent given and caregivers connected in the last week (events: they stay until cleared),
+ * and patients who turned every notification channel off (a state: it resolves when one is on again).
+ */
+export async function recordSignals(db: Queryable, programIds: number[]) {
+  const programs = idArray(programIds);
+  const res = await db.execute<SignalRow>(sql`
+    SELECT 'manual_doses_notications' AS type, u.patient_id, p.program_id, true AS breached, max(u.taken_at) AS at, count(*)::int AS count
+    FROM medication_usages u JOIN patients p ON p.id = u.patient_id AND p.active
+    WHERE u.source = 'manual' AND u.taken_at > now() - interval '1 day' AND p.program_id = ANY(${programs}::bigint[])
+    GROUP BY u.patient_id, p.program_id
+    UNION ALL
+    SELECT 'schedule_changed_alerts', s.patient_id, p.program_id, true, max(s.created_at), count(*)::int
+    FROM device_schedules s JOIN patients p ON p.id = s.patient_id AND p.active
+    WHERE s.created_at > now() - interval '1 day' AND p.program_id = ANY(${programs}::bigint[])
+    GROUP BY s.patient_id, p.program_id
+    UNION ALL
+    SELECT 'consented_users_alerts', p.id, p.program_id, true, p.consent_at, 1
+    FROM patients p
+    WHERE p.active AND p.consent_at > now() - interval '7 days' AND p.program_id = ANY(${programs}::bigint[])
+    UNION ALL
+    SELECT 'caregivers_connected', pc.patient_id, p.program_id, true, max(pc.created_at), count(*)::int
+    FROM patient_caregivers pc JOIN patients p ON p.id = pc.patient_id AND p.active
+    WHERE pc.created_at > now() - interval '7 days' AND p.program_id = ANY(${programs}::bigint[])
+    GROUP BY pc.patient_id, p.program_id
+    UNION ALL
+    SELECT 'turned_off_notifications_alerts', p.id, p.program_id,
+           NOT (coalesce((p.notification_settings->>'sms')::boolean, false)
+                OR coalesce((p.notification_settings->>'email')::boolean, false)
+                OR coalesce((p.notification_settings->>'push')::boolean, false)
+                OR coalesce((p.notification_settings->>'voice')::boolean, false)),
+           p.updated_at, 1
+    FROM patients p
+    WHERE p.active AND p.program_id = ANY(${programs}::bigint[])`);
+  return res.rows;
+}

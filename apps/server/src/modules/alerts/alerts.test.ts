@@ -471,6 +471,49 @@ describe('swept alerts', () => {
     expect((await alertsOf(patient.id, 'low_adherence'))[0]!.status).toBe('resolved');
   });
 
+  it('raises inhaler, manual-dose, consent, caregiver and notifications-off alerts from the patient record', async () => {
+    const g = given(db);
+    const program = (await g.program()).id;
+    const patient = await g.patient({ programId: program, timeZone: 'UTC' });
+    await g.regimen({
+      patientId: patient.id,
+      programId: program,
+      type: 'inhaler',
+      name: 'Budesonide',
+      times: ['00:00', '12:00'],
+      lockoutTime: 60,
+      scheduledAt: new Date(Date.now() - 5 * 86_400_000).toISOString(),
+    });
+    const tablets = await g.regimen({ patientId: patient.id, programId: program, repeat: 'as_needed' });
+    await g.doses({
+      patientId: patient.id,
+      regimenId: tablets.id,
+      at: [new Date(Date.now() - 3600_000).toISOString()],
+    });
+    await db.execute(sql`
+      UPDATE patients SET consent_at = now() - interval '1 day',
+        notification_settings = '{"sms": false, "email": false, "push": false, "voice": false}', updated_at = now()
+      WHERE id = ${patient.id}`);
+    await app.alertEngine.sweep();
+    for (const type of [
+      'missed_inhaler_doses',
+      'low_adherence_inhaler',
+      'manual_doses_notications',
+      'consented_users_alerts',
+      'turned_off_notifications_alerts',
+    ])
+      expect(await alertsOf(patient.id, type), type).toEqual([expect.objectContaining({ status: 'open' })]);
+    expect(await alertsOf(patient.id, 'missed_doses')).toEqual([]);
+
+    // Notifications on again: that alert resolves by itself; the event-like ones stay until cleared.
+    await db.execute(sql`
+      UPDATE patients SET notification_settings = '{"sms": true, "email": false, "push": false, "voice": false}',
+        updated_at = now() WHERE id = ${patient.id}`);
+    await app.alertEngine.sweep();
+    expect((await alertsOf(patient.id, 'turned_off_notifications_alerts'))[0]!.status).toBe('resolved');
+    expect((await alertsOf(patient.id, 'consented_users_alerts'))[0]!.status).toBe('open');
+  });
+
   it('escalates an alert nobody acknowledged to the role the program names', async () => {
     const g = given(db);
     const program = (await g.program()).id;

@@ -9,7 +9,7 @@ const en = {
   listError: 'The alerts could not be loaded.',
   retry: 'Try again',
   notEvaluated:
-    'Other alert types (messages, surveys, follow-ups, consent, caregivers) appear once those areas are in use.',
+    'Other alert types (messages, surveys, follow-ups, long-term adherence) appear once those areas are in use.',
   groups: { vitals: 'Vital signs', adherence: 'Adherence', devices: 'Devices', engagement: 'Engagement' },
   tile: { patients: 'Patients: {{count}}', unacknowledged: 'New: {{count}}', snoozed: 'Snoozed: {{count}}' },
   types: {
@@ -130,7 +130,7 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
     listError: 'Die Alarme konnten nicht geladen werden.',
     retry: 'Erneut versuchen',
     notEvaluated:
-      'Weitere Alarmtypen (Nachrichten, Umfragen, Nachverfolgungen, Einwilligung, Betreuende) erscheinen, sobald diese Bereiche genutzt werden.',
+      'Weitere Alarmtypen (Nachrichten, Umfragen, Nachverfolgungen, Langzeit-Adhärenz) erscheinen, sobald diese Bereiche genutzt werden.',
     groups: { vitals: 'Vitalwerte', adherence: 'Adhärenz', devices: 'Geräte', engagement: 'Beteiligung' },
     tile: {
       patients: 'Patienten: {{count}}',
@@ -252,7 +252,7 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
     listError: 'Les alertes n’ont pas pu être chargées.',
     retry: 'Réessayer',
     notEvaluated:
-      'Les autres types d’alerte (messages, questionnaires, suivis, consentement, aidants) apparaissent dès que ces domaines sont utilisés.',
+      'Les autres types d’alerte (messages, questionnaires, suivis, observance à long terme) apparaissent dès que ces domaines sont utilisés.',
     groups: {
       vitals: 'Signes vitaux',
       adherence: 'Observance',
@@ -384,7 +384,7 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
     listError: 'Não foi possível carregar os alertas.',
     retry: 'Tentar novamente',
     notEvaluated:
-      'Os outros tipos de alerta (mensagens, questionários, acompanhamentos, consentimento, cuidadores) aparecem quando essas áreas estiverem em uso.',
+      'Os outros tipos de alerta (mensagens, questionários, acompanhamentos, adesão a longo prazo) aparecem quando essas áreas estiverem em uso.',
     groups: {
       vitals: 'Sinais vitais',
       adherence: 'Adesão',
