@@ -29,7 +29,7 @@ import {
   podsOfPrograms,
   recordSignals,
   settingsOfPatients,
-  unresolvedConditions,
+  unresolvedOf,
   type Verdict,
   type VerdictChange,
   vitalReadings,
@@ -38,6 +38,16 @@ import {
 const CHUNK = 500;
 const VITAL_TYPES = [...new Set(Object.values(VITAL_ALERT_READINGS).flat())];
 const iso = (t: number | string) => new Date(t).toISOString();
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = out.get(key(row));
+    if (list) list.push(row);
+    else out.set(key(row), [row]);
+  }
+  return out;
+}
 
 export type SweepReport = { verdicts: number; changes: number; escalated: number };
 
@@ -89,7 +99,12 @@ export function createAlertEngine(deps: {
     }
     const out = new Map<number, AlertSettings & { source: Record<string, string> }>();
     for (const id of patientIds) {
-      const { settings, source } = effectiveSettings(levels.get(id) ?? []);
+      const { settings, source } = effectiveSettings(
+        (levels.get(id) ?? []).map((r) => ({
+          level: r.level,
+          settings: r.settings as Partial<AlertSettings>,
+        })),
+      );
       out.set(id, { ...settings, source });
     }
     return out;
@@ -107,10 +122,22 @@ export function createAlertEngine(deps: {
       realtime.toProgram(programId, ALERTS_CHANGED_EVENT, { types: [...types] });
   }
 
+  /**
+   * Writes the verdicts that change something: a condition that holds with evidence newer than its open
+   * alert's (or with no open alert), and a cleared condition with an open alert. The rest (the steady
+   * state: the same evidence evaluated again, normal readings of patients without alerts) never reach the
+   * write statement.
+   */
   async function apply(verdicts: Verdict[]): Promise<VerdictChange[]> {
     if (verdicts.length === 0) return [];
-    const changes = await db.transaction((tx) => applyVerdicts(tx, verdicts));
+    const open = await unresolvedOf(db, [...new Set(verdicts.map((v) => v.patientId))]);
+    const changing = verdicts.filter((v) => {
+      const last = open.get(`${v.patientId}:${v.type}:${v.key}`);
+      return v.breached ? last === undefined || v.at > last : last !== undefined && v.at >= last;
+    });
     stats.verdicts += verdicts.length;
+    if (changing.length === 0) return [];
+    const changes = await db.transaction((tx) => applyVerdicts(tx, changing));
     stats.changes += changes.length;
     notify(changes);
     return changes;
@@ -128,8 +155,7 @@ export function createAlertEngine(deps: {
         patients.map((p) => ({ id: p.id, windowMinutes: settings.get(p.id)!.window_minutes })),
         VITAL_TYPES,
       );
-      const byPatient = new Map<number, typeof rows>();
-      for (const r of rows) byPatient.set(r.patient_id, [...(byPatient.get(r.patient_id) ?? []), r]);
+      const byPatient = groupBy(rows, (r) => r.patient_id);
       for (const p of patients) {
         const s = settings.get(p.id)!;
         const readings = byPatient.get(p.id) ?? [];
@@ -265,8 +291,7 @@ export function createAlertEngine(deps: {
         },
       });
     }
-    const podsOf = new Map<number, typeof pods>();
-    for (const p of pods) podsOf.set(p.patient_id, [...(podsOf.get(p.patient_id) ?? []), p]);
+    const podsOf = groupBy(pods, (p) => p.patient_id);
     for (const [patientId, list] of podsOf) {
       const s = settings.get(patientId)!;
       const low = list.filter((p) => p.servings_remaining <= s.low_servings);
@@ -308,14 +333,8 @@ export function createAlertEngine(deps: {
         schedulesOfPatients(db, ids, from, new Date(current + DAY)),
         doseEventsOfPatients(db, ids, new Date(from.getTime() - 2 * DAY), new Date(current + DAY)),
       ]);
-      const schedulesOf = new Map<number, typeof schedules>();
-      for (const r of schedules) schedulesOf.set(r.patient_id, [...(schedulesOf.get(r.patient_id) ?? []), r]);
-      const eventsOf = new Map<number, DoseEvent[]>();
-      for (const e of events)
-        eventsOf.set(e.patient_id, [
-          ...(eventsOf.get(e.patient_id) ?? []),
-          { id: e.id, regimenId: e.regimen_id, at: new Date(e.at).getTime(), kind: e.kind },
-        ]);
+      const schedulesOf = groupBy(schedules, (r) => r.patient_id);
+      const eventsOf = groupBy(events, (e) => e.patient_id);
       for (const p of patients) {
         const s = settings.get(p.id)!;
         const rows = schedulesOf.get(p.id) ?? [];
@@ -324,7 +343,14 @@ export function createAlertEngine(deps: {
         const range = lastDays(zone, current, s.adherence_days);
         const result = classifyAdherence({
           regimens: rows.map(toSchedule),
-          events: eventsOf.get(p.id) ?? [],
+          events: (eventsOf.get(p.id) ?? []).map(
+            (e): DoseEvent => ({
+              id: e.id,
+              regimenId: e.regimen_id,
+              at: new Date(e.at).getTime(),
+              kind: e.kind,
+            }),
+          ),
           zone,
           from: range.from,
           to: range.to,
@@ -451,14 +477,12 @@ export function createAlertEngine(deps: {
       lastSweep = current;
       const measured = await patientsMeasuredSince(db, programIds, since, VITAL_TYPES);
       const vitals = measured.length > 0 ? await vitalsOf(measured) : [];
-      const open = await unresolvedConditions(db, programIds);
-      // A condition that holds, or one that cleared on an alert still unresolved: the rest change nothing.
       const verdicts = [
         ...vitals,
         ...(await deviceVerdicts(programIds, current)),
         ...(await adherenceVerdicts(programIds, current)),
         ...(await recordVerdicts(programIds)),
-      ].filter((v) => v.breached || open.has(`${v.patientId}:${v.type}:${v.key}`));
+      ];
       let changes = 0;
       for (let i = 0; i < verdicts.length; i += 2000)
         changes += (await apply(verdicts.slice(i, i + 2000))).length;

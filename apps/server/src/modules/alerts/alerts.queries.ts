@@ -281,18 +281,16 @@ export type TileRow = {
 /** One row per alert type with unresolved alerts in the programs. */
 export async function tiles(db: Queryable, programIds: number[]) {
   const res = await db.execute<TileRow>(sql`
-    SELECT type,
-           count(*) FILTER (WHERE NOT quiet)::int AS count,
-           count(DISTINCT patient_id) FILTER (WHERE NOT quiet)::int AS patients,
-           count(*) FILTER (WHERE NOT quiet AND status = 'open')::int AS unacknowledged,
-           count(*) FILTER (WHERE snoozed)::int AS snoozed
-    FROM (
-      SELECT a.type, a.patient_id, a.status, (${snoozeOf('a')}) IS NOT NULL AS snoozed,
-             a.hidden OR (${snoozeOf('a')}) IS NOT NULL AS quiet
-      FROM alerts a
-      WHERE a.program_id = ANY(${idArray(programIds)}::bigint[]) AND a.status <> 'resolved'
-    ) x
-    GROUP BY type`);
+    SELECT a.type,
+           count(*) FILTER (WHERE NOT a.hidden AND z.until IS NULL)::int AS count,
+           count(DISTINCT a.patient_id) FILTER (WHERE NOT a.hidden AND z.until IS NULL)::int AS patients,
+           count(*) FILTER (WHERE NOT a.hidden AND z.until IS NULL AND a.status = 'open')::int AS unacknowledged,
+           count(z.until)::int AS snoozed
+    FROM alerts a
+    LEFT JOIN alert_snoozes z ON z.patient_id = a.patient_id AND z.type = a.type
+      AND z.condition_key = a.condition_key AND z.until > now()
+    WHERE a.program_id = ANY(${idArray(programIds)}::bigint[]) AND a.status <> 'resolved'
+    GROUP BY a.type`);
   return res.rows;
 }
 
@@ -559,12 +557,12 @@ export async function patientInProgram(db: Queryable, patientId: number, program
   return res.rows[0]?.ok === true;
 }
 
-/** Unresolved conditions of the programs, as `patient:type:key` (a cleared verdict only matters for these). */
-export async function unresolvedConditions(db: Queryable, programIds: number[]) {
-  const res = await db.execute<{ k: string }>(sql`
-    SELECT patient_id || ':' || type || ':' || condition_key AS k FROM alerts
-    WHERE program_id = ANY(${idArray(programIds)}::bigint[]) AND status <> 'resolved'`);
-  return new Set(res.rows.map((r) => r.k));
+/** The unresolved alerts of the patients, as `patient:type:key` → the time of their last evidence. */
+export async function unresolvedOf(db: Queryable, patientIds: number[]) {
+  const res = await db.execute<{ k: string; last_at: string }>(sql`
+    SELECT patient_id || ':' || type || ':' || condition_key AS k, last_at FROM alerts
+    WHERE patient_id = ANY(${idArray(patientIds)}::bigint[]) AND status <> 'resolved'`);
+  return new Map(res.rows.map((r) => [r.k, new Date(r.last_at).getTime()]));
 }
 
 /** Patients of the programs with a vital reading stored since `since` (the sweep's catch-up of evaluations). */
