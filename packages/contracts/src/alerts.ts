@@ -98,6 +98,8 @@ export const ALERT_MESSAGES = {
   badCohort: 'Use all or a cohort id.',
   settingsSaved: 'Alert settings saved',
   unknownAdmin: 'This staff member does not work in the program.',
+  resolved: 'Alert resolved',
+  escalationCompleted: 'Escalations completed',
 } as const;
 
 const reading = z.object({
@@ -387,6 +389,100 @@ export const alertsContract = {
     query: settingsLevel,
     body: z.object({ settings: alertSettingsValues }),
     responses: { 200: z.object({ message: z.string() }) },
+  }),
+};
+
+const programParams = z.object({ programId: idParam });
+
+/** One patient's open alerts, counted by type: the triage ranking of `alerts/summary?grouped=1`. */
+export const patientAlertSummary = z.object({
+  patient: z.object({ id: z.number().int(), name: z.string(), mrn: z.string().nullable() }),
+  total: z.number().int(),
+  unacknowledged: z.number().int(),
+  escalated: z.number().int(),
+  last_at: z.string(),
+  types: z.record(z.string(), z.number().int()),
+});
+export type PatientAlertSummary = z.infer<typeof patientAlertSummary>;
+
+/** 01 §7 "Alert list (legacy form)": the calls older clients make, on the same alerts. */
+export const legacyAlertsContract = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/alerts',
+    summary:
+      "A program's alerts, newest first; a patient's with user_id; resolved ones with include_completed=1",
+    tags,
+    params: programParams,
+    query: z.object({
+      user_id: idParam.optional(),
+      include_completed: z.enum(['0', '1', 'true', 'false']).optional(),
+      page: queryInt(1, 1_000_000).default(1),
+      per_page: queryInt(1, 100).default(ALERT_PAGE_SIZE),
+    }),
+    responses: { 200: paged(alert) },
+  }),
+  markEscalationCompleted: defineRoute({
+    method: 'POST',
+    path: '/api/v1/programs/:programId/mark_patients_escalation_completed',
+    summary: "Resolve the patients' escalated alerts in the program (their escalation is complete)",
+    tags,
+    params: programParams,
+    body: z.object({
+      users: z
+        .array(bodyId)
+        .min(1, 'Choose at least one patient.')
+        .max(MAX_ALERT_IDS, `At most ${MAX_ALERT_IDS} patients at once.`),
+    }),
+    responses: { 200: okCount },
+  }),
+  stepResolved: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/alerts/step_resolved/:id',
+    summary:
+      'Resolve one alert of the program (a step of its pathway); resolving a resolved alert changes nothing',
+    tags,
+    params: z.object({ programId: idParam, id: idParam }),
+    query: z.object({ pathway: z.enum(['device', 'clinical']).optional() }),
+    responses: { 200: z.object({ message: z.string(), data: alert }) },
+  }),
+  summary: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/alerts/summary',
+    summary: 'Open alerts per patient (grouped=1: the triage ranking, most alerts first) or per type',
+    tags,
+    params: programParams,
+    query: z.object({
+      name: line().trim().max(100).optional(),
+      grouped: z.enum(['0', '1', 'true', 'false']).default('1'),
+      page: queryInt(1, 1_000_000).default(1),
+      per_page: queryInt(1, 100).default(ALERT_PAGE_SIZE),
+    }),
+    responses: {
+      200: z.union([
+        paged(patientAlertSummary),
+        z.object({ data: z.array(z.object({ type: z.enum(ALERT_TYPES), count: z.number().int() })) }),
+      ]),
+    },
+  }),
+  pathways: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/pathways',
+    summary: "The program's escalation pathways: per alert group, after how long and to which role",
+    tags,
+    params: programParams,
+    responses: {
+      200: z.object({
+        data: z.array(
+          z.object({
+            group: z.enum(ALERT_GROUPS),
+            types: z.array(z.enum(ALERT_TYPES)),
+            escalate_after_minutes: z.number().int(),
+            escalate_to_role: z.string(),
+          }),
+        ),
+      }),
+    },
   }),
 };
 

@@ -186,7 +186,13 @@ describe('expandSchedule', () => {
             expect(d.scheduledAt).toBeGreaterThanOrEqual(scheduledAt);
             expect(d.windowOpen).toBeLessThanOrEqual(d.scheduledAt);
             expect(d.windowClose).toBeGreaterThan(d.scheduledAt);
-            if (i > 0) expect(d.scheduledAt).toBeGreaterThan(doses[i - 1]!.scheduledAt);
+            // In time order. Two doses may share an instant only when a spring-forward gap moved one onto the
+            // other (02:30 → 03:30 beside a 03:30 dose): both stay due.
+            if (i > 0) {
+              const previous = doses[i - 1]!;
+              if (d.scheduledAt === previous.scheduledAt) expect(d.time).not.toBe(previous.time);
+              else expect(d.scheduledAt).toBeGreaterThan(previous.scheduledAt);
+            }
             const w = wallClock(d.scheduledAt, NY);
             // 02:30 on the spring-forward day reads 03:30.
             const minutes = w.hour * 60 + w.minute;
@@ -196,6 +202,18 @@ describe('expandSchedule', () => {
         },
       ),
     );
+  });
+  it('keeps both doses when the spring-forward gap moves 02:30 onto a 03:30 dose (found by the property above)', () => {
+    const scheduledAt = Date.parse('2026-03-07T12:00:00Z');
+    const r = regimen({ times: ['02:30', '03:30'], scheduledAt, lockoutMinutes: 0, unlockBeforeMinutes: 0 });
+    const doses = expandSchedule(
+      r,
+      NY,
+      Date.parse('2026-03-08T05:00:00Z'),
+      Date.parse('2026-03-09T05:00:00Z'),
+    );
+    expect(doses.map((d) => d.time)).toEqual(['02:30', '03:30']);
+    expect(doses[0]!.scheduledAt).toBe(doses[1]!.scheduledAt);
   });
 });
 

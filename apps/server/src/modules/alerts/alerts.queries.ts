@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { defineObjectKind } from '../../platform/access/rules';
 import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
+import { containsPattern } from '../../platform/db/like';
 
 /** An alert, named by `alerts/{id}` without its program. */
 export const alertObject = defineObjectKind(
@@ -336,7 +337,9 @@ const alertJoins = sql`
 
 export type ListFilter = {
   programIds: number[];
-  type: string;
+  /** null: every type. */
+  type: string | null;
+  patientId?: number | null;
   since: Date | null;
   cohortId: number | null;
   search: string | null;
@@ -352,16 +355,17 @@ export type ListFilter = {
 export async function listAlerts(db: Queryable, f: ListFilter) {
   const where: SQL[] = [
     sql`a.program_id = ANY(${idArray(f.programIds)}::bigint[])`,
-    sql`a.type = ${f.type}`,
     sql`a.status = ANY(${`{${f.statuses.join(',')}}`}::text[])`,
   ];
+  if (f.type !== null) where.push(sql`a.type = ${f.type}`);
+  if (f.patientId) where.push(sql`a.patient_id = ${f.patientId}`);
   if (f.since) where.push(sql`a.last_at >= ${f.since.toISOString()}`);
   if (f.cohortId !== null)
     where.push(
       sql`EXISTS (SELECT 1 FROM group_patients gp WHERE gp.group_id = ${f.cohortId} AND gp.patient_id = a.patient_id)`,
     );
   if (f.search) {
-    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.search);
     where.push(sql`(p.first_name ILIKE ${like} OR p.last_name ILIKE ${like} OR p.mrn ILIKE ${like}
       OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${like} OR concat_ws(', ', p.last_name, p.first_name) ILIKE ${like})`);
   }
@@ -623,5 +627,76 @@ export async function recordSignals(db: Queryable, programIds: number[]) {
            p.updated_at, 1
     FROM patients p
     WHERE p.active AND p.program_id = ANY(${programs}::bigint[])`);
+  return res.rows;
+}
+
+/** Resolves the escalated alerts of the patients in the program, with history rows. */
+export async function completeEscalations(
+  db: Queryable,
+  programId: number,
+  patientIds: number[],
+  adminId: number,
+) {
+  const res = await db.execute<{ id: number }>(sql`
+    WITH up AS (
+      UPDATE alerts SET status = 'resolved', resolved_at = now(), resolved_by = ${adminId}, resolution = 'cleared'
+      WHERE program_id = ${programId} AND patient_id = ANY(${idArray(patientIds)}::bigint[]) AND status = 'escalated'
+      RETURNING id
+    ),
+    h AS (
+      INSERT INTO alert_history (alert_id, action, admin_id, detail)
+      SELECT id, 'cleared', ${adminId}, '{"escalation": "completed"}'::jsonb FROM up
+    )
+    SELECT id FROM up`);
+  return res.rows;
+}
+
+export async function patientsInProgramCount(db: Queryable, programId: number, patientIds: number[]) {
+  const res = await db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM patients WHERE program_id = ${programId} AND id = ANY(${idArray(patientIds)}::bigint[])`);
+  return res.rows[0]!.n;
+}
+
+export type PatientSummaryRow = {
+  patient: { id: number; name: string; mrn: string | null };
+  total: number;
+  unacknowledged: number;
+  escalated: number;
+  last_at: string;
+  types: Record<string, number>;
+  total_rows: number;
+};
+
+/**
+ * Open alerts (not hidden, not snoozed) per patient of the programs: the triage ranking. Escalated first,
+ * then the most open alerts, then the newest.
+ */
+export async function patientSummaries(
+  db: Queryable,
+  programIds: number[],
+  search: string | null,
+  page: number,
+  perPage: number,
+) {
+  const like = search ? containsPattern(search) : null;
+  const res = await db.execute<PatientSummaryRow>(sql`
+    WITH x AS (
+      SELECT a.patient_id, a.type, count(*)::int AS n, count(*) FILTER (WHERE a.status = 'open')::int AS new,
+             count(*) FILTER (WHERE a.status = 'escalated')::int AS esc, max(a.last_at) AS last_at
+      FROM alerts a
+      LEFT JOIN alert_snoozes z ON z.patient_id = a.patient_id AND z.type = a.type
+        AND z.condition_key = a.condition_key AND z.until > now()
+      WHERE a.program_id = ANY(${idArray(programIds)}::bigint[]) AND a.status <> 'resolved' AND NOT a.hidden
+        AND z.until IS NULL
+      GROUP BY a.patient_id, a.type
+    )
+    SELECT json_build_object('id', p.id, 'name', trim(concat_ws(', ', p.last_name, p.first_name)), 'mrn', p.mrn) AS patient,
+           sum(x.n)::int AS total, sum(x.new)::int AS unacknowledged, sum(x.esc)::int AS escalated,
+           max(x.last_at) AS last_at, json_object_agg(x.type, x.n) AS types, count(*) OVER ()::int AS total_rows
+    FROM x JOIN patients p ON p.id = x.patient_id
+    ${like ? sql`WHERE p.first_name ILIKE ${like} OR p.last_name ILIKE ${like} OR p.mrn ILIKE ${like}` : sql``}
+    GROUP BY p.id
+    ORDER BY sum(x.esc) DESC, sum(x.n) DESC, max(x.last_at) DESC, p.id
+    LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`);
   return res.rows;
 }

@@ -1,4 +1,4 @@
-import { alertsContract as c } from '@caredeck/contracts';
+import { alertsContract as c, legacyAlertsContract as legacy } from '@caredeck/contracts';
 import { staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
 import { route } from '../../platform/http/route';
@@ -59,6 +59,27 @@ export async function alertsRoutes(app: App, deps: { alerts: AlertsService }) {
   route(app, c.analyticsHide, {
     access: access.program(),
     handler: async (req) => alerts.hide(staffActor(req), req.body.alerts, [req.params.programId]),
+  });
+  // 01 §7 "Alert list (legacy form)".
+  route(app, legacy.list, {
+    access: access.program(),
+    handler: async (req) => alerts.legacyList(staffActor(req), req.query),
+  });
+  route(app, legacy.markEscalationCompleted, {
+    access: access.program(),
+    handler: async (req) => alerts.completeEscalations(staffActor(req), req.body.users),
+  });
+  route(app, legacy.stepResolved, {
+    access: access.program(),
+    handler: async (req) => alerts.resolveStep(staffActor(req), req.params.id),
+  });
+  route(app, legacy.summary, {
+    access: access.program(),
+    handler: async (req) => alerts.summary(staffActor(req), req.query),
+  });
+  route(app, legacy.pathways, {
+    access: access.program(),
+    handler: async (req) => alerts.pathways(staffActor(req)),
   });
   route(app, c.settings, {
     access: access.program(),

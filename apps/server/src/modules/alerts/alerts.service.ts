@@ -1,4 +1,5 @@
 import {
+  ALERT_GROUPS,
   ALERT_MESSAGES,
   ALERT_TYPE_INFO,
   ALERT_TYPES,
@@ -20,10 +21,13 @@ import {
   alertById,
   alertsIn,
   cohortProgram,
+  completeEscalations,
   type LifecycleAction,
   listAlerts,
   patientCounts,
   patientInProgram,
+  patientSummaries,
+  patientsInProgramCount,
   resolvedAlerts,
   saveSettingsAt,
   settingsAt,
@@ -260,6 +264,94 @@ export function createAlertsService(deps: { db: Database; realtime: Realtime; no
         if (program === null || !programIds.includes(program)) throw AppError.notFound('Cohort not found');
       }
       return { data: await patientCounts(db, programIds, cohortId) };
+    },
+
+    /** 01 §7 legacy list: the program's alerts (a patient's with user_id), resolved ones too on request. */
+    async legacyList(
+      actor: StaffActor,
+      query: { user_id?: number; include_completed?: string; page: number; per_page: number },
+    ) {
+      const completed = query.include_completed === '1' || query.include_completed === 'true';
+      const rows = await listAlerts(db, {
+        programIds: [actor.program!.id],
+        type: null,
+        patientId: query.user_id ?? null,
+        since: null,
+        cohortId: null,
+        search: null,
+        statuses: completed
+          ? ['open', 'acknowledged', 'escalated', 'resolved']
+          : ['open', 'acknowledged', 'escalated'],
+        includeHidden: false,
+        includeSnoozed: true,
+        assigned: null,
+        page: query.page,
+        perPage: query.per_page,
+      });
+      return pageOf(rows.map(view), query, rows[0]?.total ?? 0);
+    },
+
+    async completeEscalations(actor: StaffActor, patientIds: number[]) {
+      const programId = actor.program!.id;
+      const unique = [...new Set(patientIds)];
+      const changed = await db.transaction(async (tx) => {
+        if ((await patientsInProgramCount(tx, programId, unique)) !== unique.length)
+          throw AppError.notFound('Patient not found');
+        return completeEscalations(tx, programId, unique, actor.adminId);
+      });
+      if (changed.length > 0) changedPrograms([programId]);
+      return { message: ALERT_MESSAGES.escalationCompleted, count: changed.length };
+    },
+
+    async resolveStep(actor: StaffActor, id: number) {
+      await onAlerts(actor, [id], [actor.program!.id], (tx, found) =>
+        actOn(
+          tx,
+          found.map((a) => a.id),
+          'cleared',
+          actor.adminId,
+        ),
+      );
+      const row = await alertById(db, id);
+      return { message: ALERT_MESSAGES.resolved, data: view(row!) };
+    },
+
+    async summary(
+      actor: StaffActor,
+      query: { name?: string; grouped: string; page: number; per_page: number },
+    ) {
+      const programIds = [actor.program!.id];
+      if (query.grouped === '0' || query.grouped === 'false') {
+        const rows = await tiles(db, programIds);
+        return {
+          data: rows.filter((r) => r.count > 0).map((r) => ({ type: r.type as AlertType, count: r.count })),
+        };
+      }
+      const rows = await patientSummaries(
+        db,
+        programIds,
+        query.name?.trim() || null,
+        query.page,
+        query.per_page,
+      );
+      return pageOf(
+        rows.map(({ total_rows: _t, last_at, ...r }) => ({ ...r, last_at: new Date(last_at).toISOString() })),
+        query,
+        rows[0]?.total_rows ?? 0,
+      );
+    },
+
+    async pathways(actor: StaffActor) {
+      const levels = await settingsLevels(db, actor.program!.id, { cohortId: null, patientId: null });
+      const { settings } = effectiveSettings(levels.filter((l) => l.level === 'program'));
+      return {
+        data: ALERT_GROUPS.map((group) => ({
+          group,
+          types: ALERT_TYPES.filter((t) => ALERT_TYPE_INFO[t].group === group),
+          escalate_after_minutes: settings.escalate_after_minutes,
+          escalate_to_role: settings.escalate_to_role,
+        })),
+      };
     },
 
     async settings(actor: StaffActor, query: { cohort_id?: number; patient_id?: number }) {

@@ -1,4 +1,10 @@
-import { ALERT_MESSAGES, ALERT_TYPES, alertsContract as c, routeUrl } from '@caredeck/contracts';
+import {
+  ALERT_MESSAGES,
+  ALERT_TYPES,
+  alertsContract as c,
+  legacyAlertsContract as legacy,
+  routeUrl,
+} from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client';
@@ -537,5 +543,97 @@ describe('swept alerts', () => {
     const detail = (await call(token, 'GET', routeUrl(c.detail, { id: String(a!.id) }))).json().data;
     expect(detail).toMatchObject({ escalated_to_role: 'admin' });
     expect(detail.history.map((h: { action: string }) => h.action)).toEqual(['opened', 'escalated']);
+  });
+});
+
+describe('the legacy alert list (01 §7)', () => {
+  it('lists a program or patient alerts, ranks patients for triage, resolves a step and completes escalations', async () => {
+    const g = given(db);
+    const program = (await g.program()).id;
+    const admin = await g.admin({
+      hipaaConsented: true,
+      programRoles: [{ programId: program, role: 'admin' }],
+    });
+    const token = (await signIn(app, admin.email, FACTORY_PASSWORD)).token;
+    const first = await patientWithCuff(program);
+    const second = await patientWithCuff(program);
+    await bp(first.cuff.id, 190, 110);
+    await bp(second.cuff.id, 85, 55);
+    await bp(second.cuff.id, 86, 56, Date.now() + 1000);
+    const p = String(program);
+
+    const all = await call(token, 'GET', routeUrl(legacy.list, { programId: p }));
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().total).toBe(2);
+    const mine = await call(
+      token,
+      'GET',
+      routeUrl(legacy.list, { programId: p }, { user_id: String(first.patient.id) }),
+    );
+    expect(mine.json().data).toEqual([expect.objectContaining({ type: 'out_range_blood_pressure_alerts' })]);
+
+    // Escalate the first patient's alert: they rank first.
+    await db.execute(sql`UPDATE alerts SET status = 'escalated' WHERE patient_id = ${first.patient.id}`);
+    const ranking = await call(token, 'GET', routeUrl(legacy.summary, { programId: p }));
+    expect(ranking.statusCode, ranking.body).toBe(200);
+    expect(ranking.json().data.map((r: { patient: { id: number } }) => r.patient.id)).toEqual([
+      first.patient.id,
+      second.patient.id,
+    ]);
+    expect(ranking.json().data[0]).toMatchObject({
+      total: 1,
+      escalated: 1,
+      types: { out_range_blood_pressure_alerts: 1 },
+    });
+    const byType = await call(token, 'GET', routeUrl(legacy.summary, { programId: p }, { grouped: '0' }));
+    expect(byType.json().data).toEqual(
+      expect.arrayContaining([{ type: 'low_blood_pressure_alerts', count: 1 }]),
+    );
+
+    const done = await call(token, 'POST', routeUrl(legacy.markEscalationCompleted, { programId: p }), {
+      users: [first.patient.id],
+    });
+    expect(done.json()).toEqual({ message: ALERT_MESSAGES.escalationCompleted, count: 1 });
+    expect((await alertsOf(first.patient.id, 'out_range_blood_pressure_alerts'))[0]!.status).toBe('resolved');
+    const foreign = await given(db).patient({ programId: otherProgram });
+    const refused = await call(token, 'POST', routeUrl(legacy.markEscalationCompleted, { programId: p }), {
+      users: [foreign.id],
+    });
+    expect(refused.statusCode).toBe(404);
+
+    const [low] = await alertsOf(second.patient.id, 'low_blood_pressure_alerts');
+    const step = await call(
+      token,
+      'GET',
+      routeUrl(legacy.stepResolved, { programId: p, id: String(low!.id) }, { pathway: 'device' }),
+    );
+    expect(step.json()).toMatchObject({
+      message: ALERT_MESSAGES.resolved,
+      data: { status: 'resolved', resolution: 'cleared' },
+    });
+    const elsewhere = await call(
+      coordinator,
+      'GET',
+      routeUrl(legacy.stepResolved, { programId: p, id: String(low!.id) }),
+    );
+    expect(elsewhere.statusCode).toBe(404);
+    const completed = await call(
+      token,
+      'GET',
+      routeUrl(legacy.list, { programId: p }, { include_completed: '1' }),
+    );
+    expect(completed.json().total).toBe(2);
+    expect((await call(token, 'GET', routeUrl(legacy.list, { programId: p }))).json().total).toBe(0);
+
+    const pathways = await call(token, 'GET', routeUrl(legacy.pathways, { programId: p }));
+    expect(pathways.json().data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          group: 'vitals',
+          escalate_after_minutes: 0,
+          escalate_to_role: 'physician',
+        }),
+      ]),
+    );
   });
 });

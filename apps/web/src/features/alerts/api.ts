@@ -1,4 +1,4 @@
-import { type AlertType, alertsContract as c } from '@caredeck/contracts';
+import { type AlertType, alertsContract as c, legacyAlertsContract } from '@caredeck/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ALERTS_CHANGED_EVENT, onLiveEvent } from '../../app/realtime';
@@ -54,6 +54,21 @@ export function useAlertList(scope: ActiveScope | null, f: AlertListFilter) {
       ),
     enabled: scope !== null,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The patients with the most pressing open alerts of the active program (escalated first, then most alerts). */
+export function useTriage(scope: ActiveScope | null) {
+  const programId = scope && !scope.enterpriseScope ? scope.programId : null;
+  return useQuery({
+    queryKey: [...ALERTS_KEY, 'triage', programId],
+    queryFn: ({ signal }) =>
+      api.call(
+        legacyAlertsContract.summary,
+        { params: { programId: String(programId) }, query: { grouped: '1', per_page: '8' } },
+        { signal },
+      ),
+    enabled: programId !== null,
   });
 }
 

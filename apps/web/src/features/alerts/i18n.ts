@@ -8,6 +8,7 @@ const en = {
   tilesError: 'The alert counts could not be loaded.',
   listError: 'The alerts could not be loaded.',
   retry: 'Try again',
+  triage: { title: 'Call first', open: 'Open', types: 'Alerts' },
   notEvaluated:
     'Other alert types (messages, surveys, follow-ups, long-term adherence) appear once those areas are in use.',
   groups: { vitals: 'Vital signs', adherence: 'Adherence', devices: 'Devices', engagement: 'Engagement' },
@@ -129,6 +130,7 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
     tilesError: 'Die Alarmzahlen konnten nicht geladen werden.',
     listError: 'Die Alarme konnten nicht geladen werden.',
     retry: 'Erneut versuchen',
+    triage: { title: 'Zuerst anrufen', open: 'Offen', types: 'Alarme' },
     notEvaluated:
       'Weitere Alarmtypen (Nachrichten, Umfragen, Nachverfolgungen, Langzeit-Adhärenz) erscheinen, sobald diese Bereiche genutzt werden.',
     groups: { vitals: 'Vitalwerte', adherence: 'Adhärenz', devices: 'Geräte', engagement: 'Beteiligung' },
@@ -251,6 +253,7 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
     tilesError: 'Les nombres d’alertes n’ont pas pu être chargés.',
     listError: 'Les alertes n’ont pas pu être chargées.',
     retry: 'Réessayer',
+    triage: { title: 'À appeler en premier', open: 'Ouvertes', types: 'Alertes' },
     notEvaluated:
       'Les autres types d’alerte (messages, questionnaires, suivis, observance à long terme) apparaissent dès que ces domaines sont utilisés.',
     groups: {
@@ -383,6 +386,7 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
     tilesError: 'Não foi possível carregar as contagens de alertas.',
     listError: 'Não foi possível carregar os alertas.',
     retry: 'Tentar novamente',
+    triage: { title: 'Ligar primeiro', open: 'Abertos', types: 'Alertas' },
     notEvaluated:
       'Os outros tipos de alerta (mensagens, questionários, acompanhamentos, adesão a longo prazo) aparecem quando essas áreas estiverem em uso.',
     groups: {

@@ -45,6 +45,7 @@ import {
   useLiveAlerts,
 } from '../api';
 import { AlertDrawer } from '../components/AlertDrawer';
+import { TriageList } from '../components/TriageList';
 import '../i18n';
 
 const PERIODS = ['day', 'week', 'month', 'all'] as const;
@@ -127,6 +128,7 @@ export function AlertsPage() {
           {t('notEvaluated')}
         </Text>
       )}
+      <TriageList scope={scope} />
       <AlertList filter={filter} update={update} />
     </Stack>
   );
