@@ -100,6 +100,8 @@ export const ALERT_MESSAGES = {
   unknownAdmin: 'This staff member does not work in the program.',
   resolved: 'Alert resolved',
   escalationCompleted: 'Escalations completed',
+  unknownFact: 'Unknown fact.',
+  unknownZone: 'Unknown time zone.',
 } as const;
 
 const reading = z.object({
@@ -481,6 +483,142 @@ export const legacyAlertsContract = {
             escalate_to_role: z.string(),
           }),
         ),
+      }),
+    },
+  }),
+};
+
+const minutesFigures = z.object({
+  count: z.number().int(),
+  median_minutes: z.number().nullable(),
+  p90_minutes: z.number().nullable(),
+});
+
+/** Alert analytics of a period (`?count=1`): volume, lifecycle times, by type, day and staff member. */
+export const alertAnalytics = z.object({
+  start: z.string(),
+  end: z.string(),
+  zone: z.string(),
+  total: z.number().int(),
+  by_status: z.object({
+    open: z.number().int(),
+    acknowledged: z.number().int(),
+    escalated: z.number().int(),
+    resolved: z.number().int(),
+  }),
+  auto_resolved: z.number().int(),
+  time_to_acknowledge: minutesFigures,
+  time_to_resolve: minutesFigures,
+  by_type: z.array(
+    z.object({
+      type: z.enum(ALERT_TYPES),
+      count: z.number().int(),
+      median_acknowledge_minutes: z.number().nullable(),
+    }),
+  ),
+  by_day: z.array(z.object({ date: z.string(), opened: z.number().int(), resolved: z.number().int() })),
+  by_staff: z.array(
+    z.object({
+      admin: person,
+      acknowledged: z.number().int(),
+      cleared: z.number().int(),
+      median_acknowledge_minutes: z.number().nullable(),
+    }),
+  ),
+});
+export type AlertAnalytics = z.infer<typeof alertAnalytics>;
+
+/** A JSON object in a query string (the analytics filters); anything else answers 422. */
+const jsonObject = line()
+  .max(2000)
+  .transform((v, ctx) => {
+    try {
+      const parsed = JSON.parse(v) as unknown;
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
+    } catch {}
+    ctx.addIssue({ code: 'custom', message: 'Use a JSON object.' });
+    return z.NEVER;
+  });
+const idList = line()
+  .max(2000)
+  .regex(/^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15})*$/, 'Use ids separated by commas.')
+  .transform((v) => v.split(',').map(Number));
+
+export const analyticsQuery = z.object({
+  count: z.enum(['0', '1']).optional(),
+  zone: line().max(64).optional(),
+  /** Alert types, comma-separated. */
+  criterias: line().max(2000).optional(),
+  cohorts: idList.optional(),
+  search: line().trim().max(100).optional(),
+  /** { hidden: boolean, assigned: 'me' | 'nobody' } */
+  filters: jsonObject.optional(),
+  /** { sex, status, assigned_admin_id } of the patients. */
+  patient_filters: jsonObject.optional(),
+  /** { program_ids: [] } within an enterprise. */
+  scopedFilters: jsonObject.optional(),
+  alert_status: z.enum(['open', 'acknowledged', 'escalated', 'resolved', 'active', 'all']).default('all'),
+  ids: idList.optional(),
+  page: queryInt(1, 1_000_000).default(1),
+  per_page: queryInt(1, 100).default(ALERT_PAGE_SIZE),
+});
+
+export const analyticsProcess = z.object({
+  last_sweep_at: z.string().nullable(),
+  sweeps: z.number().int(),
+  evaluations: z.number().int(),
+  patients_evaluated: z.number().int(),
+  verdicts: z.number().int(),
+  changes: z.number().int(),
+  failures: z.number().int(),
+  open_alerts: z.number().int(),
+  sweep_every_ms: z.number().int(),
+});
+
+export const DASHBOARD_FACTS = ['alerts', 'resolved', 'readings', 'doses', 'enrolments'] as const;
+
+/** 02 §7 "Alerts and analytics": analytics of a period, the engine's processing state, dashboards. */
+export const analyticsContract = {
+  process: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/analytics/process',
+    summary: "The alert engine's processing state: last sweep, evaluations, verdicts, open alerts",
+    tags,
+    params: programParams,
+    responses: { 200: z.object({ data: analyticsProcess }) },
+  }),
+  program: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/analytics/:startDate/:endDate',
+    summary: 'Alerts first seen in the period: with count=1 the figures, else the alerts (filtered, paged)',
+    tags,
+    params: z.object({ programId: idParam, startDate: line().max(10), endDate: line().max(10) }),
+    query: analyticsQuery,
+    responses: { 200: z.union([z.object({ data: alertAnalytics }), paged(alert)]) },
+  }),
+  enterprise: defineRoute({
+    method: 'GET',
+    path: '/api/v1/enterprises/:enterpriseId/analytics/:startDate/:endDate',
+    summary: 'The same over every program of the enterprise the caller sees (cohorts narrow it)',
+    tags,
+    params: z.object({ enterpriseId: idParam, startDate: line().max(10), endDate: line().max(10) }),
+    query: analyticsQuery,
+    responses: { 200: z.union([z.object({ data: alertAnalytics }), paged(alert)]) },
+  }),
+  dashboard: defineRoute({
+    method: 'GET',
+    path: '/api/v1/dashboard/:fact/:start/:end',
+    summary:
+      'One fact per day of the period (alerts, resolved, readings, doses, enrolments) for a dashboard tile',
+    tags,
+    params: z.object({ fact: line().max(32), start: line().max(10), end: line().max(10) }),
+    query: z.object({ ...scopeQuery, zone: line().max(64).optional() }),
+    responses: {
+      200: z.object({
+        fact: z.enum(DASHBOARD_FACTS),
+        total: z.number().int(),
+        data: z.array(z.object({ date: z.string(), value: z.number().int() })),
       }),
     },
   }),

@@ -76,7 +76,16 @@ export function createAlertEngine(deps: {
   let lastSweep: number | null = null;
   /** One evaluation at a time: verdicts of one patient never race each other. */
   let chain: Promise<unknown> = Promise.resolve();
-  const stats = { evaluations: 0, patientsEvaluated: 0, verdicts: 0, changes: 0, sweeps: 0, failures: 0 };
+  const stats = {
+    evaluations: 0,
+    patientsEvaluated: 0,
+    verdicts: 0,
+    changes: 0,
+    sweeps: 0,
+    failures: 0,
+    lastSweepAt: null as number | null,
+    sweepMs: deps.sweepMs,
+  };
 
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const next = chain.then(work, work);
@@ -493,6 +502,7 @@ export function createAlertEngine(deps: {
           realtime.toUser(adminId, 'alerts.escalated', { alert_id: e.id, type: e.type, role: e.role });
       }
       stats.sweeps++;
+      stats.lastSweepAt = current;
       return { verdicts: verdicts.length, changes, escalated: escalated.length };
     });
   }

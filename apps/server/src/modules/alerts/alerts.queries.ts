@@ -323,14 +323,14 @@ const person = (alias: string) =>
     `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'name', trim(concat_ws(' ', ${alias}.given_name, ${alias}.family_name))) END`,
   );
 
-const alertColumns = sql`
+export const alertColumns = sql`
   a.id, a.type, a.status, a.program_id,
   json_build_object('id', p.id, 'name', trim(concat_ws(', ', p.last_name, p.first_name)), 'mrn', p.mrn) AS patient,
   a.occurrences, a.first_at, a.last_at, a.summary, a.reason,
   ${person('aa')} AS assigned_admin, ${person('ab')} AS acknowledged_by,
   a.acknowledged_at, a.escalated_at, a.escalated_to_role, a.resolved_at, a.resolution,
   ${snoozeOf('a')} AS snoozed_until, a.hidden`;
-const alertJoins = sql`
+export const alertJoins = sql`
   JOIN patients p ON p.id = a.patient_id
   LEFT JOIN admins aa ON aa.id = a.assigned_admin_id
   LEFT JOIN admins ab ON ab.id = a.acknowledged_by`;

@@ -1,16 +1,21 @@
-import { alertsContract as c, legacyAlertsContract as legacy } from '@caredeck/contracts';
+import {
+  analyticsContract as analyticsRoutes,
+  alertsContract as c,
+  legacyAlertsContract as legacy,
+} from '@caredeck/contracts';
 import { staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
 import { route } from '../../platform/http/route';
 import type { App } from '../../platform/http/types';
 import { alertObject } from './alerts.queries';
 import type { AlertsService } from './alerts.service';
+import type { AnalyticsService } from './analytics.service';
 
 /** Roles that change a program's thresholds and timers. */
 const SETTINGS_ROLES = ['admin', 'physician', 'enterprise_admin'] as const;
 
-export async function alertsRoutes(app: App, deps: { alerts: AlertsService }) {
-  const { alerts } = deps;
+export async function alertsRoutes(app: App, deps: { alerts: AlertsService; analytics: AnalyticsService }) {
+  const { alerts, analytics } = deps;
   // Calls without a path program: the service scopes them to the programs the actor sees (404 outside).
   route(app, c.groups, {
     access: access.staff(),
@@ -80,6 +85,23 @@ export async function alertsRoutes(app: App, deps: { alerts: AlertsService }) {
   route(app, legacy.pathways, {
     access: access.program(),
     handler: async (req) => alerts.pathways(staffActor(req)),
+  });
+  // Analytics and dashboards.
+  route(app, analyticsRoutes.process, {
+    access: access.program(),
+    handler: async (req) => analytics.process(staffActor(req)),
+  });
+  route(app, analyticsRoutes.program, {
+    access: access.program(),
+    handler: async (req) => analytics.program(staffActor(req), req.params, req.query),
+  });
+  route(app, analyticsRoutes.enterprise, {
+    access: access.enterprise(),
+    handler: async (req) => analytics.enterprise(staffActor(req), req.params, req.query),
+  });
+  route(app, analyticsRoutes.dashboard, {
+    access: access.staff(),
+    handler: async (req) => analytics.dashboard(staffActor(req), req.params, req.query),
   });
   route(app, c.settings, {
     access: access.program(),

@@ -39,7 +39,8 @@ import {
 
 const stamp = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 
-function view(r: AlertRow): Alert {
+/** An alert row as the API answers it. */
+export function alertView(r: AlertRow): Alert {
   return {
     id: r.id,
     type: r.type as AlertType,
@@ -209,7 +210,11 @@ export function createAlertsService(deps: { db: Database; realtime: Realtime; no
         page: query.page,
         perPage: query.pagination,
       });
-      return pageOf(rows.map(view), { page: query.page, per_page: query.pagination }, rows[0]?.total ?? 0);
+      return pageOf(
+        rows.map(alertView),
+        { page: query.page, per_page: query.pagination },
+        rows[0]?.total ?? 0,
+      );
     },
 
     async detail(_actor: StaffActor, id: number) {
@@ -217,7 +222,7 @@ export function createAlertsService(deps: { db: Database; realtime: Realtime; no
       if (!row) throw AppError.notFound(ALERT_MESSAGES.notFound);
       return {
         data: {
-          ...view(row),
+          ...alertView(row),
           reason: row.reason as never,
           history: (row.history as { at: string; action: string; admin: unknown; detail: unknown }[]).map(
             (h) => ({
@@ -253,7 +258,7 @@ export function createAlertsService(deps: { db: Database; realtime: Realtime; no
 
     async resolved(actor: StaffActor, query: Scope & { page: number; per_page: number }) {
       const rows = await resolvedAlerts(db, await programsOf(actor, query), query.page, query.per_page);
-      return pageOf(rows.map(view), query, rows[0]?.total ?? 0);
+      return pageOf(rows.map(alertView), query, rows[0]?.total ?? 0);
     },
 
     async counts(actor: StaffActor, query: Scope & { cohort_id?: number }) {
@@ -288,7 +293,7 @@ export function createAlertsService(deps: { db: Database; realtime: Realtime; no
         page: query.page,
         perPage: query.per_page,
       });
-      return pageOf(rows.map(view), query, rows[0]?.total ?? 0);
+      return pageOf(rows.map(alertView), query, rows[0]?.total ?? 0);
     },
 
     async completeEscalations(actor: StaffActor, patientIds: number[]) {
@@ -313,7 +318,7 @@ export function createAlertsService(deps: { db: Database; realtime: Realtime; no
         ),
       );
       const row = await alertById(db, id);
-      return { message: ALERT_MESSAGES.resolved, data: view(row!) };
+      return { message: ALERT_MESSAGES.resolved, data: alertView(row!) };
     },
 
     async summary(

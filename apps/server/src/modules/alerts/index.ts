@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/module';
 import { createAlertEngine } from './alerts.engine';
 import { alertsRoutes } from './alerts.routes';
 import { createAlertsService } from './alerts.service';
+import { createAnalyticsService } from './analytics.service';
 
 /**
  * Alerts (02 §7 "Alerts and analytics"; docs/alerts.md): the engine that evaluates every patient's
@@ -25,7 +26,10 @@ export const alertsModule = defineModule({
         .map((p) => p.patient_id);
       if (measured.length > 0) engine.markDirty(measured);
     });
-    await app.register(alertsRoutes, { alerts: createAlertsService({ db, realtime }) });
+    await app.register(alertsRoutes, {
+      alerts: createAlertsService({ db, realtime }),
+      analytics: createAnalyticsService({ db, engine }),
+    });
     app.addHook('onReady', async () => engine.start());
     onClose(() => engine.close());
   },
