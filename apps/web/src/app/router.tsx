@@ -37,6 +37,7 @@ export type RouteAuth = 'public' | 'signedOut' | 'staff' | 'controller' | 'contr
 export type MenuLabelKey =
   | 'nav.patients'
   | 'nav.alerts'
+  | 'nav.alertsAnalytics'
   | 'nav.cohorts'
   | 'nav.kpi'
   | 'nav.staff'
@@ -65,6 +66,7 @@ export type PageTitleKey =
   | 'nav.cohorts'
   | 'nav.kpi'
   | 'nav.alerts'
+  | 'nav.alertsAnalytics'
   | 'nav.staff';
 
 export interface AppRoute {

@@ -1,4 +1,9 @@
-import { type AlertType, alertsContract as c, legacyAlertsContract } from '@caredeck/contracts';
+import {
+  type AlertType,
+  analyticsContract,
+  alertsContract as c,
+  legacyAlertsContract,
+} from '@caredeck/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ALERTS_CHANGED_EVENT, onLiveEvent } from '../../app/realtime';
@@ -69,6 +74,36 @@ export function useTriage(scope: ActiveScope | null) {
         { signal },
       ),
     enabled: programId !== null,
+  });
+}
+
+/** Alert analytics of the period for the active scope (the enterprise's programs, or one program). */
+export function useAlertAnalytics(scope: ActiveScope | null, start: string, end: string, enabled: boolean) {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return useQuery({
+    queryKey: [...ALERTS_KEY, 'analytics', scopeKey(scope), start, end],
+    queryFn: async ({ signal }) => {
+      const query = { count: '1' as const, zone };
+      const result =
+        scope?.enterpriseScope && scope.enterprise
+          ? await api.call(
+              analyticsContract.enterprise,
+              {
+                params: { enterpriseId: String(scope.enterprise.id), startDate: start, endDate: end },
+                query,
+              },
+              { signal },
+            )
+          : await api.call(
+              analyticsContract.program,
+              { params: { programId: String(scope!.programId), startDate: start, endDate: end }, query },
+              { signal },
+            );
+      if (!('total' in result.data)) throw new Error('Unexpected answer');
+      return result.data;
+    },
+    enabled: scope !== null && enabled,
+    placeholderData: keepPreviousData,
   });
 }
 

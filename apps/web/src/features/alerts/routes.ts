@@ -1,8 +1,8 @@
-import { IconBellRinging } from '@tabler/icons-react';
+import { IconBellRinging, IconChartDots } from '@tabler/icons-react';
 import { lazyPage } from '../../app/lazyPage';
 import type { AppRoute } from '../../app/router';
 
-/** The alert board (02 §2 /alerts). */
+/** The alert board and its analytics (02 §2 /alerts, /alerts-analytics). */
 export const alertRoutes: readonly AppRoute[] = [
   {
     id: 'alerts',
@@ -12,5 +12,14 @@ export const alertRoutes: readonly AppRoute[] = [
     inShell: true,
     page: lazyPage(() => import('./pages/AlertsPage'), 'AlertsPage'),
     menu: { labelKey: 'nav.alerts', icon: IconBellRinging },
+  },
+  {
+    id: 'alertsAnalytics',
+    titleKey: 'nav.alertsAnalytics',
+    path: '/alerts-analytics',
+    auth: 'staff',
+    inShell: true,
+    page: lazyPage(() => import('./pages/AlertAnalyticsPage'), 'AlertAnalyticsPage'),
+    menu: { labelKey: 'nav.alertsAnalytics', icon: IconChartDots },
   },
 ];

@@ -129,6 +129,7 @@ export const de: TranslationShape<typeof en> = {
     cohorts: 'Kohorten',
     kpi: 'Kennzahlen',
     alerts: 'Alarme',
+    alertsAnalytics: 'Alarmauswertung',
     staff: 'Personal',
     settings: 'Einstellungen',
   },

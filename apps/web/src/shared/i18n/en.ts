@@ -125,6 +125,7 @@ export const en = {
     cohorts: 'Cohorts',
     kpi: 'KPI',
     alerts: 'Alerts',
+    alertsAnalytics: 'Alert analytics',
     staff: 'Staff',
     settings: 'Settings',
   },

@@ -128,6 +128,7 @@ export const fr: TranslationShape<typeof en> = {
     cohorts: 'Cohortes',
     kpi: 'Indicateurs',
     alerts: 'Alertes',
+    alertsAnalytics: 'Analyse des alertes',
     staff: 'Équipe',
     settings: 'Paramètres',
   },

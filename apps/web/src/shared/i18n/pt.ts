@@ -129,6 +129,7 @@ export const pt: TranslationShape<typeof en> = {
     cohorts: 'Coortes',
     kpi: 'Indicadores',
     alerts: 'Alertas',
+    alertsAnalytics: 'Análise de alertas',
     staff: 'Equipa',
     settings: 'Definições',
   },
