@@ -136,6 +136,8 @@ export const alertReason = z.object({
   adherence: z.number().optional(),
   pods: z.array(z.object({ barcode: z.string(), servings_remaining: z.number().int() })).optional(),
   last_reading_at: z.string().nullable().optional(),
+  /** The rule that raised the alert, in the version that did. */
+  rule: z.object({ id: z.number().int(), name: z.string(), version: z.number().int() }).optional(),
 });
 export type AlertReason = z.infer<typeof alertReason>;
 

@@ -15,6 +15,7 @@ export * from './memory';
 export * from './patient-record';
 export * from './patients';
 export * from './route';
+export * from './rules';
 export * from './staff';
 export * from './tenancy';
 export * from './user';

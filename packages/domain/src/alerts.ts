@@ -211,3 +211,21 @@ export function verdictSummary(v: Pick<VitalVerdict, 'checks'>): string {
 export function isSnoozed(until: number | null | undefined, now: number): boolean {
   return until !== null && until !== undefined && until > now;
 }
+
+export type Comparison = '>' | '>=' | '<' | '<=' | '=';
+
+/** A rule's criterion: `value comparison threshold` (equality to one decimal). */
+export function compareValue(value: number, comparison: Comparison, threshold: number): boolean {
+  switch (comparison) {
+    case '>':
+      return value > threshold;
+    case '>=':
+      return value >= threshold;
+    case '<':
+      return value < threshold;
+    case '<=':
+      return value <= threshold;
+    case '=':
+      return Math.abs(value - threshold) < 0.05;
+  }
+}

@@ -18,8 +18,16 @@ export {
   eventLookbehind,
   expandSchedule,
 } from './adherence';
-export type { AlertSettings, Reading, SettingsLevel, VitalAlertType, VitalVerdict } from './alerts';
+export type {
+  AlertSettings,
+  Comparison,
+  Reading,
+  SettingsLevel,
+  VitalAlertType,
+  VitalVerdict,
+} from './alerts';
 export {
+  compareValue,
   DEFAULT_ALERT_SETTINGS,
   effectiveSettings,
   evaluateVitals,
@@ -29,6 +37,7 @@ export {
   VITAL_ALERT_TYPES,
   verdictSummary,
 } from './alerts';
+export { groupBy } from './collections';
 export {
   CHUNK_LOAD_TIMEOUT_MS,
   CITY_FETCH_LIMIT,

@@ -6,6 +6,7 @@ import {
   type DoseEvent,
   effectiveSettings,
   evaluateVitals,
+  groupBy,
   offlineAfterMs,
   resolveDisplayZone,
   VITAL_ALERT_READINGS,
@@ -34,20 +35,13 @@ import {
   type VerdictChange,
   vitalReadings,
 } from './alerts.queries';
+import { activeRules, adminsWithRole } from './rules.queries';
+import { ruleHolds, ruleValues } from './rules.values';
 
 const CHUNK = 500;
 const VITAL_TYPES = [...new Set(Object.values(VITAL_ALERT_READINGS).flat())];
 const iso = (t: number | string) => new Date(t).toISOString();
-
-function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
-  const out = new Map<number, T[]>();
-  for (const row of rows) {
-    const list = out.get(key(row));
-    if (list) list.push(row);
-    else out.set(key(row), [row]);
-  }
-  return out;
-}
+const startOfDay = (t: number) => Math.floor(t / DAY) * DAY;
 
 export type SweepReport = { verdicts: number; changes: number; escalated: number };
 
@@ -475,6 +469,61 @@ export function createAlertEngine(deps: {
     });
   }
 
+  /** Verdicts of the programs' active rules; a rule's alerts carry its key `rule:{id}` and explain it. */
+  async function ruleVerdicts(programIds: number[], current: number): Promise<Verdict[]> {
+    const verdicts: Verdict[] = [];
+    for (const rule of await activeRules(db, programIds)) {
+      const c = rule.criterion;
+      for (const v of await ruleValues(db, rule, current)) {
+        const breached = ruleHolds(rule, v.value);
+        const summary = `${rule.name}: ${rule.observable} ${v.value} ${breached ? c.comparison : `not ${c.comparison}`} ${c.value}`;
+        verdicts.push({
+          patientId: v.patient_id,
+          programId: rule.program_id,
+          type: rule.outcome.alert_type,
+          key: `rule:${rule.id}`,
+          breached,
+          // Absence and adherence values change with time alone: their evidence is today.
+          at:
+            v.at && rule.observable !== 'days_without_reading'
+              ? new Date(v.at).getTime()
+              : startOfDay(current),
+          summary,
+          reason: {
+            summary,
+            rule: { id: rule.id, name: rule.name, version: rule.version },
+            checks: [
+              {
+                measure: rule.observable,
+                average: v.value,
+                count: 1,
+                comparison: c.comparison === '=' ? '>=' : c.comparison,
+                threshold: c.value,
+                breached,
+              },
+            ],
+          },
+        });
+      }
+    }
+    return verdicts;
+  }
+
+  /** Staff of the role a rule names hear, live, when its alert opens. */
+  async function notifyRules(changes: VerdictChange[]): Promise<void> {
+    const opened = changes.filter((c) => c.action === 'opened' && c.condition_key.startsWith('rule:'));
+    if (opened.length === 0) return;
+    const rules = new Map(
+      (await activeRules(db, [...new Set(opened.map((c) => c.program_id))])).map((r) => [`rule:${r.id}`, r]),
+    );
+    for (const c of opened) {
+      const rule = rules.get(c.condition_key);
+      if (!rule?.outcome.notify_role) continue;
+      for (const adminId of await adminsWithRole(db, c.program_id, rule.outcome.notify_role))
+        realtime.toUser(adminId, 'alerts.rule', { alert_id: c.id, rule_id: rule.id, type: c.type });
+    }
+  }
+
   /** One sweep of every program: absence and adherence alerts, then escalation timers. */
   async function sweep(): Promise<SweepReport> {
     return serial(async () => {
@@ -491,10 +540,14 @@ export function createAlertEngine(deps: {
         ...(await deviceVerdicts(programIds, current)),
         ...(await adherenceVerdicts(programIds, current)),
         ...(await recordVerdicts(programIds)),
+        ...(await ruleVerdicts(programIds, current)),
       ];
       let changes = 0;
-      for (let i = 0; i < verdicts.length; i += 2000)
-        changes += (await apply(verdicts.slice(i, i + 2000))).length;
+      for (let i = 0; i < verdicts.length; i += 2000) {
+        const applied = await apply(verdicts.slice(i, i + 2000));
+        changes += applied.length;
+        await notifyRules(applied);
+      }
       const escalated = await escalateDue(db, DEFAULT_ALERT_SETTINGS.escalate_to_role);
       for (const e of escalated) {
         realtime.toProgram(e.program_id, ALERTS_CHANGED_EVENT, { types: [e.type] });

@@ -169,6 +169,7 @@ export type VerdictChange = {
   program_id: number;
   patient_id: number;
   type: string;
+  condition_key: string;
   action: 'opened' | 'repeated' | 'resolved';
   snoozed: boolean;
 };
@@ -217,7 +218,7 @@ history AS (
   UNION ALL
   SELECT id, 'resolved', jsonb_build_object('by', 'condition cleared', 'summary', summary) FROM resolved
 )
-SELECT c.id, c.program_id, c.patient_id, c.type, c.action,
+SELECT c.id, c.program_id, c.patient_id, c.type, c.condition_key, c.action,
        EXISTS (SELECT 1 FROM alert_snoozes z WHERE z.patient_id = c.patient_id AND z.type = c.type
                AND z.condition_key = c.condition_key AND z.until > now()) AS snoozed
 FROM (SELECT id, program_id, patient_id, type, condition_key, action FROM opened

@@ -10,9 +10,7 @@ import type { App } from '../../platform/http/types';
 import { alertObject } from './alerts.queries';
 import type { AlertsService } from './alerts.service';
 import type { AnalyticsService } from './analytics.service';
-
-/** Roles that change a program's thresholds and timers. */
-const SETTINGS_ROLES = ['admin', 'physician', 'enterprise_admin'] as const;
+import { RULE_EDITOR_ROLES } from './rules.service';
 
 export async function alertsRoutes(app: App, deps: { alerts: AlertsService; analytics: AnalyticsService }) {
   const { alerts, analytics } = deps;
@@ -108,7 +106,7 @@ export async function alertsRoutes(app: App, deps: { alerts: AlertsService; anal
     handler: async (req) => alerts.settings(staffActor(req), req.query),
   });
   route(app, c.saveSettings, {
-    access: access.program(SETTINGS_ROLES),
+    access: access.program(RULE_EDITOR_ROLES),
     handler: async (req) => alerts.saveSettings(staffActor(req), req.query, req.body),
   });
 }

@@ -135,3 +135,41 @@ export const alertSettings = pgTable(
     check('alert_settings_one_level_check', sql`${t.cohortId} IS NULL OR ${t.patientId} IS NULL`),
   ],
 );
+
+/**
+ * A program's own alert rule (02 §3 Rule): an observable, a criterion and an outcome. Switched on with
+ * `active`; every change is a new `version`, the earlier ones kept in `rule_versions`.
+ */
+export const rules = pgTable(
+  'rules',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    programId: bigint('program_id', { mode: 'number' })
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    observable: text('observable').notNull(),
+    criterion: jsonb('criterion').notNull(),
+    outcome: jsonb('outcome').notNull(),
+    active: boolean('active').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    updatedBy: adminRef('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rules_program_idx').on(t.programId, t.id)],
+);
+
+export const ruleVersions = pgTable(
+  'rule_versions',
+  {
+    ruleId: bigint('rule_id', { mode: 'number' })
+      .notNull()
+      .references(() => rules.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    definition: jsonb('definition').notNull(),
+    adminId: adminRef('admin_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.version] })],
+);

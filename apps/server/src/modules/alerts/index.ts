@@ -3,6 +3,8 @@ import { createAlertEngine } from './alerts.engine';
 import { alertsRoutes } from './alerts.routes';
 import { createAlertsService } from './alerts.service';
 import { createAnalyticsService } from './analytics.service';
+import { rulesRoutes } from './rules.routes';
+import { createRulesService } from './rules.service';
 
 /**
  * Alerts (02 §7 "Alerts and analytics"; docs/alerts.md): the engine that evaluates every patient's
@@ -30,6 +32,7 @@ export const alertsModule = defineModule({
       alerts: createAlertsService({ db, realtime }),
       analytics: createAnalyticsService({ db, engine }),
     });
+    await app.register(rulesRoutes, { rules: createRulesService({ db }) });
     app.addHook('onReady', async () => engine.start());
     onClose(() => engine.close());
   },
