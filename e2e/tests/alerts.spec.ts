@@ -138,4 +138,43 @@ test.describe('alerts', () => {
     await expect(page).toHaveURL(/start=\d{4}-\d{2}-\d{2}/);
     await expectNoSeriousA11yViolations(page, 'alert analytics');
   });
+
+  test("a physician previews a rule on today's data, saves it, and sets a program threshold", async ({
+    page,
+  }) => {
+    await page.goto('/alerts?tab=rules');
+    await signIn(page, 'physician@caredeck.demo');
+    await page.getByRole('button', { name: 'New rule' }).click();
+    const editor = page.getByRole('dialog', { name: 'New rule' });
+    await editor.getByLabel('Name').fill('Systolic average above 140');
+    await editor.getByLabel('Value').fill('140');
+    await editor.getByRole('button', { name: 'Who would it hit now?' }).click();
+    await expect(editor.getByTestId('rule-preview')).toContainText(
+      /\d+ of \d+ patients with a value would get this alert now\./,
+    );
+    await expectNoSeriousA11yViolations(page, 'rule editor');
+    await editor.getByRole('button', { name: 'Save rule' }).click();
+    await expect(page.getByText('Rule created')).toBeVisible();
+    const row = page
+      .getByTestId('rules-table')
+      .getByRole('row')
+      .filter({ hasText: 'Systolic average above 140' });
+    await expect(row).toContainText('Average systolic >= 140 (last 24 h)');
+    await expect(row).toContainText('Off');
+
+    await page.getByRole('tab', { name: 'Thresholds' }).click();
+    await expect(page).toHaveURL(/tab=thresholds/);
+    const systolic = page.getByLabel('High systolic (mmHg)');
+    await systolic.fill('150');
+    await page.getByRole('button', { name: 'Save thresholds' }).click();
+    await expect(page.getByText('Alert settings saved')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('High systolic (mmHg)')).toHaveValue('150');
+    await expect(page.getByText('Set for this program')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'alert thresholds');
+    // Back to the default for the other journeys.
+    await page.getByLabel('High systolic (mmHg)').fill('');
+    await page.getByRole('button', { name: 'Save thresholds' }).click();
+    await expect(page.getByText('Alert settings saved').first()).toBeVisible();
+  });
 });

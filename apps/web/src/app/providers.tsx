@@ -5,11 +5,11 @@ import { MAX_TOASTS, TOAST_DURATION_MS, TOAST_POSITION } from '@caredeck/domain'
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../shared/i18n';
 import { useThemePreference } from '../shared/ui/themePreference';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, themeWithLabels } from './theme';
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
@@ -21,6 +21,14 @@ export interface AppProvidersProps {
 /** Theme, data cache, translations and toasts (configured once: bottom-right, 4 s, at most 20). */
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   const preference = useThemePreference();
+  const [language, setLanguage] = useState(i18n.language);
+  useEffect(() => {
+    const changed = (next: string) => setLanguage(next);
+    i18n.on('languageChanged', changed);
+    return () => i18n.off('languageChanged', changed);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the label is read again when the language changes.
+  const theme = useMemo(() => themeWithLabels(i18n.t('common.close')), [language]);
   return (
     <MantineProvider
       theme={theme}

@@ -1,5 +1,13 @@
 import type { CSSVariablesResolver } from '@mantine/core';
-import { createTheme, InputWrapper, type MantineColorsTuple, Notification } from '@mantine/core';
+import {
+  createTheme,
+  Drawer,
+  InputWrapper,
+  type MantineColorsTuple,
+  Modal,
+  mergeThemeOverrides,
+  Notification,
+} from '@mantine/core';
 
 // The colours of 01 §2; index 6 is the colour itself, lighter tints below, darker shades above.
 const primary: MantineColorsTuple = [
@@ -84,6 +92,23 @@ export const theme = createTheme({
     }),
   },
 });
+
+/**
+ * The theme with the texts it carries: dialogs' and drawers' close buttons are named (axe: button-name) in
+ * the user's language.
+ */
+export function themeWithLabels(closeLabel: string) {
+  const closeButtonProps = { 'aria-label': closeLabel };
+  return mergeThemeOverrides(
+    theme,
+    createTheme({
+      components: {
+        Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
+        Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+      },
+    }),
+  );
+}
 
 /**
  * Text colours that pass WCAG AA (4.5:1) on the page background. Light: Mantine's "dimmed" (gray.6, 3.3:1 on

@@ -1,8 +1,11 @@
 import {
+  type AlertSettingsValues,
   type AlertType,
   analyticsContract,
   alertsContract as c,
   legacyAlertsContract,
+  type RuleBody,
+  rulesContract,
 } from '@caredeck/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -27,6 +30,7 @@ export function useAlertTiles(scope: ActiveScope | null) {
     queryFn: ({ signal }) => api.call(c.groups, { query: scopeQuery(scope) }, { signal }),
     enabled: scope !== null,
     placeholderData: keepPreviousData,
+    retry: 1,
   });
 }
 
@@ -59,6 +63,7 @@ export function useAlertList(scope: ActiveScope | null, f: AlertListFilter) {
       ),
     enabled: scope !== null,
     placeholderData: keepPreviousData,
+    retry: 1,
   });
 }
 
@@ -138,3 +143,34 @@ export function useLiveAlerts(): void {
     [queryClient],
   );
 }
+
+export const RULES_KEY = [...ALERTS_KEY, 'rules'] as const;
+
+export function useRules(programId: number | null) {
+  return useQuery({
+    queryKey: [...RULES_KEY, programId],
+    queryFn: ({ signal }) =>
+      api.call(rulesContract.list, { query: { program_id: String(programId) } }, { signal }),
+    enabled: programId !== null,
+  });
+}
+
+export const ruleCalls = {
+  create: (body: RuleBody) => api.call(rulesContract.create, { body }),
+  update: (id: number, body: Omit<RuleBody, 'program_id'>) =>
+    api.call(rulesContract.update, { params: { id: String(id) }, body }),
+  remove: (id: number) => api.call(rulesContract.remove, { params: { id: String(id) } }),
+  dryRun: (body: RuleBody) => api.call(rulesContract.dryRun, { body }),
+};
+
+export function useAlertSettings(programId: number | null) {
+  return useQuery({
+    queryKey: [...ALERTS_KEY, 'settings', programId],
+    queryFn: ({ signal }) =>
+      api.call(c.settings, { params: { programId: String(programId) }, query: {} }, { signal }),
+    enabled: programId !== null,
+  });
+}
+
+export const saveAlertSettings = (programId: number, settings: AlertSettingsValues) =>
+  api.call(c.saveSettings, { params: { programId: String(programId) }, query: {}, body: { settings } });

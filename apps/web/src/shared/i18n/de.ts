@@ -15,6 +15,7 @@ export const de: TranslationShape<typeof en> = {
     tagInputHint: 'Eingabetaste drücken, um ein Schlagwort hinzuzufügen',
     removeTag: 'Schlagwort {{tag}} entfernen',
     closeNotification: 'Benachrichtigung schließen',
+    close: 'Schließen',
     pagination: {
       first: 'Erste Seite',
       previous: 'Vorherige Seite',

@@ -14,6 +14,7 @@ export const en = {
     tagInputHint: 'Press enter to add tag',
     removeTag: 'Remove tag {{tag}}',
     closeNotification: 'Close notification',
+    close: 'Close',
     pagination: {
       first: 'First page',
       previous: 'Previous page',

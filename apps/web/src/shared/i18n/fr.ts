@@ -15,6 +15,7 @@ export const fr: TranslationShape<typeof en> = {
     tagInputHint: 'Appuyez sur Entrée pour ajouter une étiquette',
     removeTag: 'Retirer l’étiquette {{tag}}',
     closeNotification: 'Fermer la notification',
+    close: 'Fermer',
     pagination: {
       first: 'Première page',
       previous: 'Page précédente',

@@ -15,6 +15,7 @@ export const pt: TranslationShape<typeof en> = {
     tagInputHint: 'Prima Enter para adicionar uma etiqueta',
     removeTag: 'Remover a etiqueta {{tag}}',
     closeNotification: 'Fechar a notificação',
+    close: 'Fechar',
     pagination: {
       first: 'Primeira página',
       previous: 'Página anterior',

@@ -30,14 +30,7 @@ export function AlertDrawer({ id, onClose }: { id: number | null; onClose: () =>
   const { t } = useTranslation('alerts');
   const detail = useAlertDetail(id);
   return (
-    <Drawer
-      opened={id !== null}
-      onClose={onClose}
-      position="right"
-      size="lg"
-      title={t('detail.title')}
-      closeButtonProps={{ 'aria-label': t('detail.close') }}
-    >
+    <Drawer opened={id !== null} onClose={onClose} position="right" size="lg" title={t('detail.title')}>
       {detail.isError ? (
         <Alert color="red">{t('detail.error')}</Alert>
       ) : !detail.data ? (

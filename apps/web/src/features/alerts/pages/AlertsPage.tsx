@@ -21,6 +21,7 @@ import {
   SimpleGrid,
   Stack,
   Table,
+  Tabs,
   Text,
   Title,
   UnstyledButton,
@@ -45,12 +46,16 @@ import {
   useLiveAlerts,
 } from '../api';
 import { AlertDrawer } from '../components/AlertDrawer';
+import { RulesPanel } from '../components/RulesPanel';
+import { ThresholdsPanel } from '../components/ThresholdsPanel';
 import { TriageList } from '../components/TriageList';
 import '../i18n';
 
 const PERIODS = ['day', 'week', 'month', 'all'] as const;
 const STATUSES = ['active', 'resolved', 'all'] as const;
 const STATUS_COLORS = { open: 'red', acknowledged: 'blue', escalated: 'orange', resolved: 'gray' } as const;
+
+type UrlKey = 'type' | 'period' | 'status' | 'q' | 'assigned' | 'page' | 'tab';
 
 function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback;
@@ -78,9 +83,9 @@ export function AlertsPage() {
     assigned: pick(params.get('assigned'), ['', 'me', 'nobody'] as const, ''),
     page: Math.max(1, Number(params.get('page')) || 1),
   };
-  const update = (
-    next: Partial<Record<'type' | 'period' | 'status' | 'q' | 'assigned' | 'page', string>>,
-  ) => {
+  const tab = pick(params.get('tab'), ['board', 'rules', 'thresholds'] as const, 'board');
+  const programId = scope && !scope.enterpriseScope ? scope.programId : null;
+  const update = (next: Partial<Record<UrlKey, string>>) => {
     const merged = new URLSearchParams(params);
     for (const [key, value] of Object.entries(next)) {
       if (value) merged.set(key, value);
@@ -95,21 +100,8 @@ export function AlertsPage() {
       ? t('scopeEnterprise', { name: scope.enterprise.name })
       : t('scopeProgram', { name: scope?.program?.name ?? '' });
 
-  return (
+  const board = (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <div>
-          <Title order={1} fz="h2">
-            {i18n.t('nav.alerts')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {scopeName}
-          </Text>
-        </div>
-        <Badge variant="dot" color="teal">
-          {t('live')}
-        </Badge>
-      </Group>
       {tiles.isError && !tiles.data ? (
         <Alert color="red" title={t('tilesError')}>
           <Button size="xs" variant="light" onClick={() => void tiles.refetch()}>
@@ -130,6 +122,52 @@ export function AlertsPage() {
       )}
       <TriageList scope={scope} />
       <AlertList filter={filter} update={update} />
+    </Stack>
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <div>
+          <Title order={1} fz="h2">
+            {i18n.t('nav.alerts')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {scopeName}
+          </Text>
+        </div>
+        <Badge variant="dot" color="teal">
+          {t('live')}
+        </Badge>
+      </Group>
+      <Tabs
+        value={tab}
+        keepMounted={false}
+        onChange={(value) => update({ tab: value === 'board' ? '' : (value ?? '') })}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="board">{t('tabs.board')}</Tabs.Tab>
+          <Tabs.Tab value="rules">{t('tabs.rules')}</Tabs.Tab>
+          <Tabs.Tab value="thresholds">{t('tabs.thresholds')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="board" pt="md">
+          {board}
+        </Tabs.Panel>
+        <Tabs.Panel value="rules" pt="md">
+          {programId === null ? (
+            <Alert color="blue">{t('tabs.chooseProgram')}</Alert>
+          ) : (
+            <RulesPanel programId={programId} />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="thresholds" pt="md">
+          {programId === null ? (
+            <Alert color="blue">{t('tabs.chooseProgram')}</Alert>
+          ) : (
+            <ThresholdsPanel programId={programId} />
+          )}
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }
@@ -201,7 +239,7 @@ function AlertList({
   update,
 }: {
   filter: AlertListFilter;
-  update: (next: Partial<Record<'type' | 'period' | 'status' | 'q' | 'assigned' | 'page', string>>) => void;
+  update: (next: Partial<Record<UrlKey, string>>) => void;
 }) {
   const { t, i18n } = useTranslation('alerts');
   const scope = useActiveScope();
