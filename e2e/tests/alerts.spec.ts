@@ -177,4 +177,23 @@ test.describe('alerts', () => {
     await page.getByRole('button', { name: 'Save thresholds' }).click();
     await expect(page.getByText('Alert settings saved').first()).toBeVisible();
   });
+
+  test('the dashboards and the escalations show the program live, with no accessibility faults', async ({
+    page,
+  }) => {
+    await page.goto('/provider-dashboard');
+    await signIn(page, 'coordinator@caredeck.demo');
+    await expect(page.getByRole('heading', { name: 'Provider dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('dashboard-open-alerts')).not.toHaveText('0');
+    await expect(page.getByTestId('dashboard-patients')).not.toHaveText('0');
+    await expectNoSeriousA11yViolations(page, 'provider dashboard');
+    await page.getByRole('link', { name: 'Pharma dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Pharma dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('dashboard-doses')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'pharma dashboard');
+    await page.getByRole('link', { name: 'Escalations' }).click();
+    await expect(page.getByRole('heading', { name: 'Escalations', level: 1 })).toBeVisible();
+    await expect(page.getByText(/No escalated alerts|Escalation completed/).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'escalations');
+  });
 });

@@ -262,7 +262,8 @@ export const alertsContract = {
   list: defineRoute({
     method: 'GET',
     path: '/api/v1/alerts/:type/:period/:cohort',
-    summary: 'Alerts of one type seen in the period (day, week, month, all or days), of a cohort or all',
+    summary:
+      'Alerts of one type (or all) seen in the period (day, week, month, all or days), of a cohort or all',
     tags,
     params: z.object({ type: line().max(64), period: line().max(8), cohort: line().max(20) }),
     query: z.object({

@@ -9,6 +9,7 @@ import {
 } from 'react-router';
 import { alertRoutes } from '../features/alerts/routes';
 import { cohortRoutes } from '../features/cohorts/routes';
+import { dashboardRoutes } from '../features/dashboards/routes';
 import { dataViewRoutes } from '../features/data-views/routes';
 import { kpiRoutes } from '../features/kpi/routes';
 import { patientRecordRoutes } from '../features/patient-record/routes';
@@ -38,6 +39,9 @@ export type MenuLabelKey =
   | 'nav.patients'
   | 'nav.alerts'
   | 'nav.alertsAnalytics'
+  | 'nav.escalations'
+  | 'nav.providerDashboard'
+  | 'nav.pharmaDashboard'
   | 'nav.cohorts'
   | 'nav.kpi'
   | 'nav.staff'
@@ -67,6 +71,9 @@ export type PageTitleKey =
   | 'nav.kpi'
   | 'nav.alerts'
   | 'nav.alertsAnalytics'
+  | 'nav.escalations'
+  | 'nav.providerDashboard'
+  | 'nav.pharmaDashboard'
   | 'nav.staff';
 
 export interface AppRoute {
@@ -158,6 +165,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   // Each feature's screens: one line per feature.
   ...alertRoutes,
+  ...dashboardRoutes,
   ...patientRecordRoutes,
   ...dataViewRoutes,
   ...cohortRoutes,

@@ -176,7 +176,8 @@ export function createAlertsService(deps: { db: Database; realtime: Realtime; no
         include_hidden: '0' | '1';
       },
     ) {
-      if (!(ALERT_TYPES as readonly string[]).includes(params.type))
+      // `all`: every type (the escalations list, a patient's alerts).
+      if (params.type !== 'all' && !(ALERT_TYPES as readonly string[]).includes(params.type))
         throw AppError.validation({ type: [ALERT_MESSAGES.unknownType] });
       const days = periodDays(params.period);
       let cohortId: number | null = null;
@@ -198,7 +199,7 @@ export function createAlertsService(deps: { db: Database; realtime: Realtime; no
             : [query.status];
       const rows = await listAlerts(db, {
         programIds,
-        type: params.type,
+        type: params.type === 'all' ? null : params.type,
         since: days === null ? null : new Date(now() - days * 24 * 3600_000),
         cohortId,
         search: query.query?.trim() || null,

@@ -237,6 +237,8 @@ describe('the board', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.map((a: { id: number }) => a.id)).toContain(alertId);
     expect(res.json()).toMatchObject({ current_page: 1, per_page: 25 });
+    const everyType = await list(coordinator, 'all', { query: patientName });
+    expect(everyType.json().data.map((a: { id: number }) => a.id)).toContain(alertId);
     const none = await list(coordinator, 'out_range_blood_pressure_alerts', { query: 'zz-nobody-zz' });
     expect(none.json()).toMatchObject({ data: [], total: 0 });
 

@@ -59,7 +59,18 @@ describe('the console shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Patients', 'Alerts', 'Alert analytics', 'Cohorts', 'KPI', 'Staff', 'Settings']);
+    ).toEqual([
+      'Patients',
+      'Alerts',
+      'Alert analytics',
+      'Escalations',
+      'Provider dashboard',
+      'Pharma dashboard',
+      'Cohorts',
+      'KPI',
+      'Staff',
+      'Settings',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Patients' })).toHaveAttribute('aria-current', 'page');
   });
 

@@ -35,9 +35,9 @@ export function useAlertTiles(scope: ActiveScope | null) {
 }
 
 export type AlertListFilter = {
-  type: AlertType;
+  type: AlertType | 'all';
   period: string;
-  status: 'active' | 'resolved' | 'all';
+  status: 'active' | 'resolved' | 'all' | 'escalated';
   query: string;
   assigned: '' | 'me' | 'nobody';
   page: number;
@@ -174,3 +174,9 @@ export function useAlertSettings(programId: number | null) {
 
 export const saveAlertSettings = (programId: number, settings: AlertSettingsValues) =>
   api.call(c.saveSettings, { params: { programId: String(programId) }, query: {}, body: { settings } });
+
+export const completeEscalations = (programId: number, patientIds: number[]) =>
+  api.call(legacyAlertsContract.markEscalationCompleted, {
+    params: { programId: String(programId) },
+    body: { users: patientIds },
+  });

@@ -119,6 +119,15 @@ const en = {
       escalate_after_minutes: 'Escalate unacknowledged after (minutes, 0 = never)',
     },
   },
+  escalations: {
+    hint: 'Alerts nobody acknowledged in time, sent on to the role the program names.',
+    empty: 'No escalated alerts. Good.',
+    since: 'Escalated',
+    to: 'To',
+    details: 'Details',
+    complete: 'Escalation completed',
+    completed: 'Escalation completed',
+  },
   triage: { title: 'Call first', open: 'Open', types: 'Alerts' },
   notEvaluated:
     'Other alert types (messages, surveys, follow-ups, long-term adherence) appear once those areas are in use.',
@@ -358,6 +367,15 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
         adherence_days: 'Adhärenz über (Tage)',
         escalate_after_minutes: 'Unbestätigt eskalieren nach (Minuten, 0 = nie)',
       },
+    },
+    escalations: {
+      hint: 'Alarme, die niemand rechtzeitig bestätigt hat, weitergeleitet an die vom Programm benannte Rolle.',
+      empty: 'Keine eskalierten Alarme.',
+      since: 'Eskaliert',
+      to: 'An',
+      details: 'Details',
+      complete: 'Eskalation abgeschlossen',
+      completed: 'Eskalation abgeschlossen',
     },
     triage: { title: 'Zuerst anrufen', open: 'Offen', types: 'Alarme' },
     notEvaluated:
@@ -600,6 +618,15 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
         adherence_days: 'Observance sur (jours)',
         escalate_after_minutes: 'Escalader sans prise en compte après (minutes, 0 = jamais)',
       },
+    },
+    escalations: {
+      hint: 'Alertes que personne n’a prises en compte à temps, transmises au rôle désigné par le programme.',
+      empty: 'Aucune alerte escaladée.',
+      since: 'Escaladée le',
+      to: 'Vers',
+      details: 'Détails',
+      complete: 'Escalade terminée',
+      completed: 'Escalade terminée',
     },
     triage: { title: 'À appeler en premier', open: 'Ouvertes', types: 'Alertes' },
     notEvaluated:
@@ -850,6 +877,15 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
         adherence_days: 'Adesão ao longo de (dias)',
         escalate_after_minutes: 'Escalar sem reconhecimento após (minutos, 0 = nunca)',
       },
+    },
+    escalations: {
+      hint: 'Alertas que ninguém reconheceu a tempo, enviados para a função indicada pelo programa.',
+      empty: 'Sem alertas escalados.',
+      since: 'Escalado em',
+      to: 'Para',
+      details: 'Detalhes',
+      complete: 'Escalamento concluído',
+      completed: 'Escalamento concluído',
     },
     triage: { title: 'Ligar primeiro', open: 'Abertos', types: 'Alertas' },
     notEvaluated:

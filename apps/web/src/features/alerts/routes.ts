@@ -1,8 +1,8 @@
-import { IconBellRinging, IconChartDots } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBellRinging, IconChartDots } from '@tabler/icons-react';
 import { lazyPage } from '../../app/lazyPage';
 import type { AppRoute } from '../../app/router';
 
-/** The alert board and its analytics (02 §2 /alerts, /alerts-analytics). */
+/** The alert board, its analytics and the escalations (02 §2 /alerts, /alerts-analytics, /escalations). */
 export const alertRoutes: readonly AppRoute[] = [
   {
     id: 'alerts',
@@ -21,5 +21,14 @@ export const alertRoutes: readonly AppRoute[] = [
     inShell: true,
     page: lazyPage(() => import('./pages/AlertAnalyticsPage'), 'AlertAnalyticsPage'),
     menu: { labelKey: 'nav.alertsAnalytics', icon: IconChartDots },
+  },
+  {
+    id: 'escalations',
+    titleKey: 'nav.escalations',
+    path: '/escalations',
+    auth: 'staff',
+    inShell: true,
+    page: lazyPage(() => import('./pages/EscalationsPage'), 'EscalationsPage'),
+    menu: { labelKey: 'nav.escalations', icon: IconAlertTriangle },
   },
 ];

@@ -55,6 +55,9 @@ const PERIODS = ['day', 'week', 'month', 'all'] as const;
 const STATUSES = ['active', 'resolved', 'all'] as const;
 const STATUS_COLORS = { open: 'red', acknowledged: 'blue', escalated: 'orange', resolved: 'gray' } as const;
 
+/** The board lists one type at a time. */
+type BoardFilter = AlertListFilter & { type: AlertType };
+
 type UrlKey = 'type' | 'period' | 'status' | 'q' | 'assigned' | 'page' | 'tab';
 
 function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
@@ -75,7 +78,7 @@ export function AlertsPage() {
 
   const shown = (tiles.data?.data ?? []).filter((tile) => tile.evaluated);
   const firstWithAlerts = shown.find((tile) => tile.count > 0)?.type ?? 'out_range_blood_pressure_alerts';
-  const filter: AlertListFilter = {
+  const filter: BoardFilter = {
     type: pick(params.get('type'), ALERT_TYPES, firstWithAlerts),
     period: pick(params.get('period'), PERIODS, 'week'),
     status: pick(params.get('status'), STATUSES, 'active'),
@@ -238,7 +241,7 @@ function AlertList({
   filter,
   update,
 }: {
-  filter: AlertListFilter;
+  filter: BoardFilter;
   update: (next: Partial<Record<UrlKey, string>>) => void;
 }) {
   const { t, i18n } = useTranslation('alerts');
