@@ -195,5 +195,9 @@ test.describe('alerts', () => {
     await expect(page.getByRole('heading', { name: 'Escalations', level: 1 })).toBeVisible();
     await expect(page.getByText(/No escalated alerts|Escalation completed/).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'escalations');
+    await page.getByRole('link', { name: 'Worklist' }).click();
+    await expect(page.getByRole('heading', { name: 'Worklist', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('triage').getByRole('row').nth(1)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'worklist');
   });
 });

@@ -28,7 +28,19 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
     return () => i18n.off('languageChanged', changed);
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the label is read again when the language changes.
-  const theme = useMemo(() => themeWithLabels(i18n.t('common.close')), [language]);
+  const theme = useMemo(
+    () =>
+      themeWithLabels({
+        close: i18n.t('common.close'),
+        pagination: {
+          first: i18n.t('common.pagination.first'),
+          previous: i18n.t('common.pagination.previous'),
+          next: i18n.t('common.pagination.next'),
+          last: i18n.t('common.pagination.last'),
+        },
+      }),
+    [language],
+  );
   return (
     <MantineProvider
       theme={theme}

@@ -40,6 +40,7 @@ export type MenuLabelKey =
   | 'nav.alerts'
   | 'nav.alertsAnalytics'
   | 'nav.escalations'
+  | 'nav.worklist'
   | 'nav.providerDashboard'
   | 'nav.pharmaDashboard'
   | 'nav.cohorts'
@@ -72,6 +73,7 @@ export type PageTitleKey =
   | 'nav.alerts'
   | 'nav.alertsAnalytics'
   | 'nav.escalations'
+  | 'nav.worklist'
   | 'nav.providerDashboard'
   | 'nav.pharmaDashboard'
   | 'nav.staff';

@@ -7,6 +7,7 @@ import {
   Modal,
   mergeThemeOverrides,
   Notification,
+  Pagination,
 } from '@mantine/core';
 
 // The colours of 01 §2; index 6 is the colour itself, lighter tints below, darker shades above.
@@ -94,17 +95,28 @@ export const theme = createTheme({
 });
 
 /**
- * The theme with the texts it carries: dialogs' and drawers' close buttons are named (axe: button-name) in
- * the user's language.
+ * The theme with the texts it carries: dialogs' and drawers' close buttons and pagers' arrows are named
+ * (axe: button-name) in the user's language.
  */
-export function themeWithLabels(closeLabel: string) {
-  const closeButtonProps = { 'aria-label': closeLabel };
+export function themeWithLabels(labels: {
+  close: string;
+  pagination: Record<'first' | 'previous' | 'next' | 'last', string>;
+}) {
+  const closeButtonProps = { 'aria-label': labels.close };
   return mergeThemeOverrides(
     theme,
     createTheme({
       components: {
         Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
         Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+        // The arrows of every pager are named (axe: button-name).
+        Pagination: Pagination.extend({
+          defaultProps: {
+            getControlProps: (control: 'first' | 'previous' | 'next' | 'last') => ({
+              'aria-label': labels.pagination[control],
+            }),
+          },
+        }),
       },
     }),
   );

@@ -64,6 +64,7 @@ describe('the console shell', () => {
       'Alerts',
       'Alert analytics',
       'Escalations',
+      'Worklist',
       'Provider dashboard',
       'Pharma dashboard',
       'Cohorts',

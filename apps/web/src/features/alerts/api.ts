@@ -68,17 +68,29 @@ export function useAlertList(scope: ActiveScope | null, f: AlertListFilter) {
 }
 
 /** The patients with the most pressing open alerts of the active program (escalated first, then most alerts). */
-export function useTriage(scope: ActiveScope | null) {
+export function useTriage(scope: ActiveScope | null, page = { page: 1, perPage: 8, name: '' }) {
   const programId = scope && !scope.enterpriseScope ? scope.programId : null;
   return useQuery({
-    queryKey: [...ALERTS_KEY, 'triage', programId],
-    queryFn: ({ signal }) =>
-      api.call(
+    queryKey: [...ALERTS_KEY, 'triage', programId, page],
+    queryFn: async ({ signal }) => {
+      const result = await api.call(
         legacyAlertsContract.summary,
-        { params: { programId: String(programId) }, query: { grouped: '1', per_page: '8' } },
+        {
+          params: { programId: String(programId) },
+          query: {
+            grouped: '1',
+            page: String(page.page),
+            per_page: String(page.perPage),
+            ...(page.name ? { name: page.name } : {}),
+          },
+        },
         { signal },
-      ),
+      );
+      if (!('current_page' in result)) throw new Error('Unexpected answer');
+      return result;
+    },
     enabled: programId !== null,
+    placeholderData: keepPreviousData,
   });
 }
 

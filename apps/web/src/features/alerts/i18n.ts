@@ -128,6 +128,10 @@ const en = {
     complete: 'Escalation completed',
     completed: 'Escalation completed',
   },
+  worklist: {
+    hint: 'Patients with open alerts in the order to work them: escalated first, then the most alerts, then the newest.',
+    empty: 'No patient has an open alert.',
+  },
   triage: { title: 'Call first', open: 'Open', types: 'Alerts' },
   notEvaluated:
     'Other alert types (messages, surveys, follow-ups, long-term adherence) appear once those areas are in use.',
@@ -376,6 +380,10 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
       details: 'Details',
       complete: 'Eskalation abgeschlossen',
       completed: 'Eskalation abgeschlossen',
+    },
+    worklist: {
+      hint: 'Patienten mit offenen Alarmen in der Reihenfolge der Bearbeitung: eskalierte zuerst, dann die meisten Alarme, dann die neuesten.',
+      empty: 'Kein Patient hat einen offenen Alarm.',
     },
     triage: { title: 'Zuerst anrufen', open: 'Offen', types: 'Alarme' },
     notEvaluated:
@@ -627,6 +635,10 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
       details: 'Détails',
       complete: 'Escalade terminée',
       completed: 'Escalade terminée',
+    },
+    worklist: {
+      hint: 'Les patients avec alertes ouvertes dans l’ordre de traitement : escaladées d’abord, puis le plus d’alertes, puis les plus récentes.',
+      empty: 'Aucun patient n’a d’alerte ouverte.',
     },
     triage: { title: 'À appeler en premier', open: 'Ouvertes', types: 'Alertes' },
     notEvaluated:
@@ -886,6 +898,10 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
       details: 'Detalhes',
       complete: 'Escalamento concluído',
       completed: 'Escalamento concluído',
+    },
+    worklist: {
+      hint: 'Doentes com alertas abertos pela ordem de trabalho: escalados primeiro, depois com mais alertas, depois os mais recentes.',
+      empty: 'Nenhum doente tem alertas abertos.',
     },
     triage: { title: 'Ligar primeiro', open: 'Abertos', types: 'Alertas' },
     notEvaluated:

@@ -1,8 +1,8 @@
-import { IconAlertTriangle, IconBellRinging, IconChartDots } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBellRinging, IconChartDots, IconListCheck } from '@tabler/icons-react';
 import { lazyPage } from '../../app/lazyPage';
 import type { AppRoute } from '../../app/router';
 
-/** The alert board, its analytics and the escalations (02 §2 /alerts, /alerts-analytics, /escalations). */
+/** The alert board, its analytics and the escalations (02 §2 /alerts, /alerts-analytics, /escalations; 01 §2 /worklist). */
 export const alertRoutes: readonly AppRoute[] = [
   {
     id: 'alerts',
@@ -30,5 +30,14 @@ export const alertRoutes: readonly AppRoute[] = [
     inShell: true,
     page: lazyPage(() => import('./pages/EscalationsPage'), 'EscalationsPage'),
     menu: { labelKey: 'nav.escalations', icon: IconAlertTriangle },
+  },
+  {
+    id: 'worklist',
+    titleKey: 'nav.worklist',
+    path: '/worklist',
+    auth: 'staff',
+    inShell: true,
+    page: lazyPage(() => import('./pages/WorklistPage'), 'WorklistPage'),
+    menu: { labelKey: 'nav.worklist', icon: IconListCheck },
   },
 ];

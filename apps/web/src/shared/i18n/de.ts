@@ -132,6 +132,7 @@ export const de: TranslationShape<typeof en> = {
     alerts: 'Alarme',
     alertsAnalytics: 'Alarmauswertung',
     escalations: 'Eskalationen',
+    worklist: 'Arbeitsliste',
     providerDashboard: 'Versorgungs-Dashboard',
     pharmaDashboard: 'Pharma-Dashboard',
     staff: 'Personal',

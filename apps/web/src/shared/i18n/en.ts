@@ -128,6 +128,7 @@ export const en = {
     alerts: 'Alerts',
     alertsAnalytics: 'Alert analytics',
     escalations: 'Escalations',
+    worklist: 'Worklist',
     providerDashboard: 'Provider dashboard',
     pharmaDashboard: 'Pharma dashboard',
     staff: 'Staff',

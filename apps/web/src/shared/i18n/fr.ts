@@ -131,6 +131,7 @@ export const fr: TranslationShape<typeof en> = {
     alerts: 'Alertes',
     alertsAnalytics: 'Analyse des alertes',
     escalations: 'Escalades',
+    worklist: 'Liste de travail',
     providerDashboard: 'Tableau de bord clinique',
     pharmaDashboard: 'Tableau de bord pharma',
     staff: 'Équipe',

@@ -132,6 +132,7 @@ export const pt: TranslationShape<typeof en> = {
     alerts: 'Alertas',
     alertsAnalytics: 'Análise de alertas',
     escalations: 'Escalamentos',
+    worklist: 'Lista de trabalho',
     providerDashboard: 'Painel clínico',
     pharmaDashboard: 'Painel farmacêutico',
     staff: 'Equipa',

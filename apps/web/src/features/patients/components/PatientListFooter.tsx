@@ -5,12 +5,6 @@ import { useTranslation } from 'react-i18next';
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
 
 // Mantine's arrow buttons carry only an icon: each needs a name (01 accessibility, DESIGN §6).
-const CONTROL_LABEL_KEYS = {
-  first: 'common.pagination.first',
-  previous: 'common.pagination.previous',
-  next: 'common.pagination.next',
-  last: 'common.pagination.last',
-} as const;
 
 export interface PatientListFooterProps {
   total: number;
@@ -58,7 +52,6 @@ export function PatientListFooter({
           total={lastPage}
           value={Math.min(page, Math.max(1, lastPage))}
           onChange={onPage}
-          getControlProps={(control) => ({ 'aria-label': t(CONTROL_LABEL_KEYS[control]) })}
           size="sm"
         />
       </Box>
