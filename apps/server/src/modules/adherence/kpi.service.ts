@@ -7,6 +7,7 @@ import {
   DEFAULT_ON_TIME_MINUTES,
   type DoseEvent,
   eventLookbehind,
+  groupBy,
   resolveDisplayZone,
   type ScheduleRegimen,
 } from '@caredeck/domain';
@@ -175,29 +176,22 @@ export function createKpiService(deps: { db: Database; now?: () => number }) {
         lastReadings(db, found),
       ]);
       const reading = new Map(readings.map((r) => [r.patient_id, r]));
-      const regimensOf = new Map<number, ScheduleRegimen[]>();
-      for (const r of schedules)
-        regimensOf.set(r.patient_id, [...(regimensOf.get(r.patient_id) ?? []), toSchedule(r)]);
-      const eventsOf = new Map<number, DoseEvent[]>();
-      for (const e of events)
-        eventsOf.set(e.patient_id, [
-          ...(eventsOf.get(e.patient_id) ?? []),
-          { id: e.id, regimenId: e.regimen_id, at: new Date(e.at).getTime(), kind: e.kind },
-        ]);
+      const regimensOf = groupBy(schedules, (r) => r.patient_id);
+      const eventsOf = groupBy(events, (e) => e.patient_id);
       return {
         data: patients.map((p) => {
           const zone = resolveDisplayZone(p.time_zone);
           const range = lastDays(zone, current, SUMMARY_DAYS);
           const result = classifyAdherence({
-            regimens: schedules.filter((s) => s.patient_id === p.id).map(toSchedule),
-            events: events
-              .filter((e) => e.patient_id === p.id)
-              .map((e) => ({
+            regimens: (regimensOf.get(p.id) ?? []).map(toSchedule),
+            events: (eventsOf.get(p.id) ?? []).map(
+              (e): DoseEvent => ({
                 id: e.id,
                 regimenId: e.regimen_id,
                 at: new Date(e.at).getTime(),
                 kind: e.kind,
-              })),
+              }),
+            ),
             zone,
             from: range.from,
             to: range.to,

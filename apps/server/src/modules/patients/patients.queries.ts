@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { defineObjectKind } from '../../platform/access/rules';
 import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
+import { containsPattern } from '../../platform/db/like';
 
 /** The contract's query, in the wire's spelling, the programs it reads and who asks ('me' filters). */
 export type PatientListFilter = { programIds: number[]; query: PatientListQueryOut; adminId?: number };
@@ -54,10 +55,6 @@ const SORT: Record<PatientListQueryOut['sort_by'], string[]> = {
   id: [],
 };
 
-function likePattern(token: string): string {
-  return `%${token.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Name filter: every word typed must match the first or the last name ("ann smi" finds Ann Smith). */
 function nameFilter(name: string | undefined): SQL {
   const parts = (name ?? '')
@@ -65,7 +62,7 @@ function nameFilter(name: string | undefined): SQL {
     .filter(Boolean)
     .slice(0, 5)
     .map((token) => {
-      const pattern = likePattern(token);
+      const pattern = containsPattern(token);
       return sql`(p.first_name ILIKE ${pattern} OR p.last_name ILIKE ${pattern})`;
     });
   return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`;

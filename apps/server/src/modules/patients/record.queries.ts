@@ -10,6 +10,7 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
+import { escapeLike } from '../../platform/db/like';
 
 /** Columns a client may write, wire name → column. */
 const WRITABLE: Record<keyof UpdatePatientInput, string> = {
@@ -353,10 +354,6 @@ export async function searchPatients(
     ORDER BY p.active DESC, p.last_name, p.first_name, p.id
     LIMIT ${limit}`);
   return res.rows;
-}
-
-function escapeLike(v: string): string {
-  return v.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** The programs the admin works in (roles, or every program of the enterprises they administer). */

@@ -1,20 +1,8 @@
 import type { AlertAnalytics } from '@caredeck/contracts';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CALENDAR_DATE, usePeriodParams } from '../../../shared/ui/period';
+import { DateRangeFields, PeriodPresets } from '../../../shared/ui/PeriodFields';
+import { usePeriodParams } from '../../../shared/ui/period';
 import { useActiveScope } from '../../tenancy/scope';
 import { useAlertAnalytics, useLiveAlerts } from '../api';
 import '../i18n';
@@ -29,8 +17,8 @@ export function AlertAnalyticsPage() {
   const { t, i18n } = useTranslation('alerts');
   const scope = useActiveScope();
   useLiveAlerts();
-  const { start, end, valid, preset: length, setPeriod, lastDays } = usePeriodParams(30);
-  const preset = PRESETS.find((p) => Number(p) === length) ?? '';
+  const period = usePeriodParams(30);
+  const { start, end, valid } = period;
   const analytics = useAlertAnalytics(scope, start, end, valid);
   const scopeName =
     scope?.enterpriseScope && scope.enterprise
@@ -47,30 +35,13 @@ export function AlertAnalyticsPage() {
         </Text>
       </div>
       <Group align="flex-end" wrap="wrap">
-        <SegmentedControl
-          aria-label={t('filters.period')}
-          value={preset}
-          onChange={(value) => lastDays(Number(value))}
-          data={PRESETS.map((p) => ({ value: p, label: t(`analytics.presets.${p}`) }))}
+        <PeriodPresets
+          period={period}
+          presets={PRESETS}
+          label={t('filters.period')}
+          presetLabel={(p) => t(`analytics.presets.${p as '7'}`)}
         />
-        <TextInput
-          type="date"
-          label={t('analytics.from')}
-          value={start}
-          max={end}
-          onChange={(e) =>
-            CALENDAR_DATE.test(e.currentTarget.value) && setPeriod({ start: e.currentTarget.value, end })
-          }
-        />
-        <TextInput
-          type="date"
-          label={t('analytics.to')}
-          value={end}
-          min={start}
-          onChange={(e) =>
-            CALENDAR_DATE.test(e.currentTarget.value) && setPeriod({ start, end: e.currentTarget.value })
-          }
-        />
+        <DateRangeFields period={period} fromLabel={t('analytics.from')} toLabel={t('analytics.to')} />
         {analytics.isFetching && <Loader size="sm" aria-label={t('loading')} />}
       </Group>
       {!valid ? (

@@ -6,18 +6,17 @@ import {
   Loader,
   Paper,
   Progress,
-  SegmentedControl,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { CALENDAR_DATE, usePeriodParams } from '../../../shared/ui/period';
+import { DateRangeFields, PeriodPresets } from '../../../shared/ui/PeriodFields';
+import { usePeriodParams } from '../../../shared/ui/period';
 import { useActiveScope } from '../../tenancy/scope';
 import { useActivities, useSleep, useUsages } from '../api';
 import { Bars } from '../components/Bars';
@@ -38,7 +37,8 @@ export function DataViewPage({ kind }: { kind: DataViewKind }) {
   const { t } = useTranslation('dataViews');
   const patientId = Number(useParams().id);
   const scope = useActiveScope();
-  const { start, end, valid, preset, setPeriod, lastDays } = usePeriodParams(DEFAULT_DAYS[kind]);
+  const period = usePeriodParams(DEFAULT_DAYS[kind]);
+  const { start, end, valid } = period;
   const range = { programId: valid ? (scope?.programId ?? 0) : 0, patientId, start, end };
 
   return (
@@ -54,32 +54,13 @@ export function DataViewPage({ kind }: { kind: DataViewKind }) {
       </Title>
       <Group align="flex-end" wrap="wrap">
         {kind === 'activitiesRange' ? (
-          <>
-            <TextInput
-              type="date"
-              label={t('from')}
-              value={start}
-              max={end}
-              onChange={(e) =>
-                CALENDAR_DATE.test(e.currentTarget.value) && setPeriod({ start: e.currentTarget.value, end })
-              }
-            />
-            <TextInput
-              type="date"
-              label={t('to')}
-              value={end}
-              min={start}
-              onChange={(e) =>
-                CALENDAR_DATE.test(e.currentTarget.value) && setPeriod({ start, end: e.currentTarget.value })
-              }
-            />
-          </>
+          <DateRangeFields period={period} fromLabel={t('from')} toLabel={t('to')} />
         ) : (
-          <SegmentedControl
-            aria-label={t('period')}
-            value={PRESETS.find((p) => Number(p) === preset) ?? ''}
-            onChange={(value) => lastDays(Number(value))}
-            data={PRESETS.map((p) => ({ value: p, label: t('lastDays', { days: p }) }))}
+          <PeriodPresets
+            period={period}
+            presets={PRESETS}
+            label={t('period')}
+            presetLabel={(p) => t('lastDays', { days: p })}
           />
         )}
       </Group>

@@ -1,20 +1,9 @@
 import type { KpiReport } from '@caredeck/contracts';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CALENDAR_DATE, usePeriodParams } from '../../../shared/ui/period';
+import { DateRangeFields, PeriodPresets } from '../../../shared/ui/PeriodFields';
+import { usePeriodParams } from '../../../shared/ui/period';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useActiveScope } from '../../tenancy/scope';
 import { downloadKpi, useKpi } from '../api';
@@ -29,8 +18,8 @@ const PRESETS = ['7', '30', '90'] as const;
 export function KpiPage() {
   const { t, i18n } = useTranslation('kpi');
   const scope = useActiveScope();
-  const { start, end, valid, preset: length, setPeriod, lastDays } = usePeriodParams(30);
-  const preset = PRESETS.find((p) => Number(p) === length) ?? '';
+  const period = usePeriodParams(30);
+  const { start, end, valid } = period;
   const enterpriseId = scope?.enterpriseScope ? (scope.enterprise?.id ?? null) : null;
   const kpi = useKpi({ programId: valid ? (scope?.programId ?? 0) : 0, enterpriseId }, start, end);
 
@@ -70,30 +59,13 @@ export function KpiPage() {
         )}
       </Group>
       <Group align="flex-end" wrap="wrap">
-        <SegmentedControl
-          aria-label={t('period')}
-          value={preset}
-          onChange={(value) => lastDays(Number(value))}
-          data={PRESETS.map((p) => ({ value: p, label: t(`presets.${p}`) }))}
+        <PeriodPresets
+          period={period}
+          presets={PRESETS}
+          label={t('period')}
+          presetLabel={(p) => t(`presets.${p as '7'}`)}
         />
-        <TextInput
-          type="date"
-          label={t('from')}
-          value={start}
-          max={end}
-          onChange={(e) =>
-            CALENDAR_DATE.test(e.currentTarget.value) && setPeriod({ start: e.currentTarget.value, end })
-          }
-        />
-        <TextInput
-          type="date"
-          label={t('to')}
-          value={end}
-          min={start}
-          onChange={(e) =>
-            CALENDAR_DATE.test(e.currentTarget.value) && setPeriod({ start, end: e.currentTarget.value })
-          }
-        />
+        <DateRangeFields period={period} fromLabel={t('from')} toLabel={t('to')} />
         {kpi.isFetching && <Loader size="sm" aria-label={t('loading')} />}
       </Group>
       {!valid ? (
