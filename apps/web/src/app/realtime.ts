@@ -12,7 +12,16 @@ export const PATIENT_DATA_EVENT = 'patient.data';
 export const DISPENSER_EVENTS_EVENT = 'dispenser.events';
 /** The alert board of a program changed (modules/alerts). */
 export const ALERTS_CHANGED_EVENT = 'alerts.changed';
-const FORWARDED_EVENTS = [PATIENT_DATA_EVENT, DISPENSER_EVENTS_EVENT, ALERTS_CHANGED_EVENT] as const;
+/** To one user: an alert was escalated to their role, or a rule naming their role raised one. */
+export const ALERT_ESCALATED_EVENT = 'alerts.escalated';
+export const ALERT_RULE_EVENT = 'alerts.rule';
+const FORWARDED_EVENTS = [
+  PATIENT_DATA_EVENT,
+  DISPENSER_EVENTS_EVENT,
+  ALERTS_CHANGED_EVENT,
+  ALERT_ESCALATED_EVENT,
+  ALERT_RULE_EVENT,
+] as const;
 export type LiveEvent = (typeof FORWARDED_EVENTS)[number];
 
 type Listener = (payload: unknown) => void;

@@ -21,6 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigation } from 'react-router';
+import { AlertNotices } from '../../features/alerts/components/AlertNotices';
 import { userQuery } from '../../features/identity/api';
 import { ScopeSwitcher } from '../../features/tenancy/components/ScopeSwitcher';
 import { ensureScope, useActiveScope } from '../../features/tenancy/scope';
@@ -145,6 +146,7 @@ export function ConsoleShell() {
       </AppShell.Navbar>
 
       <AppShell.Main pos="relative">
+        <AlertNotices />
         <LoadingOverlay visible={overlay || navigation.state === 'loading'} zIndex={90} />
         <Outlet />
       </AppShell.Main>

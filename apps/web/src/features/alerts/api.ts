@@ -9,7 +9,12 @@ import {
 } from '@caredeck/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ALERTS_CHANGED_EVENT, onLiveEvent } from '../../app/realtime';
+import {
+  ALERT_ESCALATED_EVENT,
+  ALERT_RULE_EVENT,
+  ALERTS_CHANGED_EVENT,
+  onLiveEvent,
+} from '../../app/realtime';
 import { api } from '../../shared/api-client';
 import { type ActiveScope, scopeKey } from '../tenancy/scope';
 
@@ -192,3 +197,26 @@ export const completeEscalations = (programId: number, patientIds: number[]) =>
     params: { programId: String(programId) },
     body: { users: patientIds },
   });
+
+/**
+ * Tells the signed-in user, wherever they are in the console, that an alert was escalated to their role or
+ * a rule naming their role raised one: a toast that opens the alert on the board.
+ */
+export function useAlertNotices(
+  show: (kind: 'escalated' | 'rule', alertType: string, alertId: number) => void,
+): void {
+  useEffect(() => {
+    const escalated = onLiveEvent(ALERT_ESCALATED_EVENT, (payload) => {
+      const p = payload as { alert_id: number; type: string };
+      show('escalated', p.type, p.alert_id);
+    });
+    const rule = onLiveEvent(ALERT_RULE_EVENT, (payload) => {
+      const p = payload as { alert_id: number; type: string };
+      show('rule', p.type, p.alert_id);
+    });
+    return () => {
+      escalated();
+      rule();
+    };
+  }, [show]);
+}

@@ -132,6 +132,11 @@ const en = {
     hint: 'Patients with open alerts in the order to work them: escalated first, then the most alerts, then the newest.',
     empty: 'No patient has an open alert.',
   },
+  notices: {
+    title: 'Alert for your role',
+    escalated: '{{type}}: an alert was escalated to you.',
+    rule: '{{type}}: a rule raised an alert for you.',
+  },
   triage: { title: 'Call first', open: 'Open', types: 'Alerts' },
   notEvaluated:
     'Other alert types (messages, surveys, follow-ups, long-term adherence) appear once those areas are in use.',
@@ -384,6 +389,11 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
     worklist: {
       hint: 'Patienten mit offenen Alarmen in der Reihenfolge der Bearbeitung: eskalierte zuerst, dann die meisten Alarme, dann die neuesten.',
       empty: 'Kein Patient hat einen offenen Alarm.',
+    },
+    notices: {
+      title: 'Alarm für Ihre Rolle',
+      escalated: '{{type}}: Ein Alarm wurde an Sie eskaliert.',
+      rule: '{{type}}: Eine Regel hat einen Alarm für Sie ausgelöst.',
     },
     triage: { title: 'Zuerst anrufen', open: 'Offen', types: 'Alarme' },
     notEvaluated:
@@ -639,6 +649,11 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
     worklist: {
       hint: 'Les patients avec alertes ouvertes dans l’ordre de traitement : escaladées d’abord, puis le plus d’alertes, puis les plus récentes.',
       empty: 'Aucun patient n’a d’alerte ouverte.',
+    },
+    notices: {
+      title: 'Alerte pour votre rôle',
+      escalated: '{{type}} : une alerte vous a été escaladée.',
+      rule: '{{type}} : une règle a levé une alerte pour vous.',
     },
     triage: { title: 'À appeler en premier', open: 'Ouvertes', types: 'Alertes' },
     notEvaluated:
@@ -902,6 +917,11 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
     worklist: {
       hint: 'Doentes com alertas abertos pela ordem de trabalho: escalados primeiro, depois com mais alertas, depois os mais recentes.',
       empty: 'Nenhum doente tem alertas abertos.',
+    },
+    notices: {
+      title: 'Alerta para a sua função',
+      escalated: '{{type}}: um alerta foi escalado para si.',
+      rule: '{{type}}: uma regra gerou um alerta para si.',
     },
     triage: { title: 'Ligar primeiro', open: 'Abertos', types: 'Alertas' },
     notEvaluated:

@@ -94,6 +94,13 @@ describe('/alerts', () => {
     );
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear' }));
     expect(await screen.findByText('Backend error!')).toBeInTheDocument();
+
+    // An alert escalated to the user's role: a notice linking to it, wherever they are.
+    deliverLiveEvent('alerts.escalated', { alert_id: 41, type: BP, role: 'physician' });
+    const notice = await screen.findByRole('link', {
+      name: 'High blood pressure: an alert was escalated to you.',
+    });
+    expect(notice).toHaveAttribute('href', `/alerts?type=${BP}&status=all&alert=41`);
   });
 
   it('empties the list and offers a retry when it cannot be loaded', async () => {

@@ -28,7 +28,7 @@ import {
 } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { SearchBox } from '../../../shared/ui/SearchBox';
@@ -58,7 +58,7 @@ const STATUS_COLORS = { open: 'red', acknowledged: 'blue', escalated: 'orange', 
 /** The board lists one type at a time. */
 type BoardFilter = AlertListFilter & { type: AlertType };
 
-type UrlKey = 'type' | 'period' | 'status' | 'q' | 'assigned' | 'page' | 'tab';
+type UrlKey = 'type' | 'period' | 'status' | 'q' | 'assigned' | 'page' | 'tab' | 'alert';
 
 function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback;
@@ -124,7 +124,7 @@ export function AlertsPage() {
         </Text>
       )}
       <TriageList scope={scope} />
-      <AlertList filter={filter} update={update} />
+      <AlertList filter={filter} update={update} openAlert={Number(params.get('alert')) || null} />
     </Stack>
   );
 
@@ -240,9 +240,12 @@ function Tiles({
 function AlertList({
   filter,
   update,
+  openAlert,
 }: {
   filter: BoardFilter;
   update: (next: Partial<Record<UrlKey, string>>) => void;
+  /** An alert to open at once (a notice's link: `?alert=`). */
+  openAlert: number | null;
 }) {
   const { t, i18n } = useTranslation('alerts');
   const scope = useActiveScope();
@@ -250,7 +253,8 @@ function AlertList({
   const queryClient = useQueryClient();
   const list = useAlertList(scope, filter);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [openId, setOpenId] = useState<number | null>(openAlert);
+  useEffect(() => setOpenId(openAlert), [openAlert]);
   const [confirmClear, setConfirmClear] = useState(false);
   const [busy, setBusy] = useState(false);
   // A failed list shows empty (02 §8), with the error above it.
@@ -521,7 +525,13 @@ function AlertList({
           </Group>
         </Stack>
       </Modal>
-      <AlertDrawer id={openId} onClose={() => setOpenId(null)} />
+      <AlertDrawer
+        id={openId}
+        onClose={() => {
+          setOpenId(null);
+          if (openAlert) update({ alert: '' });
+        }}
+      />
     </Paper>
   );
 }
