@@ -67,7 +67,7 @@ const PERIODS: Record<string, number | null> = { day: 1, today: 1, week: 7, mont
 
 /** `{period}` of the list path: a name or a number of days (1–366); null: no limit. */
 function periodDays(value: string): number | null {
-  if (value in PERIODS) return PERIODS[value]!;
+  if (Object.hasOwn(PERIODS, value)) return PERIODS[value]!;
   if (/^[1-9][0-9]{0,2}$/.test(value) && Number(value) <= 366) return Number(value);
   throw AppError.validation({ period: [ALERT_MESSAGES.badPeriod] });
 }

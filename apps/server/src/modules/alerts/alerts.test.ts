@@ -255,6 +255,13 @@ describe('the board', () => {
       routeUrl(c.list, { type: 'missed_doses', period: '999', cohort: 'all' }),
     );
     expect(badPeriod.json().errors.period).toEqual([ALERT_MESSAGES.badPeriod]);
+    // Names of the object prototype are not periods either.
+    const prototypeName = await call(
+      coordinator,
+      'GET',
+      routeUrl(c.list, { type: 'missed_doses', period: 'toString', cohort: 'all' }),
+    );
+    expect(prototypeName.statusCode).toBe(422);
     const badCohort = await call(
       coordinator,
       'GET',
