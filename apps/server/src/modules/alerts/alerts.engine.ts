@@ -275,16 +275,19 @@ export function createAlertEngine(deps: {
       const last = m.last_reading_at ? new Date(m.last_reading_at).getTime() : null;
       const since = last ?? new Date(m.since).getTime();
       const gap = s.reading_gap_hours * 3600_000;
-      if (current - since <= gap) continue; // a reading ends the alert as it arrives (vitalsOf)
-      const summary = last
-        ? `No reading for ${Math.floor((current - last) / 3600_000)} hours (expected within ${s.reading_gap_hours}).`
-        : `No reading since the device was handed out (expected within ${s.reading_gap_hours} hours).`;
+      // A reading within the gap ends the alert (vital signs end it as they arrive; weight or glucose here).
+      const missing = current - since > gap;
+      const summary = !missing
+        ? 'A reading arrived.'
+        : last
+          ? `No reading for ${Math.floor((current - last) / 3600_000)} hours (expected within ${s.reading_gap_hours}).`
+          : `No reading since the device was handed out (expected within ${s.reading_gap_hours} hours).`;
       verdicts.push({
         patientId: m.patient_id,
         programId: m.program_id,
         type: 'missed_physiological_readings_alerts',
         key: '',
-        breached: true,
+        breached: missing,
         at: since,
         summary,
         reason: {

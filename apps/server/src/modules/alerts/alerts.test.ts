@@ -436,6 +436,18 @@ describe('swept alerts', () => {
     await app.alertEngine.sweep();
     expect((await alertsOf(patient.id, 'disconnected_dispensers'))[0]!.occurrences).toBe(1);
 
+    // A weight reading (not a vital sign) ends the missed-readings alert on the next sweep.
+    const scale = await g.device({ programId: program, patientId: patient.id, kind: 'scale' });
+    await app.deviceGateway.ingestor.submitAsync({
+      deviceId: scale.id,
+      seq: seq++,
+      type: 'measurement',
+      at: Date.now(),
+      payload: { m: [{ type: 'weight', value: 82, unit: 'kg' }] },
+    });
+    await app.alertEngine.sweep();
+    expect((await alertsOf(patient.id, 'missed_physiological_readings_alerts'))[0]!.status).toBe('resolved');
+
     // The dispenser speaks; the next sweep resolves its alert.
     await app.deviceGateway.ingestor.submitAsync({
       deviceId: dispenser.id,
