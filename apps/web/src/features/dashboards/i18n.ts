@@ -2,7 +2,12 @@ import { type FeatureTexts, registerTexts } from '../../shared/i18n';
 
 const en = {
   lastDays: 'The last {{days}} days, live',
-  bar: '{{date}}: {{value}}',
+  series: {
+    alerts: 'Alerts raised',
+    readings: 'Readings',
+    doses: 'Doses taken',
+    enrolments: 'Patients enrolled',
+  },
   tiles: {
     openAlerts: 'Open alerts',
     vitalAlerts: 'Vital-sign alerts',
@@ -25,7 +30,12 @@ export const dashboardTexts: FeatureTexts<typeof en> = registerTexts('dashboards
   en,
   de: {
     lastDays: 'Die letzten {{days}} Tage, live',
-    bar: '{{date}}: {{value}}',
+    series: {
+      alerts: 'Ausgelöste Alarme',
+      readings: 'Messungen',
+      doses: 'Eingenommene Dosen',
+      enrolments: 'Aufgenommene Patienten',
+    },
     tiles: {
       openAlerts: 'Offene Alarme',
       vitalAlerts: 'Vitalwert-Alarme',
@@ -45,7 +55,12 @@ export const dashboardTexts: FeatureTexts<typeof en> = registerTexts('dashboards
   },
   fr: {
     lastDays: 'Les {{days}} derniers jours, en direct',
-    bar: '{{date}} : {{value}}',
+    series: {
+      alerts: 'Alertes levées',
+      readings: 'Mesures',
+      doses: 'Doses prises',
+      enrolments: 'Patients inscrits',
+    },
     tiles: {
       openAlerts: 'Alertes ouvertes',
       vitalAlerts: 'Alertes de signes vitaux',
@@ -65,7 +80,12 @@ export const dashboardTexts: FeatureTexts<typeof en> = registerTexts('dashboards
   },
   pt: {
     lastDays: 'Os últimos {{days}} dias, ao vivo',
-    bar: '{{date}}: {{value}}',
+    series: {
+      alerts: 'Alertas gerados',
+      readings: 'Medições',
+      doses: 'Doses tomadas',
+      enrolments: 'Doentes inscritos',
+    },
     tiles: {
       openAlerts: 'Alertas abertos',
       vitalAlerts: 'Alertas de sinais vitais',

@@ -44,3 +44,12 @@ export function usePeriodParams(defaultDays: number) {
     lastDays: (n: number) => setPeriod({ start: daysBefore(today, n - 1), end: today }),
   };
 }
+
+/** A calendar day ('2026-11-24', or an instant) as a short axis label: "Nov 24", "24. Nov.", "24 nov." … */
+export function shortDayLabel(day: string | number, language: string): string {
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(typeof day === 'string' ? `${day}T00:00:00Z` : day));
+}

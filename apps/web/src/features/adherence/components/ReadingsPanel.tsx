@@ -3,7 +3,7 @@ import { resolveDisplayZone } from '@caredeck/domain';
 import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { daysBefore } from '../../../shared/ui/period';
+import { daysBefore, shortDayLabel } from '../../../shared/ui/period';
 import { useInhalerUsages } from '../../data-views/api';
 import { Bars } from '../../data-views/components/Bars';
 import { useLivePatientData, useMeasurements } from '../api';
@@ -156,12 +156,7 @@ function LineChart({
     .join(' ');
   const latest = points.at(-1);
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
-  const dateTick = (time: number) =>
-    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : i18n.language, {
-      month: 'short',
-      day: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(time));
+  const dateTick = (time: number) => shortDayLabel(time, i18n.language);
   const summary = [
     latest ? t('readings.latest', { value: number.format(latest.v), unit }) : '',
     range ? t('readings.normal', { low: number.format(range[0]), high: number.format(range[1]), unit }) : '',

@@ -2,7 +2,7 @@ import type { AlertAnalytics } from '@caredeck/contracts';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFields, PeriodPresets } from '../../../shared/ui/PeriodFields';
-import { usePeriodParams } from '../../../shared/ui/period';
+import { shortDayLabel, usePeriodParams } from '../../../shared/ui/period';
 import { useActiveScope } from '../../tenancy/scope';
 import { useAlertAnalytics, useLiveAlerts } from '../api';
 import '../i18n';
@@ -173,12 +173,7 @@ function DayBars({ days }: { days: AlertAnalytics['by_day'] }) {
   const H = 140;
   const max = Math.max(1, ...days.map((d) => Math.max(d.opened, d.resolved)));
   const slot = W / days.length;
-  const label = (date: string) =>
-    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : i18n.language, {
-      month: 'short',
-      day: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(`${date}T00:00:00Z`));
+  const label = (date: string) => shortDayLabel(date, i18n.language);
   return (
     <svg viewBox={`0 0 ${W} ${H + 18}`} width="100%" role="img" aria-label={t('analytics.perDay')}>
       {days.map((d, i) => {

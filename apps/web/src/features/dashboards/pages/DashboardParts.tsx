@@ -1,5 +1,6 @@
 import { Paper, Skeleton, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Bars } from '../../data-views/components/Bars';
 import '../i18n';
 
 /** A figure of a dashboard, with a skeleton while it loads. */
@@ -21,63 +22,28 @@ export function FactTile({ label, value, id }: { label: string; value: number | 
   );
 }
 
-/** A fact per day as bars, with its total in the title. */
+/** A fact per day as bars (the data views' chart), with its total in the title. */
 export function FactChart({
   title,
+  name,
   data,
   color,
 }: {
   title: string;
+  /** What one bar counts, in its tooltip ("Nov 24: Readings 12"). */
+  name: string;
   data: { date: string; value: number }[] | undefined;
   color: string;
 }) {
-  const { t, i18n } = useTranslation('dashboards');
-  const W = 560;
-  const H = 120;
-  const days = data ?? [];
-  const max = Math.max(1, ...days.map((d) => d.value));
-  const slot = days.length > 0 ? W / days.length : W;
-  const label = (date: string) =>
-    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : i18n.language, {
-      month: 'short',
-      day: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(`${date}T00:00:00Z`));
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={2} fz="h5" mb="sm">
         {title}
       </Title>
       {!data ? (
-        <Skeleton height={H} />
+        <Skeleton height={150} />
       ) : (
-        <svg viewBox={`0 0 ${W} ${H + 18}`} width="100%" role="img" aria-label={title}>
-          {days.map((d, i) => {
-            const h = (d.value / max) * H;
-            return (
-              <rect
-                key={d.date}
-                x={i * slot + 1}
-                y={H - h}
-                width={Math.max(1, slot - 2)}
-                height={h}
-                fill={`var(--mantine-color-${color}-filled)`}
-              >
-                <title>{t('bar', { date: label(d.date), value: d.value })}</title>
-              </rect>
-            );
-          })}
-          {days.length > 0 && (
-            <>
-              <text x={0} y={H + 14} fontSize="11" fill="var(--mantine-color-dimmed)">
-                {label(days[0]!.date)}
-              </text>
-              <text x={W} y={H + 14} fontSize="11" textAnchor="end" fill="var(--mantine-color-dimmed)">
-                {label(days.at(-1)!.date)}
-              </text>
-            </>
-          )}
-        </svg>
+        <Bars days={data} series={[{ key: 'value', label: name, color }]} label={title} />
       )}
     </Paper>
   );

@@ -37,11 +37,13 @@ export function PharmaDashboardPage() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <FactChart
           title={t('charts.doses', { total: doses.data?.total ?? 0 })}
+          name={t('series.doses')}
           data={doses.data?.data}
           color="teal"
         />
         <FactChart
           title={t('charts.enrolments', { total: enrolments.data?.total ?? 0 })}
+          name={t('series.enrolments')}
           data={enrolments.data?.data}
           color="grape"
         />

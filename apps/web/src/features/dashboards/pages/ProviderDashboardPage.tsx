@@ -44,11 +44,13 @@ export function ProviderDashboardPage() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <FactChart
           title={t('charts.alerts', { total: alerts.data?.total ?? 0 })}
+          name={t('series.alerts')}
           data={alerts.data?.data}
           color="red"
         />
         <FactChart
           title={t('charts.readings', { total: readings.data?.total ?? 0 })}
+          name={t('series.readings')}
           data={readings.data?.data}
           color="blue"
         />

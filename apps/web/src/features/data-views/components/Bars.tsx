@@ -1,5 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { shortDayLabel } from '../../../shared/ui/period';
 
 export type BarSeries = { key: string; label: string; color: string };
 
@@ -25,10 +26,7 @@ export function Bars({
   const max = Math.max(1, ...totals);
   const barW = W / Math.max(1, days.length);
   const locale = i18n.language === 'en' ? 'en-US' : i18n.language;
-  const dateLabel = (date: string) =>
-    new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-      new Date(`${date}T00:00:00Z`),
-    );
+  const dateLabel = (date: string) => shortDayLabel(date, i18n.language);
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   return (
     <div>

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } f
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFields, PeriodPresets } from '../../../shared/ui/PeriodFields';
-import { usePeriodParams } from '../../../shared/ui/period';
+import { shortDayLabel, usePeriodParams } from '../../../shared/ui/period';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useActiveScope } from '../../tenancy/scope';
 import { downloadKpi, useKpi } from '../api';
@@ -200,12 +200,7 @@ function DailyBars({ days }: { days: KpiReport['daily'] }) {
   const W = 720;
   const H = 160;
   const barW = W / days.length;
-  const label = (date: string) =>
-    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : i18n.language, {
-      month: 'short',
-      day: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(`${date}T00:00:00Z`));
+  const label = (date: string) => shortDayLabel(date, i18n.language);
   return (
     <svg viewBox={`0 0 ${W} ${H + 18}`} width="100%" role="img" aria-label={t('daily.title')}>
       {days.map((d, i) => {
