@@ -19,6 +19,7 @@ import { MODULES } from './modules';
 import { accessPlugin } from './platform/access/access.plugin';
 import { createTokenService } from './platform/auth/tokens';
 import type { Database } from './platform/db/client';
+import { diskStorage } from './platform/files/storage';
 import { frameworkErrorHandler, registerErrorHandling } from './platform/http/errors';
 import { healthRoutes } from './platform/http/health';
 import { spaRoutes } from './platform/http/spa';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
     config,
     tokens,
     realtime,
+    storage: diskStorage(config.FILES_DIR ?? path.join(config.DATA_DIR, 'files')),
     log: app.log,
     onClose: (fn) => closing.push(fn),
   };

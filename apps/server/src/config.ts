@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { dataDirSecrets, type ServerSecrets, weakSecretReason } from './platform/auth/keys';
 
@@ -13,6 +15,10 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Where uploaded files are stored (messenger attachments …); default DATA_DIR/files. Never under a web root. */
+  FILES_DIR: z.string().optional(),
+  /** Largest file one may attach to a message, in MB. */
+  MESSENGER_MAX_FILE_MB: z.coerce.number().int().min(1).max(500).default(25),
   REDIS_URL: z.string().url().optional(),
   DEMO: bool,
   DEMO_PASSWORD: z.string().min(8).default('CareDeck-demo-2026'),
@@ -167,6 +173,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MQTT_PORT: '-1', ALERT_SWEEP_MS: '0' }),
     JWT_SECRET: randomBytes(32).toString('base64url'),
     ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+    FILES_DIR: join(tmpdir(), `caredeck-test-files-${randomBytes(6).toString('hex')}`),
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ export * from './kpi';
 export * from './med-rec';
 export * from './medications';
 export * from './memory';
+export * from './messenger';
 export * from './patient-record';
 export * from './patients';
 export * from './route';

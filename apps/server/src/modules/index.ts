@@ -8,6 +8,7 @@ import { groupsModule } from './groups';
 import { identityModule } from './identity';
 import { medicationsModule } from './medications';
 import { memoryModule } from './memory';
+import { messengerModule } from './messenger';
 import { patientsModule } from './patients';
 import { reconciliationModule } from './reconciliation';
 import { staffModule } from './staff';
@@ -31,6 +32,7 @@ export const MODULES = [
   adherenceModule,
   alertsModule,
   memoryModule,
+  messengerModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */

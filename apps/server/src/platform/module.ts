@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { TokenService } from './auth/tokens';
 import type { Database, Queryable } from './db/client';
+import type { FileStorage } from './files/storage';
 import type { App } from './http/types';
 import type { Realtime } from './realtime/realtime';
 
@@ -11,6 +12,8 @@ export type ModuleContext = {
   config: Config;
   tokens: TokenService;
   realtime: Realtime;
+  /** Uploaded files (local disk under FILES_DIR by default). */
+  storage: FileStorage;
   log: FastifyBaseLogger;
   /** Work to finish before the database goes away (mail sent after an answer, …). */
   onClose(fn: () => Promise<void>): void;

@@ -13,6 +13,7 @@ import { AppError } from '../http/errors';
 
 export const userChannel = (adminId: number) => `private-user.${adminId}`;
 export const programChannel = (programId: number) => `private-program.${programId}`;
+export const guestChannel = (conversationId: number) => `guest-conversation.${conversationId}`;
 /** Internal room of one sign-in session, so that signing out closes its sockets on every process. */
 const sessionRoom = (sessionId: number) => `session.${sessionId}`;
 
@@ -21,6 +22,8 @@ export type Realtime = {
   /** Emits to every socket of one staff user, on any API process when Redis is configured. */
   toUser(adminId: number, event: string, payload: unknown): void;
   toProgram(programId: number, event: string, payload: unknown): void;
+  /** Emits to the guests connected to one conversation (the guest channel). */
+  toGuests(conversationId: number, event: string, payload: unknown): void;
   /** Closes the sockets of one session (sign-out) or of every session of a user (revocation). */
   endSession(sessionId: number): void;
   disconnectUser(adminId: number): void;
@@ -127,6 +130,9 @@ export function createRealtime(deps: {
     },
     toProgram(programId, event, payload) {
       io?.to(programChannel(programId)).emit(event, payload);
+    },
+    toGuests(conversationId, event, payload) {
+      io?.to(guestChannel(conversationId)).emit(event, payload);
     },
     endSession(sessionId) {
       io?.in(sessionRoom(sessionId)).disconnectSockets(true);

@@ -1,0 +1,117 @@
+import { PassThrough, Transform } from 'node:stream';
+import { hasForbiddenCharacters } from '@caredeck/contracts';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError } from '../http/errors';
+import { type FileStorage, newKey } from './storage';
+
+export type UploadedFile = { key: string; fileName: string; contentType: string; size: number };
+export type ReceivedForm = { fields: Record<string, string[]>; files: UploadedFile[] };
+
+export type UploadRules = {
+  storage: FileStorage;
+  /** Storage key prefix, e.g. 'messenger'. */
+  prefix: string;
+  maxFiles: number;
+  maxFileBytes: number;
+  /** Media types accepted, judged from the content. */
+  allowed: readonly string[];
+  messages: { fileType: string; tooLarge: string; tooManyFiles: string };
+};
+
+const HEAD_BYTES = 4100;
+const MAX_FIELDS = 50;
+const MAX_FIELD_BYTES = 64 * 1024;
+
+/** A file's name as the user gave it, reduced to a safe single line (never used as a path). */
+export function safeFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = [...base]
+    .filter((c) => !hasForbiddenCharacters(c, false))
+    .join('')
+    .trim();
+  return clean.slice(0, 200) || 'file';
+}
+
+/** The media type of a file from its first bytes; plain text has no signature, so it is checked as UTF-8. */
+export async function sniffType(head: Buffer, fileName: string): Promise<string | null> {
+  const detected = await fileTypeFromBuffer(head);
+  if (detected) return detected.mime;
+  if (head.length === 0) return null;
+  // A multi-byte character may be cut at the end of the head: drop up to 3 trailing bytes before decoding.
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(
+    head.subarray(0, Math.max(0, head.length - 3)),
+  );
+  if (text.includes('\uFFFD') || hasForbiddenCharacters(text, true)) return null;
+  return fileName.toLowerCase().endsWith('.csv') ? 'text/csv' : 'text/plain';
+}
+
+/**
+ * Reads a multipart form, streaming each file straight to storage (a 25 MB file never sits in memory)
+ * while keeping its first bytes to judge its type. A file over the limit answers 413, a type not allowed
+ * or too many files 422; on any failure the files already stored are removed.
+ */
+export async function receiveForm(req: FastifyRequest, rules: UploadRules): Promise<ReceivedForm> {
+  const fields: Record<string, string[]> = {};
+  const files: UploadedFile[] = [];
+  try {
+    const parts = req.parts({
+      limits: {
+        files: rules.maxFiles,
+        fileSize: rules.maxFileBytes,
+        fields: MAX_FIELDS,
+        fieldSize: MAX_FIELD_BYTES,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw AppError.validation({ [part.fieldname]: ['The value is too long.'] });
+        const list = Object.hasOwn(fields, part.fieldname) ? (fields[part.fieldname] ?? []) : [];
+        list.push(String(part.value));
+        fields[part.fieldname] = list;
+        continue;
+      }
+      const fileName = safeFileName(part.filename);
+      const key = newKey(rules.prefix);
+      let head = Buffer.alloc(0);
+      let size = 0;
+      const tap = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (head.length < HEAD_BYTES)
+            head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+          done(null, chunk);
+        },
+      });
+      try {
+        await rules.storage.put(key, part.file.pipe(tap).pipe(new PassThrough()));
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated)
+          throw new AppError('too_large', rules.messages.tooLarge, { files: [rules.messages.tooLarge] });
+        throw err;
+      }
+      if (part.file.truncated) {
+        await rules.storage.remove(key);
+        throw new AppError('too_large', rules.messages.tooLarge, { files: [rules.messages.tooLarge] });
+      }
+      const contentType = await sniffType(head, fileName);
+      if (!contentType || !rules.allowed.includes(contentType)) {
+        await rules.storage.remove(key);
+        throw AppError.validation({ files: [rules.messages.fileType] });
+      }
+      files.push({ key, fileName, contentType, size });
+    }
+    return { fields, files };
+  } catch (err) {
+    await Promise.all(files.map((f) => rules.storage.remove(f.key)));
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw AppError.validation({ files: [rules.messages.tooManyFiles] });
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('too_large', rules.messages.tooLarge, { files: [rules.messages.tooLarge] });
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PROTO_VIOLATION')
+      throw AppError.validation({ body: ['The form could not be read.'] });
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw AppError.validation({ body: ['The form has too many fields.'] });
+    throw err;
+  }
+}
