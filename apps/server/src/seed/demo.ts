@@ -2,6 +2,7 @@ import { en, Faker } from '@faker-js/faker';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { createAdmin, createControllerAccount } from '../modules/identity/identity.factories';
+import { addMembers, insertConversation, insertMessage } from '../modules/messenger/messenger.queries';
 import { createPatients } from '../modules/patients/patients.factories';
 import { createEnterprise, createProgram } from '../modules/tenancy/tenancy.factories';
 import { hashPassword } from '../platform/auth/passwords';
@@ -182,6 +183,36 @@ export async function seedDemo(db: Database, password: string, now = Date.now())
         SELECT ${created.rows[0]!.id}, id, ${admin.id} FROM patients
         WHERE program_id = ${monitoring.id} AND ${cohort.where} ORDER BY id LIMIT 25`);
     }
+    // The monitoring team's conversation, so the messenger opens on a real exchange.
+    const team = await insertConversation(tx, {
+      programId: monitoring.id,
+      name: 'Monitoring care team',
+      createdBy: admin.id,
+    });
+    await addMembers(tx, team, [admin.id], 'owner');
+    await addMembers(tx, team, [physician.id, coordinator.id], 'member');
+    const say = (who: { id: number }, name: string, body: string, parentId: number | null = null) =>
+      insertMessage(tx, {
+        conversationId: team,
+        parentId,
+        senderAdminId: who.id,
+        guestInviteId: null,
+        senderName: name,
+        body,
+        urgent: false,
+        mentions: [],
+      });
+    await say(
+      admin,
+      'Avery Morgan',
+      'Welcome to the team channel: handovers and questions about our patients go here.',
+    );
+    const handover = await say(
+      coordinator,
+      'Carlos Diaz',
+      'Handover: three patients missed their evening doses yesterday; I will call them this morning.',
+    );
+    await say(physician, 'Priya Raman', 'Thanks. Flag anyone with a BP above 160 to me directly.', handover);
     await seedDemoDevices(tx, client, {
       programIds: [monitoring.id, cardiology.id],
       demoPassword: password,

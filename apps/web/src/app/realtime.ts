@@ -15,12 +15,20 @@ export const ALERTS_CHANGED_EVENT = 'alerts.changed';
 /** To one user: an alert was escalated to their role, or a rule naming their role raised one. */
 export const ALERT_ESCALATED_EVENT = 'alerts.escalated';
 export const ALERT_RULE_EVENT = 'alerts.rule';
+/** The messenger (modules/messenger): ids of what changed; each client reloads what it may see. */
+export const MESSENGER_MESSAGE_EVENT = 'messenger.message';
+export const MESSENGER_CONVERSATION_EVENT = 'messenger.conversation';
+/** To one user: a mention, an urgent message, being added to a conversation. */
+export const MESSENGER_NOTIFICATION_EVENT = 'messenger.notification';
 const FORWARDED_EVENTS = [
   PATIENT_DATA_EVENT,
   DISPENSER_EVENTS_EVENT,
   ALERTS_CHANGED_EVENT,
   ALERT_ESCALATED_EVENT,
   ALERT_RULE_EVENT,
+  MESSENGER_MESSAGE_EVENT,
+  MESSENGER_CONVERSATION_EVENT,
+  MESSENGER_NOTIFICATION_EVENT,
 ] as const;
 export type LiveEvent = (typeof FORWARDED_EVENTS)[number];
 

@@ -12,6 +12,7 @@ import { cohortRoutes } from '../features/cohorts/routes';
 import { dashboardRoutes } from '../features/dashboards/routes';
 import { dataViewRoutes } from '../features/data-views/routes';
 import { kpiRoutes } from '../features/kpi/routes';
+import { messengerRoutes } from '../features/messenger/routes';
 import { patientRecordRoutes } from '../features/patient-record/routes';
 import { staffRoutes } from '../features/staff/routes';
 import { i18n } from '../shared/i18n';
@@ -37,6 +38,7 @@ export type RouteAuth = 'public' | 'signedOut' | 'staff' | 'controller' | 'contr
 
 export type MenuLabelKey =
   | 'nav.patients'
+  | 'nav.messenger'
   | 'nav.alerts'
   | 'nav.alertsAnalytics'
   | 'nav.escalations'
@@ -76,6 +78,7 @@ export type PageTitleKey =
   | 'nav.worklist'
   | 'nav.providerDashboard'
   | 'nav.pharmaDashboard'
+  | 'nav.messenger'
   | 'nav.staff';
 
 export interface AppRoute {
@@ -166,6 +169,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     menu: { labelKey: 'nav.patients', icon: IconUsers },
   },
   // Each feature's screens: one line per feature.
+  ...messengerRoutes,
   ...alertRoutes,
   ...dashboardRoutes,
   ...patientRecordRoutes,

@@ -118,12 +118,14 @@ async function send(path: string, options: RequestOptions<unknown>, realm: AuthR
   const token = tokenFor(realm);
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = options.body !== undefined;
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  // A form (files) sets its own multipart Content-Type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
   try {
     return await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      body: hasBody ? (isForm ? (options.body as FormData) : JSON.stringify(options.body)) : undefined,
       // The refresh token is an httpOnly cookie scoped to /api/auth: only those calls need it.
       credentials: path.startsWith(API_PREFIXES.auth) ? 'include' : 'same-origin',
       signal: options.signal,
@@ -185,6 +187,38 @@ export function callRoute<C extends RouteContract>(
   }) as Promise<RouteResponse<C>>;
 }
 
+/** The file name a Content-Disposition gives: `filename*=UTF-8''…` (any characters) or `filename="…"`. */
+export function fileNameOf(disposition: string): string {
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // A malformed encoding falls back to the plain name.
+    }
+  }
+  return /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+}
+
+/**
+ * Sends a multipart form (files) to a contract route: the same session handling and answer parsing as
+ * `call`, the form's fields and files instead of a JSON body.
+ */
+export function uploadRoute<C extends RouteContract>(
+  contract: C,
+  input: { params?: Record<string, string | number>; query?: Record<string, unknown> },
+  form: FormData,
+  options?: CallOptions,
+): Promise<RouteResponse<C>> {
+  const success = Object.values(contract.responses)[0];
+  return apiRequest(routeUrl(contract, input.params, input.query), {
+    ...options,
+    method: contract.method,
+    body: form,
+    schema: success ?? undefined,
+  }) as Promise<RouteResponse<C>>;
+}
+
 /**
  * Downloads a file route (a spreadsheet, a PDF): the staff bearer like any call, the session renewed once on
  * 401, and the answer saved under the server's file name (Content-Disposition).
@@ -206,7 +240,7 @@ export async function downloadRoute<C extends RouteContract>(
     throw new ApiError(response.status, toErrorBody(response.status, await readBody(response)));
   hooks.onStaffActivity();
   const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+  const fileName = fileNameOf(disposition);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
@@ -221,6 +255,7 @@ export async function downloadRoute<C extends RouteContract>(
 export const api = {
   call: callRoute,
   download: downloadRoute,
+  upload: uploadRoute,
   get: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>

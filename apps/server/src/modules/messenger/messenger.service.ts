@@ -78,6 +78,7 @@ const senderId = (s: Sender) => (s.kind === 'staff' ? s.adminId : null);
 
 export type PostInput = {
   conversationId: number;
+  conversationName: string;
   fields: NewMessageFields;
   files: UploadedFile[];
 };
@@ -181,6 +182,7 @@ export function createMessengerService(deps: { db: Database; realtime: Realtime;
       realtime.toGuests(conversationId, MESSENGER_EVENTS.message, event);
       const note = {
         conversation_id: conversationId,
+        conversation_name: input.conversationName,
         message_id: result.id,
         from_name: sender.name,
         preview: result.text,
@@ -242,6 +244,14 @@ export function createMessengerService(deps: { db: Database; realtime: Realtime;
         return id;
       });
       tell(others, MESSENGER_EVENTS.conversation, { conversation_id: created });
+      tell(others, MESSENGER_EVENTS.notification, {
+        kind: 'added',
+        conversation_id: created,
+        conversation_name: input.name,
+        message_id: null,
+        from_name: await staffNameOf(db, actor.adminId),
+        preview: input.name,
+      });
       return { message: M.created, data: await conversationFor(db, actor.adminId, created) };
     },
 
@@ -328,7 +338,7 @@ export function createMessengerService(deps: { db: Database; realtime: Realtime;
 
     async addUsers(actor: StaffActor, id: number, users: number[]) {
       const m = await requireMember(db, id, actor.adminId);
-      await db.transaction(async (tx) => {
+      const added = await db.transaction(async (tx) => {
         const allowed = await staffOfProgram(tx, m.program_id, users);
         if (allowed.length !== users.length) throw AppError.validation({ users: [M.notStaff] });
         const fresh = await addMembers(tx, id, users, 'member');
@@ -344,6 +354,14 @@ export function createMessengerService(deps: { db: Database; realtime: Realtime;
         return fresh;
       });
       tell(await memberIds(db, id), MESSENGER_EVENTS.conversation, { conversation_id: id });
+      tell(added, MESSENGER_EVENTS.notification, {
+        kind: 'added',
+        conversation_id: id,
+        conversation_name: m.name,
+        message_id: null,
+        from_name: await staffNameOf(db, actor.adminId),
+        preview: m.name,
+      });
       return { message: M.usersAdded, data: await conversationFor(db, actor.adminId, id) };
     },
 
@@ -422,7 +440,7 @@ export function createMessengerService(deps: { db: Database; realtime: Realtime;
       return { message: until ? M.muted : M.unmuted, data: await conversationFor(db, actor.adminId, id) };
     },
 
-    async postAsStaff(actor: StaffActor, input: PostInput) {
+    async postAsStaff(actor: StaffActor, input: Omit<PostInput, 'conversationName'>) {
       const m = await requireMember(db, input.conversationId, actor.adminId).catch(async (err) => {
         await Promise.all(input.files.map((f) => storage.remove(f.key)));
         throw err;
@@ -430,7 +448,7 @@ export function createMessengerService(deps: { db: Database; realtime: Realtime;
       const name = await staffNameOf(db, actor.adminId);
       const id = await post(
         { kind: 'staff', adminId: actor.adminId, name },
-        input,
+        { ...input, conversationName: m.name },
         trail(actor, m.program_id, 'messenger.message.post', input.conversationId),
       );
       return { data: await oneMessage(db, staff(actor), id) };

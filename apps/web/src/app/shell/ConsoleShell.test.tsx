@@ -61,6 +61,7 @@ describe('the console shell', () => {
         .map((link) => link.textContent),
     ).toEqual([
       'Patients',
+      'Messenger',
       'Alerts',
       'Alert analytics',
       'Escalations',

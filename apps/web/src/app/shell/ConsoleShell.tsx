@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigation } from 'react-router';
 import { AlertNotices } from '../../features/alerts/components/AlertNotices';
 import { userQuery } from '../../features/identity/api';
+import { MessengerNotices } from '../../features/messenger/components/MessengerNotices';
 import { ScopeSwitcher } from '../../features/tenancy/components/ScopeSwitcher';
 import { ensureScope, useActiveScope } from '../../features/tenancy/scope';
 import { useLoadingOverlay } from '../../shared/ui/loadingOverlay';
@@ -147,6 +148,7 @@ export function ConsoleShell() {
 
       <AppShell.Main pos="relative">
         <AlertNotices />
+        <MessengerNotices />
         <LoadingOverlay visible={overlay || navigation.state === 'loading'} zIndex={90} />
         <Outlet />
       </AppShell.Main>

@@ -129,6 +129,7 @@ export const de: TranslationShape<typeof en> = {
     patients: 'Patienten',
     cohorts: 'Kohorten',
     kpi: 'Kennzahlen',
+    messenger: 'Nachrichten',
     alerts: 'Alarme',
     alertsAnalytics: 'Alarmauswertung',
     escalations: 'Eskalationen',
@@ -139,6 +140,11 @@ export const de: TranslationShape<typeof en> = {
     settings: 'Einstellungen',
   },
   shell: {
+    messengerNotice: {
+      mention: '{{from}} hat Sie in {{conversation}} erwähnt',
+      urgent: 'Dringende Nachricht von {{from}} in {{conversation}}',
+      added: '{{from}} hat Sie zu {{conversation}} hinzugefügt',
+    },
     userMenu: 'Benutzermenü',
     signOut: 'Abmelden',
     settings: 'Einstellungen',

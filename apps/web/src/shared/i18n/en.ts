@@ -125,6 +125,7 @@ export const en = {
     patients: 'Patients',
     cohorts: 'Cohorts',
     kpi: 'KPI',
+    messenger: 'Messenger',
     alerts: 'Alerts',
     alertsAnalytics: 'Alert analytics',
     escalations: 'Escalations',
@@ -135,6 +136,11 @@ export const en = {
     settings: 'Settings',
   },
   shell: {
+    messengerNotice: {
+      mention: '{{from}} mentioned you in {{conversation}}',
+      urgent: 'Urgent message from {{from}} in {{conversation}}',
+      added: '{{from}} added you to {{conversation}}',
+    },
     userMenu: 'User menu',
     signOut: 'Sign out',
     settings: 'Settings',

@@ -128,6 +128,7 @@ export const fr: TranslationShape<typeof en> = {
     patients: 'Patients',
     cohorts: 'Cohortes',
     kpi: 'Indicateurs',
+    messenger: 'Messagerie',
     alerts: 'Alertes',
     alertsAnalytics: 'Analyse des alertes',
     escalations: 'Escalades',
@@ -138,6 +139,11 @@ export const fr: TranslationShape<typeof en> = {
     settings: 'Paramètres',
   },
   shell: {
+    messengerNotice: {
+      mention: '{{from}} vous a mentionné dans {{conversation}}',
+      urgent: 'Message urgent de {{from}} dans {{conversation}}',
+      added: '{{from}} vous a ajouté à {{conversation}}',
+    },
     userMenu: 'Menu utilisateur',
     signOut: 'Se déconnecter',
     settings: 'Paramètres',

@@ -129,6 +129,7 @@ export const pt: TranslationShape<typeof en> = {
     patients: 'Doentes',
     cohorts: 'Coortes',
     kpi: 'Indicadores',
+    messenger: 'Mensagens',
     alerts: 'Alertas',
     alertsAnalytics: 'Análise de alertas',
     escalations: 'Escalamentos',
@@ -139,6 +140,11 @@ export const pt: TranslationShape<typeof en> = {
     settings: 'Definições',
   },
   shell: {
+    messengerNotice: {
+      mention: '{{from}} mencionou-o em {{conversation}}',
+      urgent: 'Mensagem urgente de {{from}} em {{conversation}}',
+      added: '{{from}} adicionou-o a {{conversation}}',
+    },
     userMenu: 'Menu do utilizador',
     signOut: 'Terminar sessão',
     settings: 'Definições',

@@ -1,0 +1,245 @@
+import type { Conversation } from '@caredeck/contracts';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertTriangle, IconDots } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api-client';
+import { toast } from '../../../shared/ui/toasts';
+import { MESSENGER_KEY, type MessengerStep, MUTE_CHOICES, messenger, useConversation } from '../api';
+import { Composer } from './Composer';
+import { MessageItem } from './MessageItem';
+import { NewConversationModal } from './NewConversationModal';
+import '../i18n';
+
+type Props = {
+  conversationId: number;
+  me: number;
+  onOpenThread: (messageId: number) => void;
+  onLeft: () => void;
+};
+
+/** One conversation: header with its actions, urgent banner until acknowledged, messages, composer. */
+export function ConversationView({ conversationId, me, onOpenThread, onLeft }: Props) {
+  const { t } = useTranslation('messenger');
+  const queryClient = useQueryClient();
+  const query = useConversation(conversationId);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const bottom = useRef<HTMLDivElement>(null);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: MESSENGER_KEY });
+  const messages = query.data?.messages ?? [];
+  const lastId = messages.at(-1)?.id ?? 0;
+
+  useEffect(() => {
+    if (lastId) bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [lastId]);
+
+  if (query.isLoading) return <Loader size="sm" aria-label={t('loading')} />;
+  if (query.isError || !query.data)
+    return (
+      <Alert color="red" title={t('errors.conversation')}>
+        <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+          {t('retry')}
+        </Button>
+      </Alert>
+    );
+  const c: Conversation = query.data.data;
+  const owner = c.chat_role === 'owner';
+  const names = new Map(c.users.map((u) => [u.id, u.name]));
+  const urgent = messages.filter(
+    (m) => m.urgent && m.acknowledged_by.length === 0 && !(m.sender.kind === 'staff' && m.sender.id === me),
+  );
+
+  const run = async (action: MessengerStep<{ message: string }>) => {
+    try {
+      const res = await action();
+      toast.success(res.message);
+      reload();
+    } catch (err) {
+      toast.error(isApiError(err) && err.status !== 500 ? err.message : t('errors.action'));
+    }
+  };
+
+  return (
+    <Stack gap="sm" h="100%">
+      <Group justify="space-between" wrap="nowrap">
+        <div>
+          <Title order={2} fz="h3">
+            {c.name}
+          </Title>
+          <Tooltip label={c.users.map((u) => u.name).join(', ')} multiline maw={320}>
+            <Avatar.Group spacing="xs">
+              {c.users.slice(0, 6).map((u) => (
+                <Avatar key={u.id} size="sm" name={u.name} color="primary" variant="filled" />
+              ))}
+            </Avatar.Group>
+          </Tooltip>
+        </div>
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button variant="default" size="xs" rightSection={<IconDots size={14} />}>
+              {t('actions.label')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              onClick={() => void run(() => messenger.settings(c.id, me, { is_pinned: !c.is_pinned }))}
+            >
+              {c.is_pinned ? t('actions.unpin') : t('actions.pin')}
+            </Menu.Item>
+            <Menu.Item
+              onClick={() => void run(() => messenger.settings(c.id, me, { is_archived: !c.is_archived }))}
+            >
+              {c.is_archived ? t('actions.unarchive') : t('actions.archive')}
+            </Menu.Item>
+            <Menu.Item onClick={() => void run(() => messenger.unread(c.id))}>
+              {t('actions.markUnread')}
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Label>{t('actions.mute')}</Menu.Label>
+            {c.muted ? (
+              <Menu.Item onClick={() => void run(() => messenger.mute(c.id, me, 0))}>
+                {t('actions.unmute')}
+              </Menu.Item>
+            ) : (
+              MUTE_CHOICES.map((m) => (
+                <Menu.Item
+                  key={m.minutes}
+                  onClick={() => void run(() => messenger.mute(c.id, me, m.minutes))}
+                >
+                  {t(m.label)}
+                </Menu.Item>
+              ))
+            )}
+            <Menu.Divider />
+            <Menu.Item onClick={() => setAdding(true)}>{t('actions.addPeople')}</Menu.Item>
+            {owner && <Menu.Item onClick={() => setRenaming(c.name)}>{t('actions.rename')}</Menu.Item>}
+            <Menu.Item color="red" onClick={() => setLeaving(true)}>
+              {t('actions.leave')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+
+      {urgent.length > 0 && (
+        <Alert color="red" icon={<IconAlertTriangle />} title={t('urgentBanner.title')} role="alert">
+          <Stack gap="xs">
+            {urgent.map((m) => (
+              <Group key={m.id} justify="space-between" wrap="nowrap">
+                <Text size="sm" lineClamp={2}>
+                  {t('urgentBanner.from', { name: m.sender.name, text: m.body })}
+                </Text>
+                <Button
+                  size="compact-sm"
+                  color="red"
+                  onClick={() => void run(() => messenger.acknowledge(c.id, me, m.parent_id ?? m.id))}
+                >
+                  {t('urgentBanner.acknowledge')}
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+
+      <ScrollArea.Autosize mah="calc(100dvh - 22rem)" type="auto" offsetScrollbars>
+        <Stack gap="xs" aria-live="polite" aria-label={t('messagesLabel')} role="log">
+          {messages.length === 0 && (
+            <Text c="dimmed" size="sm">
+              {t('emptyConversation')}
+            </Text>
+          )}
+          {messages.map((m) => (
+            <MessageItem
+              key={m.id}
+              message={m}
+              me={me}
+              names={names}
+              onReply={onOpenThread}
+              onChanged={reload}
+            />
+          ))}
+          <div ref={bottom} />
+        </Stack>
+      </ScrollArea.Autosize>
+
+      <Composer conversation={c} me={me} onSent={reload} />
+
+      <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title={t('actions.rename')}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(() => messenger.rename(c.id, renaming ?? '')).then(() => setRenaming(null));
+          }}
+        >
+          <Stack gap="sm">
+            <TextInput
+              label={t('new.name')}
+              data-autofocus
+              value={renaming ?? ''}
+              maxLength={120}
+              onChange={(e) => setRenaming(e.currentTarget.value)}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" disabled={!renaming?.trim()}>
+                {t('save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+
+      <Modal opened={leaving} onClose={() => setLeaving(false)} title={t('leave.title', { name: c.name })}>
+        <Stack gap="sm">
+          <Text size="sm">{t('leave.body')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setLeaving(false)}>
+              {t('cancel')}
+            </Button>
+            <Button
+              color="red"
+              onClick={() =>
+                void run(async () => {
+                  const res = await messenger.leave(c.id, me);
+                  setLeaving(false);
+                  onLeft();
+                  return res;
+                })
+              }
+            >
+              {t('actions.leave')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <NewConversationModal
+        opened={adding}
+        programId={c.program_id}
+        me={me}
+        addTo={{ id: c.id, members: c.users.map((u) => u.id) }}
+        onClose={() => setAdding(false)}
+        onDone={() => {
+          setAdding(false);
+          reload();
+        }}
+      />
+    </Stack>
+  );
+}
