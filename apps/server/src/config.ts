@@ -17,6 +17,10 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Where uploaded files are stored (messenger attachments …); default DATA_DIR/files. Never under a web root. */
   FILES_DIR: z.string().optional(),
+  /** The console's address as people outside reach it (links in texts and e-mails); default http://HOST:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** How long a guest link to a conversation stays valid, in hours. */
+  GUEST_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   /** Largest file one may attach to a message, in MB. */
   MESSENGER_MAX_FILE_MB: z.coerce.number().int().min(1).max(500).default(25),
   REDIS_URL: z.string().url().optional(),

@@ -8,6 +8,7 @@ export * from './data-views';
 export * from './devices';
 export * from './exports';
 export * from './groups';
+export * from './guest';
 export * from './kpi';
 export * from './med-rec';
 export * from './medications';

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   messengerContract as c,
   MESSENGER_FILE_TYPES,
@@ -6,7 +7,7 @@ import {
   newMessageFields,
 } from '@caredeck/contracts';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
 import type { FileStorage } from '../../platform/files/storage';
@@ -83,6 +84,19 @@ export async function readMessageForm(req: FastifyRequest, deps: MessageFormDeps
   return { fields: parsed.data, files };
 }
 
+/** Sends a stored file, always as a download (never rendered by the browser), under its own name. */
+export function sendAttachment(
+  reply: FastifyReply,
+  file: { stream: Readable; size: number; fileName: string; contentType: string },
+) {
+  reply
+    .header('content-type', file.contentType)
+    .header('content-length', String(file.size))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
+  return reply.send(file.stream);
+}
+
 export async function messengerRoutes(
   app: App,
   deps: { messenger: MessengerService; form: MessageFormDeps },
@@ -132,13 +146,10 @@ export async function messengerRoutes(
   route(app, c.download, {
     access: member,
     handler: async (req, reply) => {
-      const file = await messenger.download(staffActor(req), req.params.id, req.params.fileId);
-      reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.size))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
-      return reply.send(file.stream);
+      return sendAttachment(
+        reply,
+        await messenger.download(staffActor(req), req.params.id, req.params.fileId),
+      );
     },
   });
   route(app, c.addUsers, {

@@ -11,6 +11,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { admins } from '../identity/identity.tables';
+import { patients } from '../patients/patients.tables';
 import { programs } from '../tenancy/tenancy.tables';
 
 /** A staff conversation (02 §3 Conversation). It lives in one program; its members are staff of it. */
@@ -155,5 +156,36 @@ export const messengerNotifications = pgTable(
   (t) => [
     index('messenger_notifications_admin_idx').on(t.adminId, t.id),
     check('messenger_notifications_kind_check', sql`${t.kind} IN ('mention', 'urgent', 'added')`),
+  ],
+);
+
+/**
+ * A guest link to one conversation (02 §2 guest channel): sent to a patient (or their caregiver) by SMS or
+ * e-mail, signed and expiring; revoking it ends the guest's access at once. `sent_to` is where it went.
+ */
+export const guestInvites = pgTable(
+  'guest_invites',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    guestName: text('guest_name').notNull(),
+    channel: text('channel').notNull(),
+    sentTo: text('sent_to').notNull(),
+    invitedBy: bigint('invited_by', { mode: 'number' }).references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: bigint('revoked_by', { mode: 'number' }).references(() => admins.id, { onDelete: 'set null' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastReadId: bigint('last_read_id', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('guest_invites_conversation_idx').on(t.conversationId),
+    check('guest_invites_channel_check', sql`${t.channel} IN ('sms', 'email')`),
   ],
 );

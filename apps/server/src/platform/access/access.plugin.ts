@@ -131,7 +131,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
       request.routeOptions.config?.access ?? (url && isPluginRoute(url) ? access.public() : undefined);
     // Deny by default: a request that matched no declared rule (the not-found handler) gets nothing.
     if (!rule) return;
-    if (rule.kind === 'public') return;
+    // Guests prove themselves with their link token, checked by the guest service of the route.
+    if (rule.kind === 'public' || rule.kind === 'guest') return;
     if (rule.kind === 'controller') {
       request.actor = (await authenticate(request, 'controller')).actor;
       return;

@@ -29,7 +29,9 @@ function concrete(url: string): string {
 }
 
 // Vendor webhooks are public to the access hook: each delivery proves itself with its HMAC signature.
+// The guest link check is public (rate-limited): it is how a guest proves the link they hold.
 const PUBLIC_PREFIXES = [
+  '/api/v1/messenger-external/link-verify',
   '/api/auth/',
   '/healthz',
   '/readyz',
@@ -63,6 +65,10 @@ describe('route access matrix', () => {
     expect(rule('GET', '/api/v1/enterprises/:enterpriseId/patients')).toEqual({ kind: 'enterprise' });
     expect(rule('GET', '/api/controller/me')).toEqual({ kind: 'controller' });
     expect(rule('PUT', '/api/v1/user/consent/hipaa')).toEqual({ kind: 'staff', hipaaPending: true });
+    // The guest channel: guest tokens only, checked by the guest service.
+    for (const route of app.accessTable)
+      if (route.url.startsWith('/api/v1/messenger-external/messenger/'))
+        expect(route.access, route.url).toEqual({ kind: 'guest' });
   });
 
   it('sends every program- or enterprise-scoped path through its path id', () => {

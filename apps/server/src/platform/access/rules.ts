@@ -28,6 +28,9 @@ export function defineObjectKind(name: string, programOf: (id: number) => SQL): 
  * - controller: a controller-realm token; staff tokens are refused.
  * - device: a device of the fleet signing in with HTTP Basic (its serial and its MQTT secret), for the calls
  *   devices make over HTTPS (the NFC channel); staff and controller tokens are refused.
+ * - guest: the guest channel (02 §2): `Authorization: Guest <link token>`, a signed, expiring, revocable link to
+ *   one conversation, checked by the messenger's guest service (modules/messenger/guest.service.ts), which
+ *   answers 401 for a bad, expired or revoked token and 404 for any other conversation. No staff token is used.
  */
 export type AccessRule =
   | { kind: 'public' }
@@ -43,7 +46,8 @@ export type AccessRule =
     }
   | { kind: 'enterprise'; roles?: readonly StaffRole[] }
   | { kind: 'controller' }
-  | { kind: 'device' };
+  | { kind: 'device' }
+  | { kind: 'guest' };
 
 export const access = {
   public: (): AccessRule => ({ kind: 'public' }),
@@ -66,6 +70,7 @@ export const access = {
   enterprise: (roles?: readonly StaffRole[]): AccessRule => ({ kind: 'enterprise', roles }),
   controller: (): AccessRule => ({ kind: 'controller' }),
   device: (): AccessRule => ({ kind: 'device' }),
+  guest: (): AccessRule => ({ kind: 'guest' }),
 };
 
 declare module 'fastify' {

@@ -22,6 +22,11 @@ export type Realtime = {
   /** Emits to every socket of one staff user, on any API process when Redis is configured. */
   toUser(adminId: number, event: string, payload: unknown): void;
   toProgram(programId: number, event: string, payload: unknown): void;
+  /**
+   * How a guest's socket proves itself (the messenger's guest links): a token answers the one conversation
+   * it opens, or null. Guest sockets join that conversation's guest channel only.
+   */
+  verifyGuest(verify: GuestVerifier): void;
   /** Emits to the guests connected to one conversation (the guest channel). */
   toGuests(conversationId: number, event: string, payload: unknown): void;
   /** Closes the sockets of one session (sign-out) or of every session of a user (revocation). */
@@ -34,7 +39,8 @@ export type Realtime = {
   close(): Promise<void>;
 };
 
-type SocketData = { adminId: number; sessionId: number };
+type SocketData = { adminId: number; sessionId: number; guestToken?: string };
+export type GuestVerifier = (token: string) => Promise<{ conversationId: number; inviteId: number } | null>;
 
 /**
  * socket.io on the API's own port. A socket authenticates with the access token, joins its user's
@@ -49,6 +55,7 @@ export function createRealtime(deps: {
   const { db, tokens, config, log } = deps;
   let io: Server | null = null;
   let sweeper: NodeJS.Timeout | null = null;
+  let guestVerifier: GuestVerifier | null = null;
   const redis: Redis[] = [];
 
   /**
@@ -58,7 +65,13 @@ export function createRealtime(deps: {
    */
   async function closeEndedSessions(): Promise<void> {
     if (!io) return;
-    const sockets = await io.local.fetchSockets();
+    const all = await io.local.fetchSockets();
+    // Guests: their link is checked again (revoked or expired: the socket closes).
+    for (const socket of all) {
+      const token = (socket.data as SocketData).guestToken;
+      if (token && !(await guestVerifier?.(token))) socket.disconnect(true);
+    }
+    const sockets = all.filter((s) => !(s.data as SocketData).guestToken);
     const ids = [...new Set(sockets.map((s) => (s.data as SocketData).sessionId).filter(Boolean))];
     if (ids.length === 0) return;
     const live = new Set(await liveSessionIds(db, ids, sessionLimits(config)));
@@ -104,6 +117,14 @@ export function createRealtime(deps: {
       }
       io.use(async (socket, next) => {
         try {
+          const guest = typeof socket.handshake.auth?.guest === 'string' ? socket.handshake.auth.guest : '';
+          if (guest) {
+            const session = guestVerifier ? await guestVerifier(guest) : null;
+            if (!session) return next(new Error('unauthorized'));
+            socket.data.guestToken = guest;
+            await socket.join(guestChannel(session.conversationId));
+            return next();
+          }
           const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
           const claims = token ? await tokens.verifyAccess(token, 'staff') : null;
           const session =
@@ -130,6 +151,9 @@ export function createRealtime(deps: {
     },
     toProgram(programId, event, payload) {
       io?.to(programChannel(programId)).emit(event, payload);
+    },
+    verifyGuest(verify) {
+      guestVerifier = verify;
     },
     toGuests(conversationId, event, payload) {
       io?.to(guestChannel(conversationId)).emit(event, payload);

@@ -1,0 +1,173 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db/client';
+import { isoUtc } from '../../platform/db/time';
+
+export type SmsRow = {
+  id: number;
+  patient_id: number | null;
+  phone: string;
+  direction: 'outbound' | 'inbound';
+  body: string;
+  kind: string;
+  status: 'queued' | 'sent' | 'delivered' | 'failed' | 'received' | 'blocked';
+  attempts: number;
+  is_read: boolean;
+  sent_by: { id: number; name: string } | null;
+  created_at: string;
+  sent_at: string | null;
+  delivered_at: string | null;
+};
+
+const COLUMNS = sql`s.id, s.patient_id, s.phone, s.direction, s.body, s.kind, s.status, s.attempts, s.is_read,
+  CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.given_name || ' ' || a.family_name) END AS sent_by,
+  ${isoUtc(sql`s.created_at`)} AS created_at, ${isoUtc(sql`s.sent_at`)} AS sent_at, ${isoUtc(sql`s.delivered_at`)} AS delivered_at`;
+
+function select(where: SQL, order: SQL, limit: number, offset = 0): SQL {
+  return sql`SELECT ${COLUMNS} FROM sms_messages s LEFT JOIN admins a ON a.id = s.sent_by
+    WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/**
+ * Queues one outbound text inside the caller's transaction (delivery happens after commit). A phone that
+ * opted out gets nothing: the row is kept as `blocked`, so the thread shows why.
+ */
+export async function queueSms(
+  db: Queryable,
+  m: {
+    programId: number;
+    patientId: number | null;
+    phone: string;
+    body: string;
+    kind: string;
+    sentBy: number | null;
+  },
+): Promise<number> {
+  const res = await db.execute<{ id: number }>(sql`
+    INSERT INTO sms_messages (program_id, patient_id, phone, direction, body, kind, status, sent_by, is_read)
+    VALUES (${m.programId}, ${m.patientId}, ${m.phone}, 'outbound', ${m.body}, ${m.kind},
+      CASE WHEN EXISTS (SELECT 1 FROM sms_opt_outs o WHERE o.phone = ${m.phone}) THEN 'blocked' ELSE 'queued' END,
+      ${m.sentBy}, true)
+    RETURNING id`);
+  return Number(res.rows[0]!.id);
+}
+
+export async function smsById(db: Queryable, id: number): Promise<SmsRow | null> {
+  const res = await db.execute<SmsRow>(select(sql`s.id = ${id}`, sql`s.id`, 1));
+  return res.rows[0] ?? null;
+}
+
+export async function patientThread(db: Queryable, patientId: number, page: number, perPage: number) {
+  const res = await db.execute<SmsRow>(
+    select(sql`s.patient_id = ${patientId}`, sql`s.id DESC`, perPage, (page - 1) * perPage),
+  );
+  const total = await db.execute<{ n: number; unread: number }>(sql`
+    SELECT count(*)::int AS n, count(*) FILTER (WHERE direction = 'inbound' AND NOT is_read)::int AS unread
+    FROM sms_messages WHERE patient_id = ${patientId}`);
+  return { rows: res.rows, total: total.rows[0]?.n ?? 0, unread: total.rows[0]?.unread ?? 0 };
+}
+
+export async function markPatientRead(db: Queryable, patientId: number): Promise<number> {
+  const res = await db.execute(sql`
+    UPDATE sms_messages SET is_read = true WHERE patient_id = ${patientId} AND direction = 'inbound' AND NOT is_read`);
+  return res.rowCount ?? 0;
+}
+
+/** Inbound texts from unknown numbers to a program, by phone (temp messages). */
+export async function tempMessages(db: Queryable, programIds: number[] | null, phone: string | null) {
+  const scope = programIds ? sql`s.program_id = ANY(${`{${programIds.join(',')}}`}::bigint[])` : sql`true`;
+  const res = await db.execute<SmsRow & { program_id: number }>(sql`
+    SELECT ${COLUMNS}, s.program_id FROM sms_messages s LEFT JOIN admins a ON a.id = s.sent_by
+    WHERE s.patient_id IS NULL AND ${scope} ${phone ? sql`AND s.phone = ${phone}` : sql``}
+    ORDER BY s.id DESC LIMIT 500`);
+  return res.rows;
+}
+
+export async function markTempRead(db: Queryable, programIds: number[], ids: number[]): Promise<number[]> {
+  const res = await db.execute<{ id: number }>(sql`
+    UPDATE sms_messages SET is_read = true
+    WHERE id = ANY(${`{${ids.join(',')}}`}::bigint[]) AND patient_id IS NULL
+      AND program_id = ANY(${`{${programIds.join(',')}}`}::bigint[])
+    RETURNING id`);
+  return res.rows.map((r) => Number(r.id));
+}
+
+export async function insertInbound(
+  db: Queryable,
+  m: {
+    programId: number | null;
+    patientId: number | null;
+    phone: string;
+    body: string;
+    providerId: string | null;
+    kind: string;
+  },
+): Promise<number> {
+  const res = await db.execute<{ id: number }>(sql`
+    INSERT INTO sms_messages (program_id, patient_id, phone, direction, body, kind, status, provider_id)
+    VALUES (${m.programId}, ${m.patientId}, ${m.phone}, 'inbound', ${m.body}, ${m.kind}, 'received', ${m.providerId})
+    RETURNING id`);
+  return Number(res.rows[0]!.id);
+}
+
+/** The patient a phone belongs to (newest record first when several programs share a number). */
+export async function patientsByPhone(db: Queryable, phone: string) {
+  const res = await db.execute<{ id: number; program_id: number }>(sql`
+    SELECT id, program_id FROM patients WHERE phone_number = ${phone} ORDER BY id DESC LIMIT 5`);
+  return res.rows.map((r) => ({ id: Number(r.id), programId: Number(r.program_id) }));
+}
+
+export async function setOptOut(db: Queryable, phone: string, optedOut: boolean) {
+  if (optedOut)
+    await db.execute(sql`INSERT INTO sms_opt_outs (phone) VALUES (${phone}) ON CONFLICT DO NOTHING`);
+  else await db.execute(sql`DELETE FROM sms_opt_outs WHERE phone = ${phone}`);
+}
+
+export async function isOptedOut(db: Queryable, phone: string): Promise<boolean> {
+  const res = await db.execute(sql`SELECT 1 FROM sms_opt_outs WHERE phone = ${phone}`);
+  return (res.rowCount ?? 0) > 0;
+}
+
+/** Claims up to `batch` due messages (locked: several workers never send one twice). */
+export async function dueMessages(db: Queryable, batch: number) {
+  const res = await db.execute<{
+    id: number;
+    phone: string;
+    body: string;
+    attempts: number;
+    patient_id: number | null;
+  }>(sql`
+    SELECT id, phone, body, attempts, patient_id FROM sms_messages
+    WHERE status = 'queued' AND next_attempt_at <= now()
+    ORDER BY next_attempt_at, id LIMIT ${batch} FOR UPDATE SKIP LOCKED`);
+  return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+export async function markSent(db: Queryable, id: number, providerId: string, delivered: boolean) {
+  await db.execute(sql`
+    UPDATE sms_messages SET status = ${delivered ? 'delivered' : 'sent'}, attempts = attempts + 1, sent_at = now(),
+      delivered_at = ${delivered ? sql`now()` : sql`NULL`}, provider_id = ${providerId}, last_error = NULL
+    WHERE id = ${id}`);
+}
+
+/** A failed attempt: retried with backoff (30 s, 2 min, 8 min, 32 min), then failed for good. */
+export async function markAttemptFailed(db: Queryable, id: number, error: string, maxAttempts: number) {
+  await db.execute(sql`
+    UPDATE sms_messages SET attempts = attempts + 1, last_error = ${error.slice(0, 300)},
+      status = CASE WHEN attempts + 1 >= ${maxAttempts} THEN 'failed' ELSE 'queued' END,
+      next_attempt_at = now() + make_interval(secs => 30 * power(4, attempts))
+    WHERE id = ${id}`);
+}
+
+/** A provider's delivery report. */
+export async function updateStatusByProviderId(
+  db: Queryable,
+  providerId: string,
+  status: 'delivered' | 'failed',
+) {
+  const res = await db.execute<{ id: number; patient_id: number | null; program_id: number | null }>(sql`
+    UPDATE sms_messages SET status = ${status},
+      delivered_at = CASE WHEN ${status} = 'delivered' THEN now() ELSE delivered_at END
+    WHERE provider_id = ${providerId} AND direction = 'outbound' AND status IN ('sent', 'delivered', 'failed')
+    RETURNING id, patient_id, program_id`);
+  return res.rows[0] ?? null;
+}
