@@ -19,6 +19,13 @@ const envSchema = z.object({
   FILES_DIR: z.string().optional(),
   /** The console's address as people outside reach it (links in texts and e-mails); default http://HOST:PORT. */
   PUBLIC_URL: z.string().url().optional(),
+  /** An SMS provider's HTTP API (https://user:secret@api.example.com/messages); unset: the log transport. */
+  SMS_PROVIDER_URL: z.string().url().optional(),
+  SMS_FROM: z.string().default('CareDeck'),
+  /** The secret the provider signs its webhooks (inbound texts, delivery reports) with; unset: webhooks refused. */
+  SMS_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** How often the SMS outbox is delivered, in ms (0: only when asked, as tests do). */
+  SMS_DELIVERY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   /** How long a guest link to a conversation stays valid, in hours. */
   GUEST_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   /** Largest file one may attach to a message, in MB. */
@@ -174,7 +181,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     // No MQTT broker unless a test asks for one (MQTT_PORT: 0); alert sweeps run when a test calls them.
-    ...parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MQTT_PORT: '-1', ALERT_SWEEP_MS: '0' }),
+    ...parseEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      MQTT_PORT: '-1',
+      ALERT_SWEEP_MS: '0',
+      SMS_DELIVERY_MS: '0',
+    }),
     JWT_SECRET: randomBytes(32).toString('base64url'),
     ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
     FILES_DIR: join(tmpdir(), `caredeck-test-files-${randomBytes(6).toString('hex')}`),

@@ -18,6 +18,7 @@ export * from './patient-record';
 export * from './patients';
 export * from './route';
 export * from './rules';
+export * from './sms';
 export * from './staff';
 export * from './tenancy';
 export * from './user';

@@ -11,6 +11,7 @@ import { memoryModule } from './memory';
 import { messengerModule } from './messenger';
 import { patientsModule } from './patients';
 import { reconciliationModule } from './reconciliation';
+import { smsModule } from './sms';
 import { staffModule } from './staff';
 import { tenancyModule } from './tenancy';
 
@@ -33,6 +34,7 @@ export const MODULES = [
   alertsModule,
   memoryModule,
   messengerModule,
+  smsModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */

@@ -76,14 +76,11 @@ export function redirectSignedInController(): null {
   return null;
 }
 
-/**
- * /guest/messenger needs sender, receiver and conversation ids (01 §2): without them → not-authorized.
- * The messenger itself is not built yet, so with them the guest goes where any unbuilt path goes: the root.
- */
-export function guestMessengerEntry({ request }: LoaderFunctionArgs): never {
+/** /guest/messenger needs sender, receiver and conversation ids (01 §2): without them → not-authorized. */
+export function guestMessengerEntry({ request }: LoaderFunctionArgs): null {
   const params = new URL(request.url).searchParams;
   if (!GUEST_MESSENGER_PARAMS.every((name) => (params.get(name) ?? '').trim() !== '')) {
     throw redirect(NOT_AUTHORIZED_PATH);
   }
-  throw redirect('/');
+  return null;
 }

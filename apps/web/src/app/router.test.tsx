@@ -155,9 +155,10 @@ describe('the route table', () => {
     const missing = renderRoutes('/guest/messenger?sender=1&receiver=2');
     await waitFor(() => expect(locationOf(missing.router)).toBe('/error/not-authorized'));
     missing.unmount();
-    // With its ids the (not yet built) messenger is like any other unbuilt path: the root, then sign-in.
+    // With its ids the guest messenger opens (it asks for the invitation link when no guest token is kept).
     const complete = renderRoutes('/guest/messenger?sender=1&receiver=2&conversation=3');
-    await waitFor(() => expect(locationOf(complete.router)).not.toContain('/guest/messenger'));
+    expect(await screen.findByText('Open the link from your invitation again.')).toBeInTheDocument();
+    expect(locationOf(complete.router)).toContain('/guest/messenger');
   });
 
   it('serves the public pages without a session', async () => {

@@ -11,6 +11,7 @@ import { alertRoutes } from '../features/alerts/routes';
 import { cohortRoutes } from '../features/cohorts/routes';
 import { dashboardRoutes } from '../features/dashboards/routes';
 import { dataViewRoutes } from '../features/data-views/routes';
+import { guestRoutes } from '../features/guest/routes';
 import { kpiRoutes } from '../features/kpi/routes';
 import { messengerRoutes } from '../features/messenger/routes';
 import { patientRecordRoutes } from '../features/patient-record/routes';
@@ -18,7 +19,6 @@ import { staffRoutes } from '../features/staff/routes';
 import { i18n } from '../shared/i18n';
 import { toast } from '../shared/ui/toasts';
 import {
-  guestMessengerEntry,
   redirectSignedInController,
   redirectSignedInFromLogin,
   requireController,
@@ -53,6 +53,7 @@ export type MenuLabelKey =
 /** The screen's name in the browser tab ('Patients · CareDeck'). */
 export type PageTitleKey =
   | 'auth.signIn'
+  | 'pages.guest.title'
   | 'legal.terms.title'
   | 'legal.privacy.title'
   | 'pages.notAuthorized.title'
@@ -135,16 +136,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     auth: 'public',
     page: lazyPage(() => import('./pages/NotAuthorizedPage'), 'NotAuthorizedPage'),
   },
-  // The guest messenger is a later issue; only its entry rule exists now (01 §2): without sender, receiver and
-  // conversation ids → not-authorized; with them, like any path not built yet → the root.
-  {
-    id: 'guestMessenger',
-    titleKey: 'pages.notAuthorized.title',
-    path: '/guest/messenger',
-    auth: 'public',
-    rule: guestMessengerEntry,
-    page: lazyPage(() => import('./pages/NotAuthorizedPage'), 'NotAuthorizedPage'),
-  },
+  ...guestRoutes,
   {
     id: 'controllerLogin',
     titleKey: 'controller.signInTitle',

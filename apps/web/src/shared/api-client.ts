@@ -27,6 +27,8 @@ export interface RequestOptions<T> {
   /** Renew the staff session and retry once on 401 (default true). */
   renew?: boolean;
   signal?: AbortSignal;
+  /** Extra headers (the guest channel's `Authorization: Guest …`). */
+  headers?: Record<string, string>;
 }
 
 /** A non-2xx answer (status 0: the request never got an answer). */
@@ -114,7 +116,7 @@ function toErrorBody(status: number, data: unknown): ErrorBody | null {
 }
 
 async function send(path: string, options: RequestOptions<unknown>, realm: AuthRealm): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = tokenFor(realm);
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = options.body !== undefined;
@@ -157,7 +159,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return options.schema ? options.schema.parse(data) : (data as T);
 }
 
-export type CallOptions = Pick<RequestOptions<unknown>, 'auth' | 'renew' | 'signal'>;
+export type CallOptions = Pick<RequestOptions<unknown>, 'auth' | 'renew' | 'signal' | 'headers'>;
 
 type CallArgs<C extends RouteContract> =
   object extends RouteInput<C>
@@ -232,13 +234,14 @@ export async function downloadRoute<C extends RouteContract>(
     query?: Record<string, unknown>;
   };
   const path = routeUrl(contract, params, query);
-  let response = await send(path, { ...options, method: contract.method }, 'staff');
-  if (response.status === 401 && (await hooks.refreshStaffToken()))
-    response = await send(path, { ...options, method: contract.method }, 'staff');
-  if (response.status === 401) hooks.onStaffUnauthorized();
+  const realm = options?.auth ?? 'staff';
+  let response = await send(path, { ...options, method: contract.method }, realm);
+  if (realm === 'staff' && response.status === 401 && (await hooks.refreshStaffToken()))
+    response = await send(path, { ...options, method: contract.method }, realm);
+  if (realm === 'staff' && response.status === 401) hooks.onStaffUnauthorized();
   if (!response.ok)
     throw new ApiError(response.status, toErrorBody(response.status, await readBody(response)));
-  hooks.onStaffActivity();
+  if (realm === 'staff') hooks.onStaffActivity();
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = fileNameOf(disposition);
   const url = URL.createObjectURL(await response.blob());

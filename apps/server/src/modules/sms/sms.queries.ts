@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
 import { isoUtc } from '../../platform/db/time';
 
@@ -72,9 +73,24 @@ export async function markPatientRead(db: Queryable, patientId: number): Promise
   return res.rowCount ?? 0;
 }
 
+/** The program that last texted a phone (where a reply from an unknown number belongs). */
+export async function lastProgramTexting(db: Queryable, phone: string): Promise<number | null> {
+  const res = await db.execute<{ program_id: number }>(sql`
+    SELECT program_id FROM sms_messages WHERE phone = ${phone} AND direction = 'outbound' AND program_id IS NOT NULL
+    ORDER BY id DESC LIMIT 1`);
+  return res.rows[0] ? Number(res.rows[0].program_id) : null;
+}
+
+export async function providerIdSeen(db: Queryable, providerId: string): Promise<boolean> {
+  const res = await db.execute(
+    sql`SELECT 1 FROM sms_messages WHERE provider_id = ${providerId} AND direction = 'inbound'`,
+  );
+  return (res.rowCount ?? 0) > 0;
+}
+
 /** Inbound texts from unknown numbers to a program, by phone (temp messages). */
 export async function tempMessages(db: Queryable, programIds: number[] | null, phone: string | null) {
-  const scope = programIds ? sql`s.program_id = ANY(${`{${programIds.join(',')}}`}::bigint[])` : sql`true`;
+  const scope = programIds ? sql`s.program_id = ANY(${idArray(programIds)}::bigint[])` : sql`true`;
   const res = await db.execute<SmsRow & { program_id: number }>(sql`
     SELECT ${COLUMNS}, s.program_id FROM sms_messages s LEFT JOIN admins a ON a.id = s.sent_by
     WHERE s.patient_id IS NULL AND ${scope} ${phone ? sql`AND s.phone = ${phone}` : sql``}
@@ -85,8 +101,8 @@ export async function tempMessages(db: Queryable, programIds: number[] | null, p
 export async function markTempRead(db: Queryable, programIds: number[], ids: number[]): Promise<number[]> {
   const res = await db.execute<{ id: number }>(sql`
     UPDATE sms_messages SET is_read = true
-    WHERE id = ANY(${`{${ids.join(',')}}`}::bigint[]) AND patient_id IS NULL
-      AND program_id = ANY(${`{${programIds.join(',')}}`}::bigint[])
+    WHERE id = ANY(${idArray(ids)}::bigint[]) AND patient_id IS NULL
+      AND program_id = ANY(${idArray(programIds)}::bigint[])
     RETURNING id`);
   return res.rows.map((r) => Number(r.id));
 }
@@ -107,6 +123,13 @@ export async function insertInbound(
     VALUES (${m.programId}, ${m.patientId}, ${m.phone}, 'inbound', ${m.body}, ${m.kind}, 'received', ${m.providerId})
     RETURNING id`);
   return Number(res.rows[0]!.id);
+}
+
+/** A patient of the program, with the phone texts go to; null for any other patient. */
+export async function patientOfProgram(db: Queryable, patientId: number, programId: number) {
+  const res = await db.execute<{ phone_number: string | null }>(sql`
+    SELECT phone_number FROM patients WHERE id = ${patientId} AND program_id = ${programId}`);
+  return res.rows[0] ?? null;
 }
 
 /** The patient a phone belongs to (newest record first when several programs share a number). */
@@ -135,8 +158,9 @@ export async function dueMessages(db: Queryable, batch: number) {
     body: string;
     attempts: number;
     patient_id: number | null;
+    program_id: number | null;
   }>(sql`
-    SELECT id, phone, body, attempts, patient_id FROM sms_messages
+    SELECT id, phone, body, attempts, patient_id, program_id FROM sms_messages
     WHERE status = 'queued' AND next_attempt_at <= now()
     ORDER BY next_attempt_at, id LIMIT ${batch} FOR UPDATE SKIP LOCKED`);
   return res.rows.map((r) => ({ ...r, id: Number(r.id) }));

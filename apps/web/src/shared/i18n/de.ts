@@ -332,6 +332,7 @@ export const de: TranslationShape<typeof en> = {
     },
   },
   pages: {
+    guest: { title: 'Sichere Unterhaltung' },
     medRec: { title: 'Medikationsabgleich' },
     patient: { title: 'Patient' },
     addPatient: { title: 'Patient aufnehmen' },

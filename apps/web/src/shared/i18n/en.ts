@@ -327,6 +327,7 @@ export const en = {
     },
   },
   pages: {
+    guest: { title: 'Secure conversation' },
     medRec: { title: 'Medication reconciliation' },
     patient: { title: 'Patient' },
     addPatient: { title: 'Add patient' },

@@ -332,6 +332,7 @@ export const fr: TranslationShape<typeof en> = {
     },
   },
   pages: {
+    guest: { title: 'Conversation sécurisée' },
     medRec: { title: 'Conciliation médicamenteuse' },
     patient: { title: 'Patient' },
     addPatient: { title: 'Ajouter un patient' },

@@ -332,6 +332,7 @@ export const pt: TranslationShape<typeof en> = {
     },
   },
   pages: {
+    guest: { title: 'Conversa segura' },
     medRec: { title: 'Reconciliação terapêutica' },
     patient: { title: 'Doente' },
     addPatient: { title: 'Adicionar doente' },

@@ -22,6 +22,7 @@ import { isApiError } from '../../../shared/api-client';
 import { toast } from '../../../shared/ui/toasts';
 import { MESSENGER_KEY, type MessengerStep, MUTE_CHOICES, messenger, useConversation } from '../api';
 import { Composer } from './Composer';
+import { GuestsModal } from './GuestsModal';
 import { MessageItem } from './MessageItem';
 import { NewConversationModal } from './NewConversationModal';
 import '../i18n';
@@ -41,6 +42,7 @@ export function ConversationView({ conversationId, me, onOpenThread, onLeft }: P
   const [renaming, setRenaming] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [guests, setGuests] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
   const reload = () => void queryClient.invalidateQueries({ queryKey: MESSENGER_KEY });
   const messages = query.data?.messages ?? [];
@@ -129,6 +131,7 @@ export function ConversationView({ conversationId, me, onOpenThread, onLeft }: P
             )}
             <Menu.Divider />
             <Menu.Item onClick={() => setAdding(true)}>{t('actions.addPeople')}</Menu.Item>
+            <Menu.Item onClick={() => setGuests(true)}>{t('actions.guests')}</Menu.Item>
             {owner && <Menu.Item onClick={() => setRenaming(c.name)}>{t('actions.rename')}</Menu.Item>}
             <Menu.Item color="red" onClick={() => setLeaving(true)}>
               {t('actions.leave')}
@@ -228,6 +231,13 @@ export function ConversationView({ conversationId, me, onOpenThread, onLeft }: P
           </Group>
         </Stack>
       </Modal>
+
+      <GuestsModal
+        opened={guests}
+        conversationId={c.id}
+        programId={c.program_id}
+        onClose={() => setGuests(false)}
+      />
 
       <NewConversationModal
         opened={adding}

@@ -1,0 +1,88 @@
+import { type FeatureTexts, registerTexts } from '../../shared/i18n';
+
+const en = {
+  title: 'Secure conversation',
+  checking: 'Checking your link…',
+  invalid: 'This link is invalid or has expired. Ask the care team for a new one.',
+  tooMany: 'Too many attempts. Please wait a few minutes and open the link again.',
+  reopen: 'Open the link from your invitation again.',
+  loading: 'Loading…',
+  loadError: 'The conversation could not be loaded. Please try again.',
+  as: 'You are writing as {{name}}.',
+  messages: 'Messages',
+  empty: 'No messages yet.',
+  you: 'You',
+  careTeam: 'Care team',
+  message: 'Your message',
+  attach: 'Attach files',
+  send: 'Send',
+  sendError: 'The message could not be sent. Your text is kept.',
+  downloadError: 'The file could not be downloaded.',
+};
+
+export const guestTexts: FeatureTexts<typeof en> = registerTexts('guest', {
+  en,
+  de: {
+    title: 'Sichere Unterhaltung',
+    checking: 'Ihr Link wird geprüft…',
+    invalid: 'Dieser Link ist ungültig oder abgelaufen. Bitten Sie das Behandlungsteam um einen neuen.',
+    tooMany: 'Zu viele Versuche. Bitte warten Sie einige Minuten und öffnen Sie den Link erneut.',
+    reopen: 'Öffnen Sie den Link aus Ihrer Einladung erneut.',
+    loading: 'Wird geladen…',
+    loadError: 'Die Unterhaltung konnte nicht geladen werden. Bitte versuchen Sie es erneut.',
+    as: 'Sie schreiben als {{name}}.',
+    messages: 'Nachrichten',
+    empty: 'Noch keine Nachrichten.',
+    you: 'Sie',
+    careTeam: 'Behandlungsteam',
+    message: 'Ihre Nachricht',
+    attach: 'Dateien anhängen',
+    send: 'Senden',
+    sendError: 'Die Nachricht konnte nicht gesendet werden. Ihr Text bleibt erhalten.',
+    downloadError: 'Die Datei konnte nicht heruntergeladen werden.',
+  },
+  fr: {
+    title: 'Conversation sécurisée',
+    checking: 'Vérification de votre lien…',
+    invalid: "Ce lien n'est pas valide ou a expiré. Demandez-en un nouveau à l'équipe soignante.",
+    tooMany: 'Trop de tentatives. Patientez quelques minutes puis rouvrez le lien.',
+    reopen: 'Rouvrez le lien de votre invitation.',
+    loading: 'Chargement…',
+    loadError: "La conversation n'a pas pu être chargée. Réessayez.",
+    as: 'Vous écrivez en tant que {{name}}.',
+    messages: 'Messages',
+    empty: 'Aucun message pour le moment.',
+    you: 'Vous',
+    careTeam: 'Équipe soignante',
+    message: 'Votre message',
+    attach: 'Joindre des fichiers',
+    send: 'Envoyer',
+    sendError: "Le message n'a pas pu être envoyé. Votre texte est conservé.",
+    downloadError: "Le fichier n'a pas pu être téléchargé.",
+  },
+  pt: {
+    title: 'Conversa segura',
+    checking: 'A verificar a sua ligação…',
+    invalid: 'Esta ligação é inválida ou expirou. Peça uma nova à equipa de cuidados.',
+    tooMany: 'Demasiadas tentativas. Aguarde alguns minutos e abra a ligação novamente.',
+    reopen: 'Abra novamente a ligação do seu convite.',
+    loading: 'A carregar…',
+    loadError: 'Não foi possível carregar a conversa. Tente novamente.',
+    as: 'Está a escrever como {{name}}.',
+    messages: 'Mensagens',
+    empty: 'Ainda sem mensagens.',
+    you: 'Você',
+    careTeam: 'Equipa de cuidados',
+    message: 'A sua mensagem',
+    attach: 'Anexar ficheiros',
+    send: 'Enviar',
+    sendError: 'Não foi possível enviar a mensagem. O seu texto foi mantido.',
+    downloadError: 'Não foi possível transferir o ficheiro.',
+  },
+});
+
+declare module '../../shared/i18n/resources' {
+  interface Resources {
+    guest: typeof en;
+  }
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { bodyId, idParam, line, paged, pageQuery, text } from './common';
+import { normalisePhone, PATIENT_MESSAGES } from './patient-record';
+import { defineRoute } from './route';
+
+/**
+ * 01 §3/§7 "SMS and notifications", 02 §7 temp messages: texts to and from patients' phones through one
+ * gateway (log transport by default, an HTTP provider by environment), with an outbox, statuses and
+ * STOP/START opt-out. ADR 031.
+ */
+export const SMS_MAX_CHARS = 1600;
+export const SMS_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'received', 'blocked'] as const;
+/** Headers of the provider's webhooks (inbound texts, delivery reports). */
+export const SMS_SIGNATURE_HEADER = 'x-caredeck-signature';
+export const SMS_TIMESTAMP_HEADER = 'x-caredeck-timestamp';
+export const SMS_STOP_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'] as const;
+export const SMS_START_WORDS = ['START', 'UNSTOP', 'YES'] as const;
+
+export const SMS_MESSAGES = {
+  queued: 'Message queued',
+  read: 'Marked as read',
+  noPhone: 'The patient has no mobile phone number.',
+  optedOut:
+    'This number has opted out of text messages (it answered STOP). It can opt in again by texting START.',
+  empty: 'Write a message.',
+} as const;
+
+const phone = line()
+  .trim()
+  .max(32)
+  .transform((v, ctx) => {
+    const normal = normalisePhone(v);
+    if (!normal) {
+      ctx.addIssue({ code: 'custom', message: PATIENT_MESSAGES.phone });
+      return z.NEVER;
+    }
+    return normal;
+  });
+
+export const smsMessage = z.object({
+  id: z.number().int(),
+  patient_id: z.number().int().nullable(),
+  phone: z.string(),
+  direction: z.enum(['outbound', 'inbound']),
+  body: z.string(),
+  kind: z.string(),
+  status: z.enum(SMS_STATUSES),
+  attempts: z.number().int(),
+  is_read: z.boolean(),
+  sent_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+});
+export type SmsMessage = z.infer<typeof smsMessage>;
+
+const tags = ['sms'] as const;
+const patientParams = z.object({ programId: idParam, patientId: idParam });
+const body = z.object({
+  message: text().trim().min(1, SMS_MESSAGES.empty).max(SMS_MAX_CHARS),
+  phone_number: phone.optional(),
+});
+
+export const smsContract = {
+  thread: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/users/:patientId/sms',
+    summary: "A patient's texts, both ways, newest first (with the unread count)",
+    tags,
+    params: patientParams,
+    query: pageQuery,
+    responses: { 200: paged(smsMessage).extend({ unread: z.number().int(), opted_out: z.boolean() }) },
+  }),
+  send: defineRoute({
+    method: 'POST',
+    path: '/api/v1/programs/:programId/users/:patientId/sms',
+    summary:
+      'Text the patient (their phone, or phone_number): queued in the outbox and delivered with retries',
+    tags,
+    params: patientParams,
+    body,
+    responses: { 201: z.object({ message: z.string(), data: smsMessage }) },
+  }),
+  markRead: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/users/:patientId/sms/mark-as-read',
+    summary: "Mark the patient's received texts read",
+    tags,
+    params: patientParams,
+    responses: { 200: z.object({ message: z.string(), count: z.number().int() }) },
+  }),
+  tempMessage: defineRoute({
+    method: 'POST',
+    path: '/api/v1/programs/:programId/temp-user-message',
+    summary: 'Text a phone that belongs to no patient (a temp message thread keyed by the phone)',
+    tags,
+    params: z.object({ programId: idParam }),
+    body: body.required({ phone_number: true }),
+    responses: { 201: z.object({ message: z.string(), data: smsMessage }) },
+  }),
+  tempHistory: defineRoute({
+    method: 'GET',
+    path: '/api/v1/temp_messages_history/:phone',
+    summary:
+      'Temp messages of one phone (texts to and from a number that belongs to no patient), newest first',
+    tags,
+    params: z.object({ phone: line().max(40) }),
+    query: z.object({ program_id: idParam.optional() }),
+    responses: { 200: z.object({ data: z.array(smsMessage) }) },
+  }),
+  markTempRead: defineRoute({
+    method: 'POST',
+    path: '/api/v1/alerts/mark-temp-as-read',
+    summary: 'Mark temp messages read (msg_ids)',
+    tags,
+    body: z.object({ msg_ids: z.array(bodyId).min(1).max(500) }),
+    responses: { 200: z.object({ message: z.string(), ids: z.array(z.number().int()) }) },
+  }),
+  inbound: defineRoute({
+    method: 'POST',
+    path: '/api/v1/webhooks/sms',
+    summary:
+      "The SMS provider's inbound text (signed: x-caredeck-timestamp and x-caredeck-signature = HMAC-SHA256 of 'timestamp.body')",
+    tags,
+    body: z.object({
+      id: line().min(1).max(100),
+      from: line().max(40),
+      to: line().max(40).optional(),
+      body: text().max(SMS_MAX_CHARS),
+    }),
+    responses: { 200: z.object({ message: z.string() }) },
+  }),
+  status: defineRoute({
+    method: 'POST',
+    path: '/api/v1/webhooks/sms/status',
+    summary: "The SMS provider's delivery report (signed like inbound texts)",
+    tags,
+    body: z.object({ id: line().min(1).max(100), status: z.enum(['delivered', 'failed']) }),
+    responses: { 200: z.object({ message: z.string() }) },
+  }),
+};
