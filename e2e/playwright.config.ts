@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { MQTT_PORT } from './tests/helpers';
+import { MQTT_PORT, SMS_WEBHOOK_SECRET } from './tests/helpers';
 
 const PORT = Number(process.env.E2E_PORT ?? 18_080);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -49,6 +49,8 @@ export default defineConfig({
       // The log transport prints each e-mail (with its code) at info level; the tests read them from
       // test-results/server.log (helpers.ts).
       LOG_LEVEL: 'info',
+      // The SMS provider's webhook secret: the tests sign simulated inbound texts with it (helpers.ts).
+      SMS_WEBHOOK_SECRET: SMS_WEBHOOK_SECRET,
     },
   },
 });

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -186,4 +187,29 @@ export async function expectNoSeriousA11yViolations(page: Page, what: string): P
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map(describeViolation).join('\n');
   expect.soft(serious.length, `serious or critical accessibility violations on ${what}:\n${report}`).toBe(0);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// SMS. The server runs the log transport (texts count as delivered, read in the console); a simulated
+// inbound text is a webhook signed with the secret the test server is given (playwright.config.ts).
+
+export const SMS_WEBHOOK_SECRET = 'caredeck-e2e-sms-webhook-secret';
+
+/** Posts an inbound text as the SMS provider would: signed HMAC-SHA256 of `timestamp.body`. */
+export async function simulateInboundSms(
+  request: APIRequestContext,
+  text: { from: string; body: string },
+): Promise<void> {
+  const raw = JSON.stringify({ id: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`, ...text });
+  const at = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac('sha256', SMS_WEBHOOK_SECRET).update(`${at}.${raw}`).digest('hex');
+  const res = await request.post('/api/v1/webhooks/sms', {
+    data: raw,
+    headers: {
+      'content-type': 'application/json',
+      'x-caredeck-timestamp': at,
+      'x-caredeck-signature': signature,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }

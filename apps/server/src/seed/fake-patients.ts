@@ -1,3 +1,4 @@
+import { normalisePhone } from '@caredeck/contracts';
 import type { Faker } from '@faker-js/faker';
 import type { PatientInput } from '../modules/patients/patients.factories';
 
@@ -50,7 +51,8 @@ export function fakePatients(
       firstName,
       lastName,
       email: faker.internet.email({ firstName, lastName, provider: 'example.com' }).toLowerCase(),
-      phoneNumber: faker.phone.number({ style: 'national' }),
+      // Stored as the API stores numbers (E.164), so replies from the phone find the patient.
+      phoneNumber: normalisePhone(faker.phone.number({ style: 'national' })),
       dob: dob.toISOString().slice(0, 10),
       sex,
       race: faker.helpers.arrayElement(RACES),

@@ -1,5 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { GUEST_MESSAGES as G, type GuestChannel, guestContract, routeUrl } from '@caredeck/contracts';
+import {
+  GUEST_MESSAGES as G,
+  type GuestChannel,
+  guestContract,
+  normalisePhone,
+  routeUrl,
+} from '@caredeck/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { StaffActor } from '../../platform/access/actor';
@@ -125,7 +131,10 @@ export function createGuestService(deps: {
       const patient = await inviteePatient(db, input.patientId, programId);
       if (!patient) throw AppError.notFound();
       const channel: GuestChannel = input.channel ?? (patient.phone_number ? 'sms' : 'email');
-      const to = channel === 'sms' ? patient.phone_number : patient.email;
+      const phone = patient.phone_number
+        ? (normalisePhone(patient.phone_number) ?? patient.phone_number)
+        : null;
+      const to = channel === 'sms' ? phone : patient.email;
       if (!to)
         throw AppError.validation({
           channel: [input.channel ? (channel === 'sms' ? G.noPhone : G.noEmail) : G.noContact],

@@ -135,7 +135,11 @@ export async function patientOfProgram(db: Queryable, patientId: number, program
 /** The patient a phone belongs to (newest record first when several programs share a number). */
 export async function patientsByPhone(db: Queryable, phone: string) {
   const res = await db.execute<{ id: number; program_id: number }>(sql`
-    SELECT id, program_id FROM patients WHERE phone_number = ${phone} ORDER BY id DESC LIMIT 5`);
+    SELECT id, program_id FROM patients
+    WHERE phone_number = ${phone}
+       OR (length(${phone}) = 12 AND ${phone} LIKE '+1%'
+           AND right(regexp_replace(phone_number, '[^0-9]', '', 'g'), 10) = right(${phone}, 10))
+    ORDER BY (phone_number = ${phone}) DESC, id DESC LIMIT 5`);
   return res.rows.map((r) => ({ id: Number(r.id), programId: Number(r.program_id) }));
 }
 

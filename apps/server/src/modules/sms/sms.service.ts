@@ -82,7 +82,9 @@ export function createSmsService(deps: {
         per_page: q.per_page,
         total: res.total,
         unread: res.unread,
-        opted_out: patient.phone_number ? await isOptedOut(db, patient.phone_number) : false,
+        opted_out: patient.phone_number
+          ? await isOptedOut(db, normalisePhone(patient.phone_number) ?? patient.phone_number)
+          : false,
       };
     },
 
@@ -90,7 +92,10 @@ export function createSmsService(deps: {
       const programId = programOf(actor);
       const patient = await patientPhone(programId, patientId);
       if (!patient) throw AppError.notFound();
-      const phone = input.phone_number ?? patient.phone_number;
+      const stored = patient.phone_number
+        ? (normalisePhone(patient.phone_number) ?? patient.phone_number)
+        : null;
+      const phone = input.phone_number ?? stored;
       if (!phone) throw AppError.validation({ phone_number: [M.noPhone] });
       const data = await queue(actor, { programId, patientId, phone, body: input.message, kind: 'message' });
       realtime.toProgram(programId, SMS_EVENT, { patient_id: patientId });

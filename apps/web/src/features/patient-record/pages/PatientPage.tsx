@@ -26,6 +26,7 @@ import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { AdherencePanel } from '../../adherence/components/AdherencePanel';
 import { ReadingsPanel } from '../../adherence/components/ReadingsPanel';
 import { PatientDevicesPanel } from '../../devices/components/PatientDevicesPanel';
+import { SmsPanel } from '../../sms/components/SmsPanel';
 import { useActiveScope } from '../../tenancy/scope';
 import { logProfileViewed, usePatient, useSetActive, useSetStatus } from '../api';
 import { CaregiversPanel } from '../components/CaregiversPanel';
@@ -50,6 +51,7 @@ const TABS = [
   'readings',
   'devices',
   'medication',
+  'messages',
   'programs',
   'caregivers',
   'cohorts',
@@ -140,6 +142,9 @@ export function PatientPage() {
           </Tabs.Panel>
           <Tabs.Panel value="programs">
             <ProgramsPanel patient={patient} />
+          </Tabs.Panel>
+          <Tabs.Panel value="messages">
+            <SmsPanel programId={programId} patientId={patient.id} />
           </Tabs.Panel>
           <Tabs.Panel value="caregivers">
             <CaregiversPanel patient={patient} programId={programId} />

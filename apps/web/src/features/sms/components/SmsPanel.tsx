@@ -1,0 +1,160 @@
+import { SMS_MAX_CHARS, type SmsMessage } from '@caredeck/contracts';
+import { Alert, Badge, Button, Divider, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api-client';
+import { toast } from '../../../shared/ui/toasts';
+import { localDay, SMS_KEY, sms, useSmsThread } from '../api';
+import '../i18n';
+
+const STATUS_COLORS: Record<SmsMessage['status'], string> = {
+  queued: 'gray.8',
+  sent: 'blue.9',
+  delivered: 'teal.9',
+  failed: 'red.9',
+  received: 'violet.9',
+  blocked: 'red.9',
+};
+
+/**
+ * A patient's texts, both ways, grouped by day (in the viewer's zone), with their delivery state, and a
+ * composer. Opening it marks the patient's replies read; new ones arrive live.
+ */
+export function SmsPanel({ programId, patientId }: { programId: number; patientId: number }) {
+  const { t, i18n } = useTranslation('sms');
+  const queryClient = useQueryClient();
+  const [perPage, setPerPage] = useState(50);
+  const thread = useSmsThread(programId, patientId, perPage);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const unread = thread.data?.unread ?? 0;
+  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' });
+  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full' });
+
+  useEffect(() => {
+    if (unread > 0)
+      void sms.markRead(programId, patientId).then(
+        () => queryClient.invalidateQueries({ queryKey: SMS_KEY }),
+        () => undefined,
+      );
+  }, [unread, programId, patientId, queryClient]);
+
+  const send = async () => {
+    if (!text.trim() || sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      const res = await sms.send(programId, patientId, text);
+      toast.success(res.message);
+      setText('');
+      await queryClient.invalidateQueries({ queryKey: SMS_KEY });
+    } catch (err) {
+      setError(isApiError(err) ? (Object.values(err.fieldErrors)[0]?.[0] ?? err.message) : t('sendError'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (thread.isLoading) return <Loader size="sm" aria-label={t('loading')} />;
+  if (thread.isError)
+    return (
+      <Alert color="red" title={t('loadError')}>
+        <Button size="xs" variant="light" onClick={() => void thread.refetch()}>
+          {t('retry')}
+        </Button>
+      </Alert>
+    );
+  const rows = [...(thread.data?.data ?? [])].reverse();
+  const days: { day: string; messages: SmsMessage[] }[] = [];
+  for (const m of rows) {
+    const key = localDay(m.created_at);
+    const last = days.at(-1);
+    if (last?.day === key) last.messages.push(m);
+    else days.push({ day: key, messages: [m] });
+  }
+
+  return (
+    <Stack gap="sm">
+      {thread.data?.opted_out && (
+        <Alert color="orange" title={t('optedOutTitle')}>
+          {t('optedOut')}
+        </Alert>
+      )}
+      {(thread.data?.total ?? 0) > rows.length && (
+        <Button size="xs" variant="subtle" w="fit-content" onClick={() => setPerPage(perPage + 50)}>
+          {t('older')}
+        </Button>
+      )}
+      {rows.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('empty')}
+        </Text>
+      )}
+      <Stack gap="xs" role="log" aria-label={t('label')}>
+        {days.map((d) => (
+          <Stack key={d.day} gap="xs">
+            <Divider label={day.format(new Date(`${d.day}T12:00:00`))} labelPosition="center" />
+            {d.messages.map((m) => (
+              <Paper
+                key={m.id}
+                withBorder
+                p="xs"
+                radius="md"
+                ml={m.direction === 'outbound' ? 'xl' : 0}
+                mr={m.direction === 'outbound' ? 0 : 'xl'}
+                data-sms-id={m.id}
+              >
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Text size="xs" fw={600}>
+                    {m.direction === 'inbound' ? t('fromPatient') : (m.sent_by?.name ?? t('careTeam'))}
+                  </Text>
+                  <Group gap={4}>
+                    <Badge size="xs" variant="outline" color={STATUS_COLORS[m.status]}>
+                      {t(`status.${m.status}`)}
+                    </Badge>
+                    <Text size="xs" c="dimmed">
+                      <time dateTime={m.created_at}>{time.format(new Date(m.created_at))}</time>
+                    </Text>
+                  </Group>
+                </Group>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {m.body}
+                </Text>
+              </Paper>
+            ))}
+          </Stack>
+        ))}
+      </Stack>
+      <Textarea
+        label={t('message')}
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={SMS_MAX_CHARS}
+        value={text}
+        error={error}
+        description={t('count', { count: text.length, max: SMS_MAX_CHARS })}
+        onChange={(e) => setText(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            void send();
+          }
+        }}
+      />
+      <Group justify="flex-end">
+        <Button
+          leftSection={<IconSend size={16} />}
+          loading={sending}
+          disabled={!text.trim()}
+          onClick={() => void send()}
+        >
+          {t('send')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import { type FeatureTexts, registerTexts } from '../../shared/i18n';
+
+const en = {
+  label: 'Text messages',
+  loading: 'Loading the messages…',
+  loadError: 'The messages could not be loaded.',
+  retry: 'Try again',
+  empty: 'No text messages with this patient yet.',
+  older: 'Show older messages',
+  fromPatient: 'Patient',
+  careTeam: 'Care team',
+  message: 'Text message',
+  count: 'Characters: {{count}} of {{max}} — Ctrl+Enter sends',
+  send: 'Send text',
+  sendError: 'The text could not be sent. Your message is kept.',
+  optedOutTitle: 'Opted out',
+  optedOut: 'This patient answered STOP: no texts are sent until they text START.',
+  status: {
+    queued: 'Queued',
+    sent: 'Sent',
+    delivered: 'Delivered',
+    failed: 'Failed',
+    received: 'Received',
+    blocked: 'Not sent (opted out)',
+  },
+};
+
+export const smsTexts: FeatureTexts<typeof en> = registerTexts('sms', {
+  en,
+  de: {
+    label: 'SMS-Nachrichten',
+    loading: 'Nachrichten werden geladen…',
+    loadError: 'Die Nachrichten konnten nicht geladen werden.',
+    retry: 'Erneut versuchen',
+    empty: 'Noch keine SMS mit diesem Patienten.',
+    older: 'Ältere Nachrichten zeigen',
+    fromPatient: 'Patient',
+    careTeam: 'Behandlungsteam',
+    message: 'SMS',
+    count: 'Zeichen: {{count}} von {{max}} — Strg+Enter sendet',
+    send: 'SMS senden',
+    sendError: 'Die SMS konnte nicht gesendet werden. Ihre Nachricht bleibt erhalten.',
+    optedOutTitle: 'Abgemeldet',
+    optedOut: 'Dieser Patient hat mit STOP geantwortet: Es werden keine SMS gesendet, bis er START sendet.',
+    status: {
+      queued: 'In Warteschlange',
+      sent: 'Gesendet',
+      delivered: 'Zugestellt',
+      failed: 'Fehlgeschlagen',
+      received: 'Empfangen',
+      blocked: 'Nicht gesendet (abgemeldet)',
+    },
+  },
+  fr: {
+    label: 'SMS',
+    loading: 'Chargement des messages…',
+    loadError: "Les messages n'ont pas pu être chargés.",
+    retry: 'Réessayer',
+    empty: 'Aucun SMS avec ce patient pour le moment.',
+    older: 'Afficher les messages plus anciens',
+    fromPatient: 'Patient',
+    careTeam: 'Équipe soignante',
+    message: 'SMS',
+    count: 'Caractères : {{count}} sur {{max}} — Ctrl+Entrée envoie',
+    send: 'Envoyer le SMS',
+    sendError: "Le SMS n'a pas pu être envoyé. Votre message est conservé.",
+    optedOutTitle: 'Désinscrit',
+    optedOut: "Ce patient a répondu STOP : aucun SMS n'est envoyé tant qu'il n'envoie pas START.",
+    status: {
+      queued: "En file d'attente",
+      sent: 'Envoyé',
+      delivered: 'Remis',
+      failed: 'Échec',
+      received: 'Reçu',
+      blocked: 'Non envoyé (désinscrit)',
+    },
+  },
+  pt: {
+    label: 'Mensagens de texto',
+    loading: 'A carregar as mensagens…',
+    loadError: 'Não foi possível carregar as mensagens.',
+    retry: 'Tentar novamente',
+    empty: 'Ainda sem mensagens de texto com este doente.',
+    older: 'Mostrar mensagens anteriores',
+    fromPatient: 'Doente',
+    careTeam: 'Equipa de cuidados',
+    message: 'Mensagem de texto',
+    count: 'Caracteres: {{count}} de {{max}} — Ctrl+Enter envia',
+    send: 'Enviar SMS',
+    sendError: 'Não foi possível enviar o SMS. A sua mensagem foi mantida.',
+    optedOutTitle: 'Cancelou a subscrição',
+    optedOut: 'Este doente respondeu STOP: não são enviados SMS até enviar START.',
+    status: {
+      queued: 'Em fila',
+      sent: 'Enviado',
+      delivered: 'Entregue',
+      failed: 'Falhou',
+      received: 'Recebido',
+      blocked: 'Não enviado (cancelado)',
+    },
+  },
+});
+
+declare module '../../shared/i18n/resources' {
+  interface Resources {
+    sms: typeof en;
+  }
+}
