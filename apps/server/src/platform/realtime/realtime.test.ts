@@ -168,4 +168,98 @@ describe('realtime', () => {
       expect(await received).toEqual({ admin_id: id, program_id: 2 });
     },
   );
+
+  // Issue 9 §5: a message posted on one API process reaches a member's socket on another.
+  it.runIf(process.env.REDIS_URL)(
+    'delivers a messenger message to a member connected to another API process through Redis',
+    async () => {
+      const keys = { JWT_SECRET: testConfig().JWT_SECRET, ENCRYPTION_KEY: testConfig().ENCRYPTION_KEY };
+      const a = await listeningApp(db, process.env.REDIS_URL, keys);
+      const b = await listeningApp(db, process.env.REDIS_URL, keys);
+      const coordinator = await signIn(a.app, 'coordinator@caredeck.demo');
+      const physician = await signIn(b.app, 'physician@caredeck.demo');
+      const team = await db.execute<{ id: number }>(
+        sql`SELECT id FROM conversations WHERE name = 'Monitoring care team'`,
+      );
+      const id = Number(team.rows[0]!.id);
+      const socket = await openSocket(b.url, physician.token);
+      const received = nextEvent(socket, 'messenger.message');
+      const res = await a.app.inject({
+        method: 'POST',
+        url: `/api/v1/messenger/conversations/${id}/messages`,
+        headers: bearer(coordinator.token),
+        payload: { body: 'Across processes' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await received).toEqual({
+        conversation_id: id,
+        message_id: res.json().data.id,
+        parent_id: null,
+      });
+    },
+  );
+
+  it("lets a guest's socket hear its conversation only while the link is live", async () => {
+    const { app, url } = await listeningApp(db);
+    const physician = await signIn(app, 'physician@caredeck.demo');
+    const auth = bearer(physician.token);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/messenger/conversations',
+      headers: auth,
+      payload: { program_id: 1, name: 'Guest socket', users: [] },
+    });
+    const id = created.json().data.id as number;
+    const patient = await db.execute<{ id: number }>(
+      sql`SELECT id FROM patients WHERE program_id = 1 AND phone_number IS NOT NULL ORDER BY id LIMIT 1`,
+    );
+    const invited = await app.inject({
+      method: 'GET',
+      url: `/api/v1/programs/1/users/${patient.rows[0]!.id}/notifications/send-messenger-invite?conversation_id=${id}`,
+      headers: auth,
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const text = await db.execute<{ body: string }>(
+      sql`SELECT body FROM sms_messages WHERE kind = 'guest_invite' ORDER BY id DESC LIMIT 1`,
+    );
+    const token = /token=([A-Za-z0-9_.-]+)/.exec(text.rows[0]!.body)![1]!;
+    const guest = await new Promise<Socket>((resolve, reject) => {
+      const socket = connect(url, {
+        path: '/socket.io',
+        auth: { guest: token },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      sockets.push(socket);
+      socket.on('connect', () => resolve(socket));
+      socket.on('connect_error', reject);
+    });
+    const heard = nextEvent(guest, 'messenger.message');
+    const posted = await app.inject({
+      method: 'POST',
+      url: `/api/v1/messenger/conversations/${id}/messages`,
+      headers: auth,
+      payload: { body: 'Hello guest' },
+    });
+    expect(await heard).toMatchObject({ conversation_id: id, message_id: posted.json().data.id });
+    // A revoked link opens no socket.
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/messenger/conversations/${id}/guests/${invited.json().data.id}`,
+      headers: auth,
+    });
+    await expect(
+      new Promise((resolve, reject) => {
+        const socket = connect(url, {
+          path: '/socket.io',
+          auth: { guest: token },
+          transports: ['websocket'],
+          reconnection: false,
+        });
+        sockets.push(socket);
+        socket.on('connect', () => resolve('connected'));
+        socket.on('connect_error', (err) => reject(err));
+      }),
+    ).rejects.toThrow('unauthorized');
+  });
 });
