@@ -120,3 +120,19 @@ test('a coordinator saves a filtered worklist as a view and opens it again later
   await page.getByRole('menuitem', { name: `Delete the view ${name}` }).click();
   await expect(page.getByText('View deleted')).toBeVisible();
 });
+
+test('on a 1280-pixel screen the list keeps a readable name column (the table scrolls sideways instead)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/patients');
+  await signIn(page, 'coordinator@caredeck.demo');
+  const firstName = page.getByRole('row').nth(1).getByRole('cell').nth(1);
+  await expect(firstName).toBeVisible();
+  const box = await firstName.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThanOrEqual(200);
+  // The header cells do not overlap: Name ends before MRN starts.
+  const name = await page.getByRole('columnheader', { name: /^Name/ }).boundingBox();
+  const mrn = await page.getByRole('columnheader', { name: 'MRN' }).boundingBox();
+  expect((name?.x ?? 0) + (name?.width ?? 0)).toBeLessThanOrEqual((mrn?.x ?? 0) + 1);
+});

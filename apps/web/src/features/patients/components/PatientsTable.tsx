@@ -26,6 +26,7 @@ type ColumnKey =
   | 'assignedAdmin'
   | 'created';
 
+const NAME_MIN_WIDTH = 220;
 /** Fixed widths (the table lays out the same on every page); `wide` columns are hidden on a phone. */
 const COLUMNS: readonly { key: ColumnKey; sortField?: PatientSortField; width?: number; wide?: boolean }[] = [
   { key: 'name', sortField: 'name' },
@@ -100,6 +101,11 @@ export function PatientsTable({
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const columns = COLUMNS.filter((c) => (c.key !== 'program' || programNames) && !(phone && c.wide));
+  // The name column takes what the fixed ones leave: the table scrolls sideways before it gets narrower
+  // than NAME_MIN_WIDTH (it used to collapse to a letter on a 1280-pixel screen).
+  const minWidth = phone
+    ? 0
+    : NAME_MIN_WIDTH + (selection ? 44 : 0) + columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
   const pageIds = patients.map((p) => p.id);
   const selectedHere = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
 
@@ -119,7 +125,7 @@ export function PatientsTable({
   };
 
   return (
-    <Table.ScrollContainer minWidth={phone ? 0 : 1100}>
+    <Table.ScrollContainer minWidth={minWidth}>
       <Table
         striped
         highlightOnHover
