@@ -454,6 +454,10 @@ export function createAlertEngine(deps: {
         `The dispenser schedule was changed ${n === 1 ? 'once' : `${n} times`} in the last 24 hours.`,
       consented_users_alerts: () => 'The patient gave consent in the last 7 days.',
       caregivers_connected: (n) => `${n} caregiver${n === 1 ? '' : 's'} connected in the last 7 days.`,
+      text_messages: (n, unread) =>
+        unread
+          ? `${n} unread text${n === 1 ? '' : 's'} from the patient.`
+          : 'The texts from the patient were read.',
       turned_off_notifications_alerts: (_n, on) =>
         on ? 'The patient turned every notification channel off.' : 'A notification channel is on again.',
     };

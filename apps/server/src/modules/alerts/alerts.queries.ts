@@ -596,7 +596,8 @@ export type SignalRow = {
 /**
  * Signals of the patient record, one statement: manual doses of the last day, device schedules changed in
  * the last day, consent given and caregivers connected in the last week (events: they stay until cleared),
- * and patients who turned every notification channel off (a state: it resolves when one is on again).
+ * patients who turned every notification channel off (a state: it resolves when one is on again), and
+ * unread texts from the patient's phone (a state: it resolves when the texts are read).
  */
 export async function recordSignals(db: Queryable, programIds: number[]) {
   const programs = idArray(programIds);
@@ -619,6 +620,12 @@ export async function recordSignals(db: Queryable, programIds: number[]) {
     FROM patient_caregivers pc JOIN patients p ON p.id = pc.patient_id AND p.active
     WHERE pc.created_at > now() - interval '7 days' AND p.program_id = ANY(${programs}::bigint[])
     GROUP BY pc.patient_id, p.program_id
+    UNION ALL
+    SELECT 'text_messages', s.patient_id, p.program_id, bool_or(NOT s.is_read), max(s.created_at),
+           (count(*) FILTER (WHERE NOT s.is_read))::int
+    FROM sms_messages s JOIN patients p ON p.id = s.patient_id AND p.active
+    WHERE s.direction = 'inbound' AND s.created_at > now() - interval '30 days' AND p.program_id = ANY(${programs}::bigint[])
+    GROUP BY s.patient_id, p.program_id
     UNION ALL
     SELECT 'turned_off_notifications_alerts', p.id, p.program_id,
            NOT (coalesce((p.notification_settings->>'sms')::boolean, false)

@@ -184,6 +184,19 @@ describe('SMS to patients', () => {
     expect(unsigned.statusCode).toBe(401);
   });
 
+  it('raises a text_messages alert while a reply is unread, resolved once the thread is read', async () => {
+    await webhook(url(c.inbound), { id: 'alert-1', from: PHONE, body: 'I feel dizzy' });
+    await app.alertEngine.sweep();
+    const open = await db.execute<{ status: string; summary: string }>(sql`
+      SELECT status, summary FROM alerts WHERE patient_id = ${patient.a} AND type = 'text_messages'`);
+    expect(open.rows).toEqual([{ status: 'open', summary: '1 unread text from the patient.' }]);
+    await call(token.coordinator, 'GET', url(c.markRead, { programId: program.a, patientId: patient.a }));
+    await app.alertEngine.sweep();
+    const after = await db.execute<{ status: string }>(sql`
+      SELECT status FROM alerts WHERE patient_id = ${patient.a} AND type = 'text_messages'`);
+    expect(after.rows).toEqual([{ status: 'resolved' }]);
+  });
+
   it('honours STOP and START', async () => {
     await webhook(url(c.inbound), { id: 'stop-1', from: PHONE, body: ' stop ' });
     expect((await thread()).opted_out).toBe(true);
