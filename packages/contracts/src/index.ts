@@ -14,6 +14,7 @@ export * from './med-rec';
 export * from './medications';
 export * from './memory';
 export * from './messenger';
+export * from './notifications';
 export * from './patient-record';
 export * from './patients';
 export * from './route';

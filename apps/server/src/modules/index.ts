@@ -9,6 +9,7 @@ import { identityModule } from './identity';
 import { medicationsModule } from './medications';
 import { memoryModule } from './memory';
 import { messengerModule } from './messenger';
+import { notificationsModule } from './notifications';
 import { patientsModule } from './patients';
 import { reconciliationModule } from './reconciliation';
 import { smsModule } from './sms';
@@ -35,6 +36,7 @@ export const MODULES = [
   memoryModule,
   messengerModule,
   smsModule,
+  notificationsModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */

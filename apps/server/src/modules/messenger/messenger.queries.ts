@@ -472,17 +472,23 @@ export async function insertNotifications(
     FROM unnest(${idArray(rows.adminIds)}::bigint[]) AS id`);
 }
 
-export async function notificationsOf(db: Queryable, adminId: number, unreadOnly: boolean) {
+export async function notificationsOf(
+  db: Queryable,
+  adminId: number,
+  unreadOnly: boolean,
+  programId?: number,
+) {
+  const inProgram = programId === undefined ? sql`` : sql`AND c.program_id = ${programId}`;
   const res = await db.execute<MessengerNotification>(sql`
     SELECT n.id, n.kind, n.conversation_id, c.name AS conversation_name, n.message_id, n.from_name, n.preview,
       n.read_at IS NOT NULL AS read, ${isoUtc(sql`n.created_at`)} AS created_at
     FROM messenger_notifications n JOIN conversations c ON c.id = n.conversation_id
-    WHERE n.admin_id = ${adminId} ${unreadOnly ? sql`AND n.read_at IS NULL` : sql``}
+    WHERE n.admin_id = ${adminId} ${unreadOnly ? sql`AND n.read_at IS NULL` : sql``} ${inProgram}
       AND EXISTS (SELECT 1 FROM conversation_members m WHERE m.conversation_id = n.conversation_id AND m.admin_id = n.admin_id)
     ORDER BY n.id DESC LIMIT 100`);
   const unread = await db.execute<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM messenger_notifications n
-    WHERE n.admin_id = ${adminId} AND n.read_at IS NULL
+    SELECT count(*)::int AS n FROM messenger_notifications n JOIN conversations c ON c.id = n.conversation_id
+    WHERE n.admin_id = ${adminId} AND n.read_at IS NULL ${inProgram}
       AND EXISTS (SELECT 1 FROM conversation_members m WHERE m.conversation_id = n.conversation_id AND m.admin_id = n.admin_id)`);
   return {
     data: res.rows.map((r) => ({

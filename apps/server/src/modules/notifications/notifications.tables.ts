@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, text, time, timestamp } from 'drizzle-orm/pg-core';
+import { admins } from '../identity/identity.tables';
+import { patients } from '../patients/patients.tables';
+import { smsMessages } from '../sms/sms.tables';
+import { programs } from '../tenancy/tenancy.tables';
+
+/** A notification sent to a patient (01 §3 Notification): its channel and how far it got. */
+export const patientNotifications = pgTable(
+  'patient_notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    programId: bigint('program_id', { mode: 'number' })
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The text carrying an SMS notification: its state is the notification's. */
+    smsMessageId: bigint('sms_message_id', { mode: 'number' }).references(() => smsMessages.id, {
+      onDelete: 'set null',
+    }),
+    status: text('status').notNull(),
+    sentBy: bigint('sent_by', { mode: 'number' }).references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('patient_notifications_patient_idx').on(t.patientId, t.id),
+    check('patient_notifications_type_check', sql`${t.type} IN ('sms', 'email', 'push')`),
+  ],
+);
+
+/** The library of audio reminders (shipped). */
+export const audios = pgTable('audios', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  name: text('name').notNull(),
+  language: text('language').notNull(),
+  durationSeconds: integer('duration_seconds').notNull(),
+});
+
+/** An audio reminder assigned to a patient: played from `start_date` at `at_time`, `times` days running. */
+export const audioAssignments = pgTable(
+  'audio_assignments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    programId: bigint('program_id', { mode: 'number' })
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    audioId: bigint('audio_id', { mode: 'number' })
+      .notNull()
+      .references(() => audios.id),
+    startDate: date('start_date').notNull(),
+    atTime: time('at_time').notNull(),
+    times: integer('times').notNull(),
+    assignedBy: bigint('assigned_by', { mode: 'number' }).references(() => admins.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audio_assignments_patient_idx').on(t.patientId)],
+);

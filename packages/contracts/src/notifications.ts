@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { bodyId, idParam, line, paged, pageQuery, text } from './common';
+import { messengerNotification } from './messenger';
+import { defineRoute } from './route';
+
+/** 01 §3/§7 Notification and Audio assignment; the staff notification bell. ADR 032. */
+export const PATIENT_NOTIFICATION_TYPES = ['sms', 'email', 'push'] as const;
+export type PatientNotificationType = (typeof PATIENT_NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_MESSAGES = {
+  sent: 'Notification sent',
+  notOptedIn:
+    'The patient has not opted in to this kind of notification. Confirm they agree (opted_in) to send it.',
+  noPhone: 'The patient has no mobile phone number.',
+  noEmail: 'The patient has no e-mail address.',
+  audiosAssigned: 'Audios Assigned!',
+  audiosFailed: 'Failed Fetching Audios, Try again later',
+  unknownAudio: 'Choose audios from the library.',
+  unknownPatients: 'Some of the patients are not in this program.',
+  read: 'Marked as read',
+} as const;
+
+export const patientNotification = z.object({
+  id: z.number().int(),
+  patient_id: z.number().int(),
+  type: z.enum(PATIENT_NOTIFICATION_TYPES),
+  title: z.string(),
+  body: z.string(),
+  status: z.enum(['queued', 'sent', 'delivered', 'failed', 'blocked']),
+  sent_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type PatientNotification = z.infer<typeof patientNotification>;
+
+export const audio = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  language: z.string(),
+  duration_seconds: z.number().int(),
+});
+export type Audio = z.infer<typeof audio>;
+
+const tags = ['notifications'] as const;
+const patientParams = z.object({ programId: idParam, id: idParam });
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const notificationsContract = {
+  send: defineRoute({
+    method: 'POST',
+    path: '/api/v1/programs/:programId/users/:id/notifications',
+    summary: 'Send the patient a notification by SMS, e-mail or push (only on a channel they opted in to)',
+    tags,
+    params: patientParams,
+    body: z.object({
+      type: z.enum(PATIENT_NOTIFICATION_TYPES),
+      title: line().trim().min(1, 'Enter a title.').max(120),
+      body: text().trim().min(1, 'Write the notification.').max(1000),
+      opted_in: z.boolean().default(false),
+    }),
+    responses: { 201: z.object({ message: z.string(), data: patientNotification }) },
+  }),
+  history: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/users/:id/notifications_history',
+    summary: 'Notifications sent to the patient, newest first, with their delivery state',
+    tags,
+    params: patientParams,
+    query: pageQuery,
+    responses: { 200: paged(patientNotification) },
+  }),
+  staff: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/admins/notifications',
+    summary:
+      "The signed-in staff member's notifications in the program (the bell): mentions, urgent messages, being added",
+    tags,
+    params: z.object({ programId: idParam }),
+    responses: { 200: z.object({ data: z.array(messengerNotification), unread: z.number().int() }) },
+  }),
+  readAt: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/admins/notifications/reading_at',
+    summary: 'Mark some of your notifications read (notification_ids, comma-separated)',
+    tags,
+    params: z.object({ programId: idParam }),
+    query: z.object({
+      notification_ids: line()
+        .max(2000)
+        .regex(/^\d{1,15}(,\d{1,15})*$/, 'Give notification ids separated by commas.')
+        .transform((v) => v.split(',').map(Number)),
+    }),
+    responses: { 200: z.object({ message: z.string(), count: z.number().int() }) },
+  }),
+  audios: defineRoute({
+    method: 'GET',
+    path: '/api/v1/audio',
+    summary: 'The library of audio reminders that can be assigned to patients',
+    tags,
+    responses: { 200: z.object({ data: z.array(audio) }) },
+  }),
+  assignAudio: defineRoute({
+    method: 'POST',
+    path: '/api/v1/programs/:programId/users/notifications/audio',
+    summary: 'Assign audio reminders to patients: from date at time, every day, numToEnd times',
+    tags,
+    params: z.object({ programId: idParam }),
+    body: z.object({
+      date: line().regex(DATE, 'Enter the date as YYYY-MM-DD.'),
+      time: line().regex(TIME, 'Enter the time as HH:MM.'),
+      numToEnd: z.number().int().min(1, 'At least once.').max(365),
+      patientIds: z.array(bodyId).min(1, 'Choose at least one patient.').max(1000),
+      audioIds: z.array(bodyId).min(1, 'Choose at least one audio.').max(20),
+    }),
+    responses: { 201: z.object({ message: z.string(), assigned: z.number().int() }) },
+  }),
+};
