@@ -2,6 +2,7 @@ import {
   NOTIFICATION_MESSAGES as M,
   normalisePhone,
   type PatientNotificationType,
+  pageOf,
 } from '@caredeck/contracts';
 import type { StaffActor } from '../../platform/access/actor';
 import { audit } from '../../platform/audit/audit';
@@ -103,13 +104,7 @@ export function createNotificationsService(deps: { db: Database }) {
       const programId = programOf(actor);
       if (!(await notificationPatient(db, patientId, programId))) throw AppError.notFound();
       const res = await notificationsOf(db, patientId, { page: q.page, perPage: q.per_page });
-      return {
-        data: res.rows,
-        current_page: q.page,
-        last_page: Math.max(1, Math.ceil(res.total / q.per_page)),
-        per_page: q.per_page,
-        total: res.total,
-      };
+      return pageOf(res.rows, q, res.total);
     },
 
     async staff(actor: StaffActor) {

@@ -7,6 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
+import { keepRawJsonBody } from '../../platform/http/raw-body';
 import { route } from '../../platform/http/route';
 import type { App } from '../../platform/http/types';
 import type { SmsService } from './sms.service';
@@ -47,15 +48,7 @@ export async function smsRoutes(app: App, deps: { sms: SmsService }) {
 
 /** The provider's webhooks, in their own scope: the raw body is kept for the signature. */
 export async function smsWebhookRoutes(app: App, deps: { sms: SmsService }) {
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
-    const raw = body as Buffer;
-    req.rawBody = raw;
-    try {
-      done(null, JSON.parse(raw.toString('utf8')));
-    } catch {
-      done(Object.assign(new Error('The request body must be JSON.'), { statusCode: 400 }), undefined);
-    }
-  });
+  keepRawJsonBody(app);
   const signature = (req: FastifyRequest) => ({
     timestamp: header(req, SMS_TIMESTAMP_HEADER),
     signature: header(req, SMS_SIGNATURE_HEADER),

@@ -1,4 +1,10 @@
-import { SMS_MESSAGES as M, normalisePhone, SMS_START_WORDS, SMS_STOP_WORDS } from '@caredeck/contracts';
+import {
+  SMS_MESSAGES as M,
+  normalisePhone,
+  pageOf,
+  SMS_START_WORDS,
+  SMS_STOP_WORDS,
+} from '@caredeck/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StaffActor } from '../../platform/access/actor';
 import { audit } from '../../platform/audit/audit';
@@ -76,11 +82,7 @@ export function createSmsService(deps: {
       if (!patient) throw AppError.notFound();
       const res = await patientThread(db, patientId, q.page, q.per_page);
       return {
-        data: res.rows,
-        current_page: q.page,
-        last_page: Math.max(1, Math.ceil(res.total / q.per_page)),
-        per_page: q.per_page,
-        total: res.total,
+        ...pageOf(res.rows, q, res.total),
         unread: res.unread,
         opted_out: patient.phone_number
           ? await isOptedOut(db, normalisePhone(patient.phone_number) ?? patient.phone_number)

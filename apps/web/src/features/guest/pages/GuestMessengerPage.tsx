@@ -19,6 +19,7 @@ import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api-client';
 import { guestApi, readGuestSession, useGuestConversation, useGuestLive } from '../api';
 import '../i18n';
+import { MessageText, MessageTime, sendOnEnter } from '../../../shared/ui/messageText';
 
 /**
  * /guest/messenger: the guest's one conversation, made for a phone. Messages arrive live; the guest writes
@@ -122,15 +123,9 @@ export function GuestMessengerPage() {
                     </Badge>
                   )}
                 </Group>
-                <Text size="xs" c="dimmed">
-                  <time dateTime={m.created_at}>{time.format(new Date(m.created_at))}</time>
-                </Text>
+                <MessageTime at={m.created_at} format={time} />
               </Group>
-              {m.body && (
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {m.body}
-                </Text>
-              )}
+              {m.body && <MessageText>{m.body}</MessageText>}
               {m.attachments.map((a) => (
                 <Anchor
                   key={a.id}
@@ -156,12 +151,7 @@ export function GuestMessengerPage() {
           value={body}
           error={error}
           onChange={(e) => setBody(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              void send();
-            }
-          }}
+          onKeyDown={sendOnEnter(() => void send())}
         />
         {files.length > 0 && <Text size="xs">{files.map((f) => f.name).join(', ')}</Text>}
         <Group justify="space-between">

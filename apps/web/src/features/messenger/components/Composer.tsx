@@ -18,6 +18,7 @@ import { isApiError } from '../../../shared/api-client';
 import { toast } from '../../../shared/ui/toasts';
 import { messenger } from '../api';
 import '../i18n';
+import { sendOnEnter } from '../../../shared/ui/messageText';
 
 type Props = {
   conversation: Conversation;
@@ -83,12 +84,7 @@ export function Composer({ conversation, me, parentId, onSent }: Props) {
         value={body}
         error={error}
         onChange={(e) => setBody(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            void send();
-          }
-        }}
+        onKeyDown={sendOnEnter(() => void send())}
       />
       {files.length > 0 && (
         <Group gap="xs">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toasts';
 import { type MessengerStep, messenger } from '../api';
 import '../i18n';
+import { MessageText, MessageTime } from '../../../shared/ui/messageText';
 
 type Props = {
   message: MessengerMessage;
@@ -60,9 +61,7 @@ export function MessageItem({ message: m, me, names, onReply, onChanged }: Props
               </Badge>
             )}
           </Group>
-          <Text size="xs" c="dimmed">
-            <time dateTime={m.created_at}>{time.format(new Date(m.created_at))}</time>
-          </Text>
+          <MessageTime at={m.created_at} format={time} />
         </Group>
         {m.mentions.length > 0 && (
           <Group gap={4}>
@@ -73,11 +72,7 @@ export function MessageItem({ message: m, me, names, onReply, onChanged }: Props
             ))}
           </Group>
         )}
-        {m.body && (
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {m.body}
-          </Text>
-        )}
+        {m.body && <MessageText>{m.body}</MessageText>}
         {m.attachments.map((a) => (
           <Group key={a.id} gap="xs">
             <IconPaperclip size={14} aria-hidden />

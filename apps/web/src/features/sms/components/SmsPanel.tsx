@@ -8,6 +8,7 @@ import { isApiError } from '../../../shared/api-client';
 import { toast } from '../../../shared/ui/toasts';
 import { localDay, SMS_KEY, sms, useSmsThread } from '../api';
 import '../i18n';
+import { MessageText, MessageTime } from '../../../shared/ui/messageText';
 
 const STATUS_COLORS: Record<SmsMessage['status'], string> = {
   queued: 'gray.8',
@@ -115,14 +116,10 @@ export function SmsPanel({ programId, patientId }: { programId: number; patientI
                     <Badge size="xs" variant="outline" color={STATUS_COLORS[m.status]}>
                       {t(`status.${m.status}`)}
                     </Badge>
-                    <Text size="xs" c="dimmed">
-                      <time dateTime={m.created_at}>{time.format(new Date(m.created_at))}</time>
-                    </Text>
+                    <MessageTime at={m.created_at} format={time} />
                   </Group>
                 </Group>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {m.body}
-                </Text>
+                <MessageText>{m.body}</MessageText>
               </Paper>
             ))}
           </Stack>
