@@ -144,6 +144,8 @@ function checkedSecrets(config: EnvConfig): ServerSecrets {
     // The log transport would print sign-in codes; demo data has published passwords.
     if (!config.SMTP_URL) problems.push('SMTP_URL: required in production (mail carries sign-in codes).');
     if (config.DEMO) problems.push('DEMO: demo data (published passwords) is refused in production.');
+    if (!config.PUBLIC_URL)
+      problems.push('PUBLIC_URL: required in production (guest invitations link to the console).');
   }
   for (const name of ['JWT_SECRET', 'ENCRYPTION_KEY'] as const) {
     const value = config[name];

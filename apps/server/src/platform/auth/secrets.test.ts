@@ -69,7 +69,12 @@ describe('signing and encryption keys (issue 5 §2)', () => {
     expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: PUBLISHED_SECRETS[0] })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: 'short' })).toThrow(/at least 32/);
     expect(() => loadConfig({ DATA_DIR: dir, ENCRYPTION_KEY: 'a'.repeat(40) })).toThrow(/repetitive/);
-    const production = { NODE_ENV: 'production', DATA_DIR: dir, SMTP_URL: 'smtp://mail.example:25' };
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: dir,
+      SMTP_URL: 'smtp://mail.example:25',
+      PUBLIC_URL: 'https://caredeck.example',
+    };
     expect(() => loadConfig(production)).toThrow(/JWT_SECRET: required in production/);
     expect(() =>
       loadConfig({ ...production, JWT_SECRET: config.JWT_SECRET, ENCRYPTION_KEY: config.ENCRYPTION_KEY }),
@@ -79,10 +84,11 @@ describe('signing and encryption keys (issue 5 §2)', () => {
         ...production,
         SMTP_URL: '',
         DEMO: '1',
+        PUBLIC_URL: '',
         JWT_SECRET: config.JWT_SECRET,
         ENCRYPTION_KEY: config.ENCRYPTION_KEY,
       }),
-    ).toThrow(/SMTP_URL[\s\S]*DEMO/);
+    ).toThrow(/SMTP_URL[\s\S]*DEMO[\s\S]*PUBLIC_URL/);
   });
 
   it('refuses a token signed with the secret once published in the source', async () => {
