@@ -43,6 +43,8 @@ async function send(page: Page, text: string, opts: { urgent?: boolean; mention?
 
 test.describe('messenger', () => {
   test.use({ bypassCSP: true });
+  // Two browsers, uploads and live updates each: longer journeys than most.
+  test.describe.configure({ timeout: 120_000 });
 
   test('two staff chat live: a mention notifies, an urgent message stays until the other acknowledges', async ({
     browser,
@@ -134,6 +136,16 @@ test.describe('messenger', () => {
       await reply.press('Enter');
       await expect(thread).toContainText('Potassium is low');
       await expect(mine.getByRole('button', { name: 'Replies: 1' })).toBeVisible();
+
+      // Search and files of the conversation.
+      await thread.getByRole('button', { name: 'Close' }).click();
+      await carlos.getByRole('button', { name: 'Actions' }).click();
+      await carlos.getByRole('menuitem', { name: 'Search and files' }).click();
+      const find = carlos.getByRole('dialog', { name: 'Search and files' });
+      await find.getByRole('searchbox', { name: 'Search messages' }).fill('latest');
+      await expect(find).toContainText('Latest labs');
+      await find.getByRole('tab', { name: 'Files' }).click();
+      await expect(find.getByRole('button', { name: 'labs-hills.pdf' })).toBeVisible();
     } finally {
       await priya.context().close();
       await carlos.context().close();

@@ -1,6 +1,14 @@
 import { type FeatureTexts, registerTexts } from '../../shared/i18n';
 
 const en = {
+  find: {
+    title: 'Search and files',
+    search: 'Search messages',
+    files: 'Files',
+    nothing: 'No message contains this text.',
+    noFiles: 'No files shared yet.',
+    open: 'Open in its thread',
+  },
   guests: {
     title: 'Guests',
     hint: 'Send a patient, or whoever holds their phone or e-mail, a secure link to this conversation. It expires after 72 hours and can be revoked at any time. Guests see the messages, not the threads.',
@@ -76,6 +84,7 @@ const en = {
     unpin: 'Unpin',
     archive: 'Archive',
     unarchive: 'Move out of the archive',
+    find: 'Search and files',
     markUnread: 'Mark as unread',
     mute: 'Mute notifications',
     unmute: 'Unmute',
@@ -116,6 +125,14 @@ const en = {
 export const messengerTexts: FeatureTexts<typeof en> = registerTexts('messenger', {
   en,
   de: {
+    find: {
+      title: 'Suche und Dateien',
+      search: 'Nachrichten durchsuchen',
+      files: 'Dateien',
+      nothing: 'Keine Nachricht enthält diesen Text.',
+      noFiles: 'Noch keine Dateien geteilt.',
+      open: 'Im Thread öffnen',
+    },
     guests: {
       title: 'Gäste',
       hint: 'Senden Sie einem Patienten (oder wer sein Telefon oder seine E-Mail nutzt) einen sicheren Link zu dieser Unterhaltung. Er läuft nach 72 Stunden ab und kann jederzeit widerrufen werden. Gäste sehen die Nachrichten, nicht die Threads.',
@@ -191,6 +208,7 @@ export const messengerTexts: FeatureTexts<typeof en> = registerTexts('messenger'
       unpin: 'Lösen',
       archive: 'Archivieren',
       unarchive: 'Aus dem Archiv holen',
+      find: 'Suche und Dateien',
       markUnread: 'Als ungelesen markieren',
       mute: 'Benachrichtigungen stummschalten',
       unmute: 'Stummschaltung aufheben',
@@ -228,6 +246,14 @@ export const messengerTexts: FeatureTexts<typeof en> = registerTexts('messenger'
     },
   },
   fr: {
+    find: {
+      title: 'Recherche et fichiers',
+      search: 'Rechercher des messages',
+      files: 'Fichiers',
+      nothing: 'Aucun message ne contient ce texte.',
+      noFiles: 'Aucun fichier partagé pour le moment.',
+      open: 'Ouvrir dans son fil',
+    },
     guests: {
       title: 'Invités',
       hint: 'Envoyez à un patient (ou à qui utilise son téléphone ou son e-mail) un lien sécurisé vers cette conversation. Il expire après 72 heures et peut être révoqué à tout moment. Les invités voient les messages, pas les fils.',
@@ -303,6 +329,7 @@ export const messengerTexts: FeatureTexts<typeof en> = registerTexts('messenger'
       unpin: 'Désépingler',
       archive: 'Archiver',
       unarchive: "Sortir de l'archive",
+      find: 'Recherche et fichiers',
       markUnread: 'Marquer comme non lu',
       mute: 'Couper les notifications',
       unmute: 'Réactiver',
@@ -345,6 +372,14 @@ export const messengerTexts: FeatureTexts<typeof en> = registerTexts('messenger'
     },
   },
   pt: {
+    find: {
+      title: 'Pesquisa e ficheiros',
+      search: 'Procurar mensagens',
+      files: 'Ficheiros',
+      nothing: 'Nenhuma mensagem contém este texto.',
+      noFiles: 'Ainda sem ficheiros partilhados.',
+      open: 'Abrir no tópico',
+    },
     guests: {
       title: 'Convidados',
       hint: 'Envie a um doente (ou a quem usa o seu telefone ou e-mail) uma ligação segura para esta conversa. Expira ao fim de 72 horas e pode ser revogada a qualquer momento. Os convidados veem as mensagens, não os tópicos.',
@@ -420,6 +455,7 @@ export const messengerTexts: FeatureTexts<typeof en> = registerTexts('messenger'
       unpin: 'Desafixar',
       archive: 'Arquivar',
       unarchive: 'Tirar do arquivo',
+      find: 'Pesquisa e ficheiros',
       markUnread: 'Marcar como não lida',
       mute: 'Silenciar notificações',
       unmute: 'Reativar',

@@ -22,6 +22,7 @@ import { isApiError } from '../../../shared/api-client';
 import { toast } from '../../../shared/ui/toasts';
 import { MESSENGER_KEY, type MessengerStep, MUTE_CHOICES, messenger, useConversation } from '../api';
 import { Composer } from './Composer';
+import { FindDrawer } from './FindDrawer';
 import { GuestsModal } from './GuestsModal';
 import { MessageItem } from './MessageItem';
 import { NewConversationModal } from './NewConversationModal';
@@ -43,6 +44,7 @@ export function ConversationView({ conversationId, me, onOpenThread, onLeft }: P
   const [adding, setAdding] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [guests, setGuests] = useState(false);
+  const [finding, setFinding] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
   const reload = () => void queryClient.invalidateQueries({ queryKey: MESSENGER_KEY });
   const messages = query.data?.messages ?? [];
@@ -113,6 +115,7 @@ export function ConversationView({ conversationId, me, onOpenThread, onLeft }: P
             <Menu.Item onClick={() => void run(() => messenger.unread(c.id))}>
               {t('actions.markUnread')}
             </Menu.Item>
+            <Menu.Item onClick={() => setFinding(true)}>{t('actions.find')}</Menu.Item>
             <Menu.Divider />
             <Menu.Label>{t('actions.mute')}</Menu.Label>
             {c.muted ? (
@@ -231,6 +234,16 @@ export function ConversationView({ conversationId, me, onOpenThread, onLeft }: P
           </Group>
         </Stack>
       </Modal>
+
+      <FindDrawer
+        conversation={c}
+        opened={finding}
+        onClose={() => setFinding(false)}
+        onOpenThread={(id) => {
+          setFinding(false);
+          onOpenThread(id);
+        }}
+      />
 
       <GuestsModal
         opened={guests}
