@@ -17,9 +17,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api-client';
+import { MessageText, MessageTime, sendOnEnter } from '../../../shared/ui/messageText';
 import { guestApi, readGuestSession, useGuestConversation, useGuestLive } from '../api';
 import '../i18n';
-import { MessageText, MessageTime, sendOnEnter } from '../../../shared/ui/messageText';
 
 /**
  * /guest/messenger: the guest's one conversation, made for a phone. Messages arrive live; the guest writes

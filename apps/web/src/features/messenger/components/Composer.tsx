@@ -15,10 +15,10 @@ import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api-client';
+import { sendOnEnter } from '../../../shared/ui/messageText';
 import { toast } from '../../../shared/ui/toasts';
 import { messenger } from '../api';
 import '../i18n';
-import { sendOnEnter } from '../../../shared/ui/messageText';
 
 type Props = {
   conversation: Conversation;

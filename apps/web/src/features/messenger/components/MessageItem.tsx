@@ -2,10 +2,10 @@ import type { MessengerMessage } from '@caredeck/contracts';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPaperclip, IconShieldLock, IconThumbUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { MessageText, MessageTime } from '../../../shared/ui/messageText';
 import { toast } from '../../../shared/ui/toasts';
 import { type MessengerStep, messenger } from '../api';
 import '../i18n';
-import { MessageText, MessageTime } from '../../../shared/ui/messageText';
 
 type Props = {
   message: MessengerMessage;

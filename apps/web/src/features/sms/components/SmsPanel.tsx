@@ -5,10 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api-client';
+import { MessageText, MessageTime } from '../../../shared/ui/messageText';
 import { toast } from '../../../shared/ui/toasts';
 import { localDay, SMS_KEY, sms, useSmsThread } from '../api';
 import '../i18n';
-import { MessageText, MessageTime } from '../../../shared/ui/messageText';
 
 const STATUS_COLORS: Record<SmsMessage['status'], string> = {
   queued: 'gray.8',
