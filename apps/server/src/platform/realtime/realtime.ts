@@ -66,10 +66,15 @@ export function createRealtime(deps: {
   async function closeEndedSessions(): Promise<void> {
     if (!io) return;
     const all = await io.local.fetchSockets();
-    // Guests: their link is checked again (revoked or expired: the socket closes).
+    // Guests: each link is checked again once, however many sockets hold it (revoked or expired: they close).
+    const tokens = [
+      ...new Set(all.map((s) => (s.data as SocketData).guestToken).filter((t) => t !== undefined)),
+    ];
+    const liveLinks = new Set<string>();
+    for (const token of tokens) if (await guestVerifier?.(token)) liveLinks.add(token);
     for (const socket of all) {
       const token = (socket.data as SocketData).guestToken;
-      if (token && !(await guestVerifier?.(token))) socket.disconnect(true);
+      if (token && !liveLinks.has(token)) socket.disconnect(true);
     }
     const sockets = all.filter((s) => !(s.data as SocketData).guestToken);
     const ids = [...new Set(sockets.map((s) => (s.data as SocketData).sessionId).filter(Boolean))];

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api-client';
 import { MessageText, MessageTime } from '../../../shared/ui/messageText';
 import { SearchBox } from '../../../shared/ui/SearchBox';
-import { toast } from '../../../shared/ui/toasts';
-import { MESSENGER_KEY, messenger } from '../api';
+import { MESSENGER_KEY } from '../api';
+import { FileLink } from './FileLink';
 import '../i18n';
 
 type Props = {
@@ -83,18 +83,7 @@ export function FindDrawer({ conversation, opened, onClose, onOpenThread }: Prop
             )}
             {files.data?.data.map((f) => (
               <Group key={f.id} justify="space-between" wrap="nowrap">
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  onClick={() =>
-                    void messenger
-                      .download(conversation.id, f.id)
-                      .catch(() => toast.error(t('errors.download')))
-                  }
-                >
-                  {f.file_name}
-                </Anchor>
+                <FileLink conversationId={conversation.id} file={f} />
                 <MessageTime at={f.created_at} format={time} />
               </Group>
             ))}

@@ -1,10 +1,11 @@
 import type { MessengerMessage } from '@caredeck/contracts';
-import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPaperclip, IconShieldLock, IconThumbUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MessageText, MessageTime } from '../../../shared/ui/messageText';
 import { toast } from '../../../shared/ui/toasts';
 import { type MessengerStep, messenger } from '../api';
+import { FileLink } from './FileLink';
 import '../i18n';
 
 type Props = {
@@ -76,18 +77,7 @@ export function MessageItem({ message: m, me, names, onReply, onChanged }: Props
         {m.attachments.map((a) => (
           <Group key={a.id} gap="xs">
             <IconPaperclip size={14} aria-hidden />
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              onClick={() =>
-                void messenger
-                  .download(m.conversation_id, a.id)
-                  .catch(() => toast.error(t('errors.download')))
-              }
-            >
-              {a.file_name}
-            </Anchor>
+            <FileLink conversationId={m.conversation_id} file={a} />
             <Text size="xs" c="dimmed">
               {sizeOf(a.size)}
             </Text>
