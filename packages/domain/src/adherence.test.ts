@@ -162,6 +162,38 @@ describe('expandSchedule', () => {
     expect(iso(first!.windowClose)).toBe('2026-06-02T23:00:00.000Z');
   });
 
+  it('gives a dose moved onto another by the spring-forward gap a window that stays open after it is due', () => {
+    const r = regimen({
+      times: ['00:30', '02:30', '03:30'],
+      lockoutMinutes: 0,
+      unlockBeforeMinutes: 0,
+      scheduledAt: Date.parse('2026-03-08T00:00:00-05:00'),
+    });
+    const doses = expandSchedule(
+      r,
+      NY,
+      Date.parse('2026-03-08T00:00:00-05:00'),
+      Date.parse('2026-03-09T00:00:00-04:00'),
+    );
+    const moved = doses.filter((d) => d.date === '2026-03-08' && d.time !== '00:30');
+    expect(moved.map((d) => iso(d.scheduledAt))).toEqual([
+      '2026-03-08T07:30:00.000Z',
+      '2026-03-08T07:30:00.000Z',
+    ]);
+    for (const d of moved) expect(iso(d.windowClose)).toBe('2026-03-09T04:30:00.000Z');
+  });
+
+  it('leaves each dose its own time when the next window opens before it is due', () => {
+    const r = regimen({ times: ['08:00', '08:30'], lockoutMinutes: 0, unlockBeforeMinutes: 60 });
+    const [first] = expandSchedule(
+      r,
+      NY,
+      Date.parse('2026-06-02T00:00:00-04:00'),
+      Date.parse('2026-06-03T00:00:00-04:00'),
+    );
+    expect(iso(first!.windowClose)).toBe('2026-06-02T12:30:00.000Z');
+  });
+
   it('orders doses in time, each within its own window, over random schedules', () => {
     fc.assert(
       fc.property(

@@ -181,8 +181,15 @@ export function expandSchedule(r: ScheduleRegimen, zone: string, from: number, t
     let windowClose: number;
     if (r.lockoutMinutes > 0) windowClose = d.at + r.lockoutMinutes * MINUTE;
     else {
-      const next = all[i + 1];
-      const nextOpen = next ? next.at - r.unlockBeforeMinutes * MINUTE : Number.POSITIVE_INFINITY;
+      // The next dose at a later instant: a spring-forward gap can move a dose onto another one (02:30 → 03:30
+      // beside a 03:30 dose), and both then share the window that ends when a later one opens.
+      let j = i + 1;
+      while (j < all.length && all[j]!.at <= d.at) j++;
+      const next = all[j];
+      let nextOpen = next ? next.at - r.unlockBeforeMinutes * MINUTE : Number.POSITIVE_INFINITY;
+      // A next window that opens before this dose is due (doses closer than the unlock lead) still leaves this
+      // dose its own time, until the next one is due.
+      if (next && nextOpen <= d.at) nextOpen = next.at;
       windowClose = Math.min(nextOpen, d.at + DAY);
     }
     doses.push({
