@@ -4,6 +4,7 @@ export * from './caregivers';
 export * from './catalogue';
 export * from './common';
 export * from './config';
+export * from './content';
 export * from './data-views';
 export * from './devices';
 export * from './exports';

@@ -3,6 +3,7 @@ import { adherenceModule } from './adherence';
 import { alertsModule } from './alerts';
 import { caregiversModule } from './caregivers';
 import { catalogueModule } from './catalogue';
+import { contentModule } from './content';
 import { devicesModule } from './devices';
 import { groupsModule } from './groups';
 import { identityModule } from './identity';
@@ -37,6 +38,7 @@ export const MODULES = [
   messengerModule,
   smsModule,
   notificationsModule,
+  contentModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */

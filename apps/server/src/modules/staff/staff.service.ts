@@ -5,6 +5,7 @@ import type { StaffActor } from '../../platform/access/actor';
 import { audit } from '../../platform/audit/audit';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { Database } from '../../platform/db/client';
+import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/http/errors';
 import { enqueueEmail } from '../../platform/outbox/outbox';
 import { findAdminByEmail } from '../identity/identity.queries';
@@ -23,10 +24,6 @@ export function temporaryPassword(): string {
     [chars[i], chars[j]] = [chars[j]!, chars[i]!];
   }
   return chars.join('');
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
 export function createStaffService(deps: { db: Database }) {
