@@ -9,6 +9,7 @@ import {
 } from 'react-router';
 import { alertRoutes } from '../features/alerts/routes';
 import { cohortRoutes } from '../features/cohorts/routes';
+import { contentRoutes } from '../features/content/routes';
 import { dashboardRoutes } from '../features/dashboards/routes';
 import { dataViewRoutes } from '../features/data-views/routes';
 import { guestRoutes } from '../features/guest/routes';
@@ -46,6 +47,7 @@ export type MenuLabelKey =
   | 'nav.providerDashboard'
   | 'nav.pharmaDashboard'
   | 'nav.cohorts'
+  | 'nav.content'
   | 'nav.kpi'
   | 'nav.staff'
   | 'nav.settings';
@@ -80,6 +82,7 @@ export type PageTitleKey =
   | 'nav.providerDashboard'
   | 'nav.pharmaDashboard'
   | 'nav.messenger'
+  | 'nav.content'
   | 'nav.staff';
 
 export interface AppRoute {
@@ -167,6 +170,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...patientRecordRoutes,
   ...dataViewRoutes,
   ...cohortRoutes,
+  ...contentRoutes,
   ...kpiRoutes,
   ...staffRoutes,
   {

@@ -5,6 +5,7 @@ import {
   routeUrl,
 } from '@caredeck/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../platform/db/client';
 import type { App } from '../../platform/http/types';
 import { given } from '../../seed/given';
 import { bearer, signIn } from '../../test/flows';
@@ -12,7 +13,7 @@ import { testApp } from '../../test/harness';
 import { FACTORY_PASSWORD } from '../identity/identity.factories';
 
 let app: App;
-let db: Parameters<typeof given>[0];
+let db: Database;
 const token = { ann: '', ben: '', pharma: '', outsider: '' };
 const program = { a: 0, other: 0 };
 

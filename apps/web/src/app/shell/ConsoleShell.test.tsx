@@ -69,6 +69,7 @@ describe('the console shell', () => {
       'Provider dashboard',
       'Pharma dashboard',
       'Cohorts',
+      'Content library',
       'KPI',
       'Staff',
       'Settings',

@@ -128,6 +128,7 @@ export const de: TranslationShape<typeof en> = {
     label: 'Hauptnavigation',
     patients: 'Patienten',
     cohorts: 'Kohorten',
+    content: 'Inhaltsbibliothek',
     kpi: 'Kennzahlen',
     messenger: 'Nachrichten',
     alerts: 'Alarme',

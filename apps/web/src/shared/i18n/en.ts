@@ -124,6 +124,7 @@ export const en = {
     label: 'Main navigation',
     patients: 'Patients',
     cohorts: 'Cohorts',
+    content: 'Content library',
     kpi: 'KPI',
     messenger: 'Messenger',
     alerts: 'Alerts',

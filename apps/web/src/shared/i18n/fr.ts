@@ -127,6 +127,7 @@ export const fr: TranslationShape<typeof en> = {
     label: 'Navigation principale',
     patients: 'Patients',
     cohorts: 'Cohortes',
+    content: 'Bibliothèque de contenus',
     kpi: 'Indicateurs',
     messenger: 'Messagerie',
     alerts: 'Alertes',

@@ -128,6 +128,7 @@ export const pt: TranslationShape<typeof en> = {
     label: 'Navegação principal',
     patients: 'Doentes',
     cohorts: 'Coortes',
+    content: 'Biblioteca de conteúdos',
     kpi: 'Indicadores',
     messenger: 'Mensagens',
     alerts: 'Alertas',

@@ -144,7 +144,11 @@ export function PatientPage() {
             <ProgramsPanel patient={patient} />
           </Tabs.Panel>
           <Tabs.Panel value="messages">
-            <SmsPanel programId={programId} patientId={patient.id} />
+            <SmsPanel
+              programId={programId}
+              patientId={patient.id}
+              fill={{ first_name: patient.first_name, last_name: patient.last_name }}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="caregivers">
             <CaregiversPanel patient={patient} programId={programId} />

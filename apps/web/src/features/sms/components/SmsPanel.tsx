@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api-client';
 import { MessageText, MessageTime } from '../../../shared/ui/messageText';
 import { toast } from '../../../shared/ui/toasts';
+import { fillTemplate, type TemplateValues } from '../../content/api';
+import { TemplatePicker } from '../../content/components/TemplatePicker';
 import { localDay, SMS_KEY, sms, useSmsThread } from '../api';
 import '../i18n';
 
@@ -23,7 +25,16 @@ const STATUS_COLORS: Record<SmsMessage['status'], string> = {
  * A patient's texts, both ways, grouped by day (in the viewer's zone), with their delivery state, and a
  * composer. Opening it marks the patient's replies read; new ones arrive live.
  */
-export function SmsPanel({ programId, patientId }: { programId: number; patientId: number }) {
+export function SmsPanel({
+  programId,
+  patientId,
+  fill = {},
+}: {
+  programId: number;
+  patientId: number;
+  /** The patient's values for a template's placeholders. */
+  fill?: TemplateValues;
+}) {
   const { t, i18n } = useTranslation('sms');
   const queryClient = useQueryClient();
   const [perPage, setPerPage] = useState(50);
@@ -142,7 +153,14 @@ export function SmsPanel({ programId, patientId }: { programId: number; patientI
           }
         }}
       />
-      <Group justify="flex-end">
+      <Group justify="space-between">
+        <TemplatePicker
+          programId={programId}
+          onPick={(body) => {
+            const filled = fillTemplate(body, fill);
+            setText((current) => (current.trim() ? `${current.trimEnd()} ${filled}` : filled));
+          }}
+        />
         <Button
           leftSection={<IconSend size={16} />}
           loading={sending}

@@ -1,0 +1,361 @@
+import type { ContentCategory, ContentFolder, TextMessageTemplate } from '@caredeck/contracts';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconExternalLink, IconFolderPlus, IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { MessageText } from '../../../shared/ui/messageText';
+import { SearchBox } from '../../../shared/ui/SearchBox';
+import { useActiveScope } from '../../tenancy/scope';
+import { CONTENT_KEY, contentCalls, useCategories, useFolders } from '../api';
+import { ConfirmDelete, ContentModal, NameModal, TemplateModal } from '../components/ContentForms';
+import '../i18n';
+
+type Dialog =
+  | { kind: 'category' }
+  | { kind: 'content'; category: ContentCategory }
+  | { kind: 'folder' }
+  | { kind: 'renameFolder'; folder: ContentFolder }
+  | { kind: 'deleteFolder'; folder: ContentFolder }
+  | { kind: 'template'; folder: ContentFolder; template: TextMessageTemplate | null }
+  | { kind: 'deleteTemplate'; template: TextMessageTemplate };
+
+const TABS = ['library', 'templates'] as const;
+
+/**
+ * /content: the program's content library (categories of material the care team shares) and the signed-in
+ * person's own folders of text-message templates, used from a patient's Messages tab.
+ */
+export function ContentPage() {
+  const { t, i18n } = useTranslation('content');
+  const scope = useActiveScope();
+  const programId = scope?.programId ?? 0;
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((x) => x === params.get('tab')) ?? 'library';
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const queryClient = useQueryClient();
+  const reload = () => void queryClient.invalidateQueries({ queryKey: CONTENT_KEY });
+  const close = () => {
+    setDialog(null);
+    reload();
+  };
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} fz="h2">
+          {i18n.t('nav.content')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('scope', { name: scope?.program?.name ?? '' })}
+        </Text>
+      </div>
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          const next = new URLSearchParams(params);
+          next.set('tab', value ?? 'library');
+          setParams(next);
+        }}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="library">{t('library.tab')}</Tabs.Tab>
+          <Tabs.Tab value="templates">{t('templates.tab')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="library" pt="md">
+          {programId > 0 && <Library programId={programId} open={setDialog} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="templates" pt="md">
+          {programId > 0 && <Templates programId={programId} open={setDialog} />}
+        </Tabs.Panel>
+      </Tabs>
+      {dialog?.kind === 'category' && (
+        <NameModal
+          title={t('library.newCategory')}
+          label={t('library.categoryName')}
+          onClose={close}
+          onSave={(name) => contentCalls.createCategory(programId, name)}
+        />
+      )}
+      {dialog?.kind === 'content' && (
+        <ContentModal
+          categoryName={dialog.category.name}
+          onClose={close}
+          onSave={(body) => contentCalls.createContent(dialog.category.id, body)}
+        />
+      )}
+      {dialog?.kind === 'folder' && (
+        <NameModal
+          title={t('templates.newFolder')}
+          label={t('templates.folderName')}
+          onClose={close}
+          onSave={(name) => contentCalls.createFolder(programId, name)}
+        />
+      )}
+      {dialog?.kind === 'renameFolder' && (
+        <NameModal
+          title={t('templates.renameFolder')}
+          label={t('templates.folderName')}
+          initial={dialog.folder.name}
+          onClose={close}
+          onSave={(name) => contentCalls.renameFolder(dialog.folder.id, name)}
+        />
+      )}
+      {dialog?.kind === 'deleteFolder' && (
+        <ConfirmDelete
+          title={t('templates.deleteFolderTitle', { name: dialog.folder.name })}
+          body={t('templates.deleteFolderBody', { count: dialog.folder.text_messages.length })}
+          onClose={close}
+          onConfirm={() => contentCalls.deleteFolder(dialog.folder.id)}
+        />
+      )}
+      {dialog?.kind === 'template' && (
+        <TemplateModal
+          initial={dialog.template}
+          onClose={close}
+          onSave={(body) =>
+            dialog.template
+              ? contentCalls.updateTemplate(dialog.template.id, body)
+              : contentCalls.createTemplate(dialog.folder.id, body)
+          }
+        />
+      )}
+      {dialog?.kind === 'deleteTemplate' && (
+        <ConfirmDelete
+          title={t('templates.deleteTitle', { name: dialog.template.name })}
+          body={t('templates.deleteBody')}
+          onClose={close}
+          onConfirm={() => contentCalls.deleteTemplate(dialog.template.id)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Loading, 'Backend error!' with a retry, or the list. */
+function Loaded<T>({
+  query,
+  children,
+}: {
+  query: { data?: T; isError: boolean; refetch: () => unknown };
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation('content');
+  if (query.isError && !query.data)
+    return (
+      <Alert color="red" title={t('backendError')}>
+        <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+          {t('retry')}
+        </Button>
+      </Alert>
+    );
+  if (!query.data)
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label={t('loading')} />
+      </Group>
+    );
+  return <>{children(query.data)}</>;
+}
+
+function Library({ programId, open }: { programId: number; open: (d: Dialog) => void }) {
+  const { t, i18n } = useTranslation('content');
+  const categories = useCategories(programId);
+  const [search, setSearch] = useState('');
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const needle = search.trim().toLowerCase();
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <SearchBox label={t('library.search')} value={search} onSearch={setSearch} />
+        <Button leftSection={<IconPlus size={16} />} onClick={() => open({ kind: 'category' })}>
+          {t('library.newCategory')}
+        </Button>
+      </Group>
+      <Loaded query={categories}>
+        {(res) =>
+          res.data.length === 0 ? (
+            <Text c="dimmed">{t('library.empty')}</Text>
+          ) : (
+            res.data.map((category) => {
+              const items = needle
+                ? category.contents.filter((c) => `${c.title}\n${c.body}`.toLowerCase().includes(needle))
+                : category.contents;
+              if (needle && items.length === 0) return null;
+              return (
+                <Paper
+                  key={category.id}
+                  withBorder
+                  radius="md"
+                  p="md"
+                  component="section"
+                  aria-labelledby={`category-${category.id}`}
+                >
+                  <Group justify="space-between" mb="xs">
+                    <Title order={2} fz="h4" id={`category-${category.id}`}>
+                      {category.name}{' '}
+                      <Text span c="dimmed" size="sm">
+                        {t('library.count', { count: category.contents.length })}
+                      </Text>
+                    </Title>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconPlus size={14} />}
+                      onClick={() => open({ kind: 'content', category })}
+                    >
+                      {t('library.addContent')}
+                    </Button>
+                  </Group>
+                  {items.length === 0 ? (
+                    <Text c="dimmed" size="sm">
+                      {t('library.categoryEmpty')}
+                    </Text>
+                  ) : (
+                    <Stack gap="sm">
+                      {items.map((item) => (
+                        <div key={item.id} data-content-id={item.id}>
+                          <Group gap="xs">
+                            <Text fw={600}>{item.title}</Text>
+                            {item.url && (
+                              <Anchor href={item.url} target="_blank" rel="noopener noreferrer" size="sm">
+                                <Group gap={2} component="span">
+                                  {t('library.open')}
+                                  <IconExternalLink size={14} aria-hidden />
+                                </Group>
+                              </Anchor>
+                            )}
+                          </Group>
+                          {item.body && <MessageText>{item.body}</MessageText>}
+                          <Text size="xs" c="dimmed">
+                            {t('library.added', {
+                              name: item.created_by?.name ?? t('someone'),
+                              date: date.format(new Date(item.created_at)),
+                            })}
+                          </Text>
+                        </div>
+                      ))}
+                    </Stack>
+                  )}
+                </Paper>
+              );
+            })
+          )
+        }
+      </Loaded>
+    </Stack>
+  );
+}
+
+function Templates({ programId, open }: { programId: number; open: (d: Dialog) => void }) {
+  const { t } = useTranslation('content');
+  const folders = useFolders(programId);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm" c="dimmed" maw={640}>
+          {t('templates.intro')}
+        </Text>
+        <Button leftSection={<IconFolderPlus size={16} />} onClick={() => open({ kind: 'folder' })}>
+          {t('templates.newFolder')}
+        </Button>
+      </Group>
+      <Loaded query={folders}>
+        {(res) =>
+          res.data.length === 0 ? (
+            <Text c="dimmed">{t('templates.empty')}</Text>
+          ) : (
+            res.data.map((folder) => (
+              <Paper
+                key={folder.id}
+                withBorder
+                radius="md"
+                p="md"
+                component="section"
+                aria-labelledby={`folder-${folder.id}`}
+              >
+                <Group justify="space-between" mb="xs" wrap="wrap">
+                  <Title order={2} fz="h4" id={`folder-${folder.id}`}>
+                    {folder.name}
+                  </Title>
+                  <Group gap={4}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconPlus size={14} />}
+                      onClick={() => open({ kind: 'template', folder, template: null })}
+                    >
+                      {t('templates.new')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => open({ kind: 'renameFolder', folder })}
+                    >
+                      {t('templates.rename')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="danger"
+                      onClick={() => open({ kind: 'deleteFolder', folder })}
+                    >
+                      {t('delete')}
+                    </Button>
+                  </Group>
+                </Group>
+                {folder.text_messages.length === 0 ? (
+                  <Text c="dimmed" size="sm">
+                    {t('templates.folderEmpty')}
+                  </Text>
+                ) : (
+                  <Stack gap="sm">
+                    {folder.text_messages.map((template) => (
+                      <Group
+                        key={template.id}
+                        justify="space-between"
+                        align="flex-start"
+                        wrap="nowrap"
+                        data-template-id={template.id}
+                      >
+                        <div style={{ minWidth: 0 }}>
+                          <Group gap="xs">
+                            <Text fw={600}>{template.name}</Text>
+                            {template.question && (
+                              <Badge size="xs" variant="outline" color="violet.9">
+                                {t('templates.questionBadge')}
+                              </Badge>
+                            )}
+                          </Group>
+                          <MessageText>{template.body}</MessageText>
+                        </div>
+                        <Group gap={4} wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => open({ kind: 'template', folder, template })}
+                          >
+                            {t('templates.editShort')}
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="danger"
+                            onClick={() => open({ kind: 'deleteTemplate', template })}
+                          >
+                            {t('delete')}
+                          </Button>
+                        </Group>
+                      </Group>
+                    ))}
+                  </Stack>
+                )}
+              </Paper>
+            ))
+          )
+        }
+      </Loaded>
+    </Stack>
+  );
+}
