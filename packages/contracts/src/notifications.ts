@@ -40,6 +40,19 @@ export const audio = z.object({
 });
 export type Audio = z.infer<typeof audio>;
 
+export const audioAssignment = z.object({
+  id: z.number().int(),
+  audio: z.object({ id: z.number().int(), name: z.string(), language: z.string() }),
+  start_date: z.string(),
+  /** The last day it plays: start_date + times - 1. */
+  end_date: z.string(),
+  at_time: z.string(),
+  times: z.number().int(),
+  assigned_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type AudioAssignment = z.infer<typeof audioAssignment>;
+
 const tags = ['notifications'] as const;
 const patientParams = z.object({ programId: idParam, id: idParam });
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -98,6 +111,14 @@ export const notificationsContract = {
     summary: 'The library of audio reminders that can be assigned to patients',
     tags,
     responses: { 200: z.object({ data: z.array(audio) }) },
+  }),
+  audioAssignments: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/users/:id/notifications/audio',
+    summary: "The patient's audio reminders, latest start first (the ones still playing or to come first)",
+    tags,
+    params: patientParams,
+    responses: { 200: z.object({ data: z.array(audioAssignment) }) },
   }),
   assignAudio: defineRoute({
     method: 'POST',

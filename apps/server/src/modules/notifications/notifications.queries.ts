@@ -1,4 +1,4 @@
-import type { Audio, PatientNotification } from '@caredeck/contracts';
+import type { Audio, AudioAssignment, PatientNotification } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
 import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
@@ -63,6 +63,28 @@ export async function insertAudioAssignments(
     SELECT ${a.programId}, p, au, ${a.date}::date, ${a.time}::time, ${a.times}, ${a.by}
     FROM unnest(${idArray(a.patientIds)}::bigint[]) AS p CROSS JOIN unnest(${idArray(a.audioIds)}::bigint[]) AS au`);
   return res.rowCount ?? 0;
+}
+
+/** A patient's audio reminders in a program: the ones still to play first, then by start. */
+export async function audioAssignmentsOf(
+  db: Queryable,
+  programId: number,
+  patientId: number,
+): Promise<AudioAssignment[]> {
+  const res = await db.execute<AudioAssignment>(sql`
+    SELECT s.id, json_build_object('id', au.id, 'name', au.name, 'language', au.language) AS audio,
+      to_char(s.start_date, 'YYYY-MM-DD') AS start_date,
+      to_char(s.start_date + (s.times - 1), 'YYYY-MM-DD') AS end_date,
+      to_char(s.at_time, 'HH24:MI') AS at_time, s.times,
+      CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.given_name || ' ' || a.family_name) END AS assigned_by,
+      ${isoUtc(sql`s.created_at`)} AS created_at
+    FROM audio_assignments s
+    JOIN audios au ON au.id = s.audio_id
+    LEFT JOIN admins a ON a.id = s.assigned_by
+    WHERE s.program_id = ${programId} AND s.patient_id = ${patientId}
+    ORDER BY (s.start_date + (s.times - 1)) < current_date, s.start_date DESC, s.id DESC
+    LIMIT 200`);
+  return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 export async function notificationPatient(db: Queryable, patientId: number, programId: number) {

@@ -27,6 +27,10 @@ export async function notificationsRoutes(app: App, deps: { notifications: Notif
     access: access.staff(),
     handler: async () => notifications.audios(),
   });
+  route(app, c.audioAssignments, {
+    access: access.program(),
+    handler: async (req) => notifications.audioAssignments(staffActor(req), req.params.id),
+  });
   route(app, c.assignAudio, {
     access: access.program(CARE_ROLES),
     handler: async (req) => notifications.assignAudio(staffActor(req), req.body),

@@ -12,6 +12,7 @@ import { enqueueEmail } from '../../platform/outbox/outbox';
 import { notificationsOf as staffNotifications } from '../messenger/messenger.queries';
 import { isOptedOut, queueSms } from '../sms/sms.queries';
 import {
+  audioAssignmentsOf,
   audioLibrary,
   insertAudioAssignments,
   insertNotification,
@@ -114,6 +115,12 @@ export function createNotificationsService(deps: { db: Database }) {
     async readAt(actor: StaffActor, ids: number[]) {
       const count = await readStaffNotifications(db, actor.adminId, programOf(actor), ids);
       return { message: M.read, count };
+    },
+
+    async audioAssignments(actor: StaffActor, patientId: number) {
+      const programId = programOf(actor);
+      if (!(await notificationPatient(db, patientId, programId))) throw AppError.notFound();
+      return { data: await audioAssignmentsOf(db, programId, patientId) };
     },
 
     async audios() {

@@ -172,6 +172,31 @@ describe('audio reminders', () => {
       audioIds: [999],
     });
     expect(noAudio.json().errors.audioIds).toEqual(['Choose audios from the library.']);
+
+    // The patient's reminders: each audio with its first and last day; nothing of them outside the program.
+    const listed = await call(
+      token.ann,
+      'GET',
+      url(c.audioAssignments, { programId: program.a, id: patient.a }),
+    );
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data).toHaveLength(2);
+    expect(listed.json().data[0]).toMatchObject({
+      start_date: '2026-12-01',
+      end_date: '2026-12-14',
+      at_time: '08:30',
+      times: 14,
+      audio: { id: expect.any(Number), name: expect.any(String) },
+      assigned_by: { id: ids.ann },
+    });
+    expect(
+      (await call(token.ann, 'GET', url(c.audioAssignments, { programId: program.a, id: patient.foreign })))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(token.outsider, 'GET', url(c.audioAssignments, { programId: program.a, id: patient.a })))
+        .statusCode,
+    ).toBe(404);
   });
 });
 

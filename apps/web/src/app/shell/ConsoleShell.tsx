@@ -24,6 +24,7 @@ import { Link, Outlet, useNavigation } from 'react-router';
 import { AlertNotices } from '../../features/alerts/components/AlertNotices';
 import { userQuery } from '../../features/identity/api';
 import { MessengerNotices } from '../../features/messenger/components/MessengerNotices';
+import { NotificationBell } from '../../features/messenger/components/NotificationBell';
 import { ScopeSwitcher } from '../../features/tenancy/components/ScopeSwitcher';
 import { ensureScope, useActiveScope } from '../../features/tenancy/scope';
 import { useLoadingOverlay } from '../../shared/ui/loadingOverlay';
@@ -134,6 +135,7 @@ export function ConsoleShell() {
                 </Tooltip>
               );
             })}
+            {scope && <NotificationBell programId={scope.programId} />}
             <UserMenu user={user} />
           </Group>
         </Group>

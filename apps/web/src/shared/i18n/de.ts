@@ -141,6 +141,16 @@ export const de: TranslationShape<typeof en> = {
     settings: 'Einstellungen',
   },
   shell: {
+    bell: {
+      label: 'Benachrichtigungen',
+      labelUnread: 'Benachrichtigungen, {{count}} ungelesen',
+      title: 'Benachrichtigungen',
+      empty:
+        'Nichts Neues. Erwähnungen, dringende Nachrichten und Unterhaltungen, zu denen Sie hinzugefügt werden, erscheinen hier.',
+      markAll: 'Alle als gelesen markieren',
+      loadError: 'Die Benachrichtigungen konnten nicht geladen werden.',
+      unread: 'Ungelesen',
+    },
     messengerNotice: {
       mention: '{{from}} hat Sie in {{conversation}} erwähnt',
       urgent: 'Dringende Nachricht von {{from}} in {{conversation}}',

@@ -137,6 +137,15 @@ export const en = {
     settings: 'Settings',
   },
   shell: {
+    bell: {
+      label: 'Notifications',
+      labelUnread: 'Notifications, {{count}} unread',
+      title: 'Notifications',
+      empty: 'Nothing new. Mentions, urgent messages and conversations you are added to show here.',
+      markAll: 'Mark all read',
+      loadError: 'The notifications could not be loaded.',
+      unread: 'Unread',
+    },
     messengerNotice: {
       mention: '{{from}} mentioned you in {{conversation}}',
       urgent: 'Urgent message from {{from}} in {{conversation}}',

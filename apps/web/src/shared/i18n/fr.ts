@@ -140,6 +140,16 @@ export const fr: TranslationShape<typeof en> = {
     settings: 'Paramètres',
   },
   shell: {
+    bell: {
+      label: 'Notifications',
+      labelUnread: 'Notifications, {{count}} non lues',
+      title: 'Notifications',
+      empty:
+        'Rien de nouveau. Les mentions, messages urgents et conversations où l’on vous ajoute apparaissent ici.',
+      markAll: 'Tout marquer comme lu',
+      loadError: 'Les notifications n’ont pas pu être chargées.',
+      unread: 'Non lu',
+    },
     messengerNotice: {
       mention: '{{from}} vous a mentionné dans {{conversation}}',
       urgent: 'Message urgent de {{from}} dans {{conversation}}',

@@ -141,6 +141,15 @@ export const pt: TranslationShape<typeof en> = {
     settings: 'Definições',
   },
   shell: {
+    bell: {
+      label: 'Notificações',
+      labelUnread: 'Notificações, {{count}} por ler',
+      title: 'Notificações',
+      empty: 'Nada de novo. As menções, mensagens urgentes e conversas a que é adicionado aparecem aqui.',
+      markAll: 'Marcar tudo como lido',
+      loadError: 'Não foi possível carregar as notificações.',
+      unread: 'Por ler',
+    },
     messengerNotice: {
       mention: '{{from}} mencionou-o em {{conversation}}',
       urgent: 'Mensagem urgente de {{from}} em {{conversation}}',
