@@ -141,9 +141,9 @@ export const fr: TranslationShape<typeof en> = {
   },
   shell: {
     bell: {
-      label: 'Notifications',
-      labelUnread: 'Notifications, {{count}} non lues',
-      title: 'Notifications',
+      label: 'Avis',
+      labelUnread: 'Avis, {{count}} non lus',
+      title: 'Avis reçus',
       empty:
         'Rien de nouveau. Les mentions, messages urgents et conversations où l’on vous ajoute apparaissent ici.',
       markAll: 'Tout marquer comme lu',

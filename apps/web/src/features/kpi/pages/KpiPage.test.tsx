@@ -1,4 +1,10 @@
-import { type KpiReport, kpiContract, platformContract, userContract } from '@caredeck/contracts';
+import {
+  type KpiReport,
+  kpiContract,
+  notificationsContract,
+  platformContract,
+  userContract,
+} from '@caredeck/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +50,8 @@ describe('/kpi', () => {
       [on(userContract.me)]: { body: makeUser() },
       [on(platformContract.config)]: { body: CONFIG },
       [on(userContract.pageSession, { programId: 1, id: 7 })]: { status: 201, body: {} },
+      // The shell's notification bell.
+      [on(notificationsContract.staff, { programId: 1 })]: { body: { data: [], unread: 0 } },
       [on(kpiContract.program, { programId: 1, start: day(29), end: day(0) })]: {
         body: report(day(29), day(0)),
       },

@@ -74,28 +74,28 @@ export function NotificationBell({ programId }: { programId: number }) {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
       <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={16}
-          offset={4}
-          color="red.9"
-          disabled={unread === 0}
+        <ActionIcon
+          variant="subtle"
+          aria-label={unread > 0 ? t('shell.bell.labelUnread', { count: unread }) : t('shell.bell.label')}
+          onClick={() => {
+            // Opening it shows the current state (a conversation read elsewhere reads its notifications).
+            if (!opened) void bell.refetch();
+            setOpened(!opened);
+          }}
         >
-          <ActionIcon
-            variant="subtle"
-            aria-label={unread > 0 ? t('shell.bell.labelUnread', { count: unread }) : t('shell.bell.label')}
-            aria-expanded={opened}
-            onClick={() => {
-              // Opening it shows the current state (a conversation read elsewhere reads its notifications).
-              if (!opened) void bell.refetch();
-              setOpened(!opened);
-            }}
+          <Indicator
+            label={unread > 99 ? '99+' : unread}
+            size={16}
+            offset={-2}
+            color="red.9"
+            disabled={unread === 0}
+            aria-hidden
           >
             <IconBell size={18} />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
-      <Popover.Dropdown p={0} role="dialog" aria-label={t('shell.bell.title')}>
+      <Popover.Dropdown p={0}>
         <Group justify="space-between" px="sm" py="xs">
           <Text fw={600} size="sm">
             {t('shell.bell.title')}

@@ -26,6 +26,7 @@ import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { AdherencePanel } from '../../adherence/components/AdherencePanel';
 import { ReadingsPanel } from '../../adherence/components/ReadingsPanel';
 import { PatientDevicesPanel } from '../../devices/components/PatientDevicesPanel';
+import { NotificationsPanel } from '../../notifications/components/NotificationsPanel';
 import { SmsPanel } from '../../sms/components/SmsPanel';
 import { useActiveScope } from '../../tenancy/scope';
 import { logProfileViewed, usePatient, useSetActive, useSetStatus } from '../api';
@@ -52,6 +53,7 @@ const TABS = [
   'devices',
   'medication',
   'messages',
+  'notifications',
   'programs',
   'caregivers',
   'cohorts',
@@ -148,6 +150,13 @@ export function PatientPage() {
               programId={programId}
               patientId={patient.id}
               fill={{ first_name: patient.first_name, last_name: patient.last_name }}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="notifications">
+            <NotificationsPanel
+              programId={programId}
+              patient={patient}
+              onSettingsChanged={() => void record.refetch()}
             />
           </Tabs.Panel>
           <Tabs.Panel value="caregivers">
