@@ -1,5 +1,6 @@
 import {
   authContract,
+  notificationsContract,
   patientRecordContract,
   patientsContract,
   platformContract,
@@ -24,6 +25,25 @@ function consoleServer(user = makeUser()) {
     [on(userContract.pageSession, { programId: 1, id: 7 })]: { status: 201, body: {} },
     [on(userContract.logoutLog, { id: 41 })]: { status: 204 },
     [on(authContract.signOut)]: { status: 204 },
+    [on(notificationsContract.staff, { programId: 1 })]: {
+      body: {
+        data: [
+          {
+            id: 5,
+            kind: 'mention',
+            conversation_id: 9,
+            conversation_name: 'Night shift',
+            message_id: 12,
+            from_name: 'Priya Raman',
+            preview: 'Can you call Mrs Lee?',
+            read: false,
+            created_at: '2026-11-25T08:00:00.000Z',
+          },
+        ],
+        unread: 1,
+      },
+    },
+    [on(notificationsContract.readAt, { programId: 1 })]: { body: { message: 'Marked as read', count: 1 } },
     [on(patientRecordContract.search)]: (request) => ({
       body: {
         data: request.url.searchParams.get('search')?.startsWith('mrn-4')
@@ -52,6 +72,25 @@ async function openConsole(path = '/patients', user = makeUser()) {
 }
 
 describe('the console shell', () => {
+  it('shows the unread notifications on the bell; choosing one marks it read and opens its conversation', async () => {
+    const { api, router } = await openConsole();
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    await userEvent.click(bell);
+    const item = (await screen.findByText(/mentioned you in Night shift/)).closest('button')!;
+    expect(item).toHaveTextContent('Unread: Priya Raman mentioned you in Night shift');
+    expect(item).toHaveTextContent('Can you call Mrs Lee?');
+    await userEvent.click(item);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/messenger'));
+    expect(router.state.location.search).toBe('?c=9');
+    await waitFor(() =>
+      expect(
+        api.calls.some(
+          (c) => c.path.endsWith('/reading_at') && c.url.searchParams.get('notification_ids') === '5',
+        ),
+      ).toBe(true),
+    );
+  });
+
   it('lists only the real screens in the navigation, from the route table', async () => {
     await openConsole();
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
