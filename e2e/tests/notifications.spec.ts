@@ -83,4 +83,66 @@ test.describe('Notifications', () => {
     await expect(page.getByText(/Evening medication reminder daily at 20:30/)).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'patient notifications');
   });
+
+  test('messenger settings: Ctrl+Enter sends, and mentions can go without a notice', async ({
+    page,
+    request,
+  }) => {
+    const physician = await apiAccessToken(request, 'physician@caredeck.demo');
+    const admin = await apiAccessToken(request, 'admin@caredeck.demo');
+    const adminId = (
+      (await (
+        await request.get('/api/v1/user', { headers: { authorization: `Bearer ${admin}` } })
+      ).json()) as {
+        id: number;
+      }
+    ).id;
+    // Start from the defaults, whatever an earlier run kept.
+    await request.post('/api/v1/user-memory/delete', {
+      headers: { authorization: `Bearer ${admin}` },
+      data: { module_name: 'messenger', program_id: 1 },
+    });
+    const name = `Settings check ${Date.now().toString(36)}`;
+    const created = await request.post('/api/v1/messenger/conversations', {
+      headers: { authorization: `Bearer ${physician}` },
+      data: { program_id: 1, name, users: [adminId] },
+    });
+    const conversationId = ((await created.json()) as { data: { id: number } }).data.id;
+
+    await page.goto(`/messenger?c=${conversationId}`);
+    await signIn(page, 'admin@caredeck.demo');
+    await page.getByRole('button', { name: 'Messenger settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Messenger settings' });
+    await dialog.getByRole('radio', { name: 'Ctrl+Enter sends, Enter starts a new line' }).check();
+    await dialog.getByRole('checkbox', { name: 'someone mentions me' }).uncheck();
+    await dialog.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Data Stored')).toBeVisible();
+
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.click();
+    await box.pressSequentially('First line');
+    await box.press('Enter');
+    await box.pressSequentially('second line');
+    await expect(box).toHaveValue('First line\nsecond line');
+    await box.press('Control+Enter');
+    await expect(box).toHaveValue('');
+    await expect(page.getByRole('log', { name: 'Messages' }).getByText('second line')).toBeVisible();
+
+    // A mention elsewhere counts on the bell but shows no notice.
+    await page.goto('/patients');
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    await expect(bell).toBeVisible();
+    const before = await bell.getAttribute('aria-label');
+    await request.post(`/api/v1/messenger/conversations/${conversationId}/messages`, {
+      headers: { authorization: `Bearer ${physician}` },
+      data: { body: 'Avery, a quick question.', mentions: [adminId] },
+    });
+    await expect(bell).not.toHaveAttribute('aria-label', before ?? '');
+    await page.waitForTimeout(500);
+    await expect(page.getByText(`mentioned you in ${name}`)).toHaveCount(0);
+    await request.post('/api/v1/user-memory/delete', {
+      headers: { authorization: `Bearer ${admin}` },
+      data: { module_name: 'messenger', program_id: 1 },
+    });
+  });
 });

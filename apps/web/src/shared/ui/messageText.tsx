@@ -20,9 +20,11 @@ export function MessageTime({ at, format }: { at: string; format: Intl.DateTimeF
 }
 
 /** A composer's keys: Enter sends (not while an input method composes), Shift+Enter starts a new line. */
-export function sendOnEnter(send: () => void) {
+export function sendOnEnter(send: () => void, enterSends = true) {
   return (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+    // Enter sends (Shift+Enter: new line), or, when the user prefers, Ctrl/Cmd+Enter sends (Enter: new line).
+    if (enterSends ? !e.shiftKey : e.ctrlKey || e.metaKey) {
       e.preventDefault();
       send();
     }

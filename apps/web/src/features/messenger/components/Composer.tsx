@@ -18,6 +18,7 @@ import { isApiError } from '../../../shared/api-client';
 import { sendOnEnter } from '../../../shared/ui/messageText';
 import { toast } from '../../../shared/ui/toasts';
 import { messenger } from '../api';
+import { useMessengerPrefs } from '../prefs';
 import '../i18n';
 
 type Props = {
@@ -28,7 +29,7 @@ type Props = {
 };
 
 /**
- * Writes a message: Enter sends, Shift+Enter starts a new line. Mentions are chosen from the members;
+ * Writes a message: Enter sends, Shift+Enter starts a new line (or Ctrl+Enter sends, by the user's setting). Mentions are chosen from the members;
  * files (up to 5) may be marked as PHI, which keeps them from the others until confirmed.
  * What was typed stays in the box when sending fails.
  */
@@ -42,6 +43,7 @@ export function Composer({ conversation, me, parentId, onSent }: Props) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const others = conversation.users.filter((u) => u.id !== me);
+  const { prefs } = useMessengerPrefs(conversation.program_id);
 
   const send = async () => {
     if (sending || (!body.trim() && files.length === 0)) return;
@@ -77,14 +79,14 @@ export function Composer({ conversation, me, parentId, onSent }: Props) {
     <Stack gap="xs">
       <Textarea
         label={parentId ? t('composer.replyLabel') : t('composer.label')}
-        placeholder={t('composer.placeholder')}
+        placeholder={prefs.enter_sends ? t('composer.placeholder') : t('composer.placeholderCtrl')}
         autosize
         minRows={2}
         maxRows={8}
         value={body}
         error={error}
         onChange={(e) => setBody(e.currentTarget.value)}
-        onKeyDown={sendOnEnter(() => void send())}
+        onKeyDown={sendOnEnter(() => void send(), prefs.enter_sends)}
       />
       {files.length > 0 && (
         <Group gap="xs">

@@ -13,7 +13,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconAt, IconBellOff, IconPin, IconPlus } from '@tabler/icons-react';
+import { IconAt, IconBellOff, IconPin, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { useActiveScope } from '../../tenancy/scope';
 import { MESSENGER_KEY, messenger, useConversations, useLiveMessenger } from '../api';
 import { ConversationView } from '../components/ConversationView';
 import { NewConversationModal } from '../components/NewConversationModal';
+import { SettingsModal } from '../components/SettingsModal';
 import { ThreadDrawer } from '../components/ThreadDrawer';
 import '../i18n';
 
@@ -97,6 +98,7 @@ export function MessengerPage() {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
+  const [settings, setSettings] = useState(false);
   useLiveMessenger();
   const archived = params.get('archived') === '1';
   const programId = scope && !scope.enterpriseScope ? scope.programId : null;
@@ -143,6 +145,15 @@ export function MessengerPage() {
             }
           >
             {t('list.readAll')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconSettings size={14} />}
+            disabled={programId === null}
+            onClick={() => setSettings(true)}
+          >
+            {t('settings.title')}
           </Button>
           <Button
             size="xs"
@@ -250,6 +261,9 @@ export function MessengerPage() {
             open(id);
           }}
         />
+      )}
+      {programId !== null && settings && (
+        <SettingsModal programId={programId} onClose={() => setSettings(false)} />
       )}
     </Stack>
   );
