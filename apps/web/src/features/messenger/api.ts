@@ -120,6 +120,9 @@ export type NewMessage = {
 };
 
 export const messenger = {
+  /** Messages before `beforeId` (older history), 50 at a time. */
+  older: (id: number, beforeId: number) =>
+    api.call(c.get, { params: { id: String(id) }, query: { before_id: String(beforeId) } }),
   create: (programId: number, name: string, users: number[]) =>
     api.call(c.create, { body: { program_id: programId, name, users } }),
   send: (conversationId: number, m: NewMessage) => {

@@ -41,6 +41,7 @@ const en = {
   acknowledgedBy: 'Acknowledged by {{names}}',
   messagesLabel: 'Messages',
   emptyConversation: 'No messages yet. Write the first one.',
+  older: 'Show older messages',
   phi: {
     confirmed: 'PHI, shared',
     waiting: 'PHI, only you see it',
@@ -50,6 +51,7 @@ const en = {
   },
   errors: {
     action: 'Backend error!',
+    older: 'The older messages could not be loaded.',
     download: 'The file could not be downloaded.',
     send: 'The message could not be sent. Your text is kept.',
     thread: 'The thread could not be loaded.',
@@ -178,6 +180,7 @@ export const messengerTexts: FeatureTexts<typeof en> = registerTexts('messenger'
     acknowledgedBy: 'Bestätigt von {{names}}',
     messagesLabel: 'Nachrichten',
     emptyConversation: 'Noch keine Nachrichten. Schreiben Sie die erste.',
+    older: 'Ältere Nachrichten zeigen',
     phi: {
       confirmed: 'PHI, geteilt',
       waiting: 'PHI, nur für Sie sichtbar',
@@ -187,6 +190,7 @@ export const messengerTexts: FeatureTexts<typeof en> = registerTexts('messenger'
     },
     errors: {
       action: 'Serverfehler!',
+      older: 'Die älteren Nachrichten konnten nicht geladen werden.',
       download: 'Die Datei konnte nicht heruntergeladen werden.',
       send: 'Die Nachricht konnte nicht gesendet werden. Ihr Text bleibt erhalten.',
       thread: 'Der Thread konnte nicht geladen werden.',
@@ -312,6 +316,7 @@ export const messengerTexts: FeatureTexts<typeof en> = registerTexts('messenger'
     acknowledgedBy: 'Pris en compte par {{names}}',
     messagesLabel: 'Messages',
     emptyConversation: 'Aucun message pour le moment. Écrivez le premier.',
+    older: 'Afficher les messages plus anciens',
     phi: {
       confirmed: 'Données de santé, partagées',
       waiting: 'Données de santé, visibles par vous seul',
@@ -321,6 +326,7 @@ export const messengerTexts: FeatureTexts<typeof en> = registerTexts('messenger'
     },
     errors: {
       action: 'Erreur du serveur !',
+      older: 'Les messages plus anciens n’ont pas pu être chargés.',
       download: "Le fichier n'a pas pu être téléchargé.",
       send: "Le message n'a pas pu être envoyé. Votre texte est conservé.",
       thread: "Le fil n'a pas pu être chargé.",
@@ -451,6 +457,7 @@ export const messengerTexts: FeatureTexts<typeof en> = registerTexts('messenger'
     acknowledgedBy: 'Confirmado por {{names}}',
     messagesLabel: 'Mensagens',
     emptyConversation: 'Ainda sem mensagens. Escreva a primeira.',
+    older: 'Mostrar mensagens mais antigas',
     phi: {
       confirmed: 'Dados de saúde, partilhados',
       waiting: 'Dados de saúde, só você vê',
@@ -460,6 +467,7 @@ export const messengerTexts: FeatureTexts<typeof en> = registerTexts('messenger'
     },
     errors: {
       action: 'Erro no servidor!',
+      older: 'Não foi possível carregar as mensagens mais antigas.',
       download: 'Não foi possível transferir o ficheiro.',
       send: 'Não foi possível enviar a mensagem. O seu texto foi mantido.',
       thread: 'Não foi possível carregar o tópico.',

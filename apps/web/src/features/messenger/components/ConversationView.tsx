@@ -1,4 +1,4 @@
-import type { Conversation } from '@caredeck/contracts';
+import type { Conversation, MessengerMessage } from '@caredeck/contracts';
 import {
   Alert,
   Avatar,
@@ -47,8 +47,45 @@ export function ConversationView({ conversationId, me, onOpenThread, onLeft }: P
   const [finding, setFinding] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
   const reload = () => void queryClient.invalidateQueries({ queryKey: MESSENGER_KEY });
-  const messages = query.data?.messages ?? [];
+  // Older history, loaded on demand above the latest page (which live updates refetch).
+  const [older, setOlder] = useState<{ messages: MessengerMessage[]; hasMore: boolean; boundary: number }>({
+    messages: [],
+    hasMore: false,
+    boundary: 0,
+  });
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const latest = query.data?.messages ?? [];
+  const messages = older.messages.length > 0 ? [...older.messages, ...latest] : latest;
   const lastId = messages.at(-1)?.id ?? 0;
+  const firstLatest = latest[0]?.id ?? 0;
+
+  // Another conversation, or so many new messages that the latest page no longer meets the older ones:
+  // start again from the latest page rather than show a gap.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the conversation changes
+  useEffect(() => setOlder({ messages: [], hasMore: false, boundary: 0 }), [conversationId]);
+  useEffect(() => {
+    if (older.boundary && firstLatest > older.boundary && query.data?.has_more)
+      setOlder({ messages: [], hasMore: false, boundary: 0 });
+  }, [firstLatest, older.boundary, query.data?.has_more]);
+
+  const loadOlder = async () => {
+    const first = messages[0]?.id;
+    if (!first || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      const res = await messenger.older(conversationId, first);
+      setOlder((o) => ({
+        messages: [...res.messages, ...o.messages],
+        hasMore: res.has_more,
+        boundary: o.boundary || firstLatest,
+      }));
+    } catch {
+      toast.error(t('errors.older'));
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
+  const hasOlder = older.messages.length > 0 ? older.hasMore : (query.data?.has_more ?? false);
 
   useEffect(() => {
     if (lastId) bottom.current?.scrollIntoView?.({ block: 'end' });
@@ -166,6 +203,18 @@ export function ConversationView({ conversationId, me, onOpenThread, onLeft }: P
 
       <ScrollArea.Autosize mah="calc(100dvh - 22rem)" type="auto" offsetScrollbars>
         <Stack gap="xs" aria-live="polite" aria-label={t('messagesLabel')} role="log">
+          {hasOlder && (
+            <Button
+              size="xs"
+              variant="subtle"
+              w="fit-content"
+              mx="auto"
+              loading={loadingOlder}
+              onClick={() => void loadOlder()}
+            >
+              {t('older')}
+            </Button>
+          )}
           {messages.length === 0 && (
             <Text c="dimmed" size="sm">
               {t('emptyConversation')}
