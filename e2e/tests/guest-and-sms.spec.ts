@@ -42,6 +42,38 @@ test.describe('SMS and the guest channel', () => {
     await expectNoSeriousA11yViolations(page, 'patient text messages');
   });
 
+  test('a text from an unknown number shows under Alerts, is read when opened, and gets an answer', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiAccessToken(request, 'coordinator@caredeck.demo');
+    const phone = `+1412555${String(Date.now()).slice(-4)}`;
+    // The program texted the number first (a relative's phone), so the reply is the program's.
+    const first = await request.post('/api/v1/programs/1/temp-user-message', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { phone_number: phone, message: 'Please call us back about your mother.' },
+    });
+    expect(first.status()).toBe(201);
+    await page.goto('/alerts?type=temp_text_messages');
+    await signIn(page, 'coordinator@caredeck.demo');
+    const threads = page.getByTestId('temp-threads');
+    await expect(threads.getByRole('row', { name: new RegExp(phone.replace('+', '\\+')) })).toBeVisible();
+
+    await simulateInboundSms(request, { from: phone, body: 'This is her daughter, when can I call?' });
+    const row = threads.getByRole('row', { name: new RegExp(phone.replace('+', '\\+')) });
+    await expect(row).toContainText('Unread: 1');
+    await expect(row).toContainText('This is her daughter');
+    await expectNoSeriousA11yViolations(page, 'texts from unknown numbers');
+
+    await row.getByRole('button', { name: `Open the texts of ${phone}` }).click();
+    const drawer = page.getByRole('dialog', { name: `Texts with ${phone}` });
+    await expect(drawer.getByRole('log', { name: 'Texts' })).toContainText('when can I call?');
+    await expect(row).not.toContainText('Unread');
+    await drawer.getByRole('textbox', { name: /Answer/ }).fill('Any time before 5 pm on 412-555-0100.');
+    await drawer.getByRole('button', { name: 'Send text' }).click();
+    await expect(drawer.getByRole('log', { name: 'Texts' })).toContainText('Any time before 5 pm');
+  });
+
   test('a guest opens the link on a phone, replies, and the staff see it live', async ({
     browser,
     page,

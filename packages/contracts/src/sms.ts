@@ -54,6 +54,18 @@ export const smsMessage = z.object({
 });
 export type SmsMessage = z.infer<typeof smsMessage>;
 
+/** One unknown number that texted a program: its latest text and how many are unread (02 temp messages). */
+export const tempThread = z.object({
+  phone: z.string(),
+  program_id: z.number().int(),
+  last_body: z.string(),
+  last_direction: z.enum(['outbound', 'inbound']),
+  last_at: z.string(),
+  unread: z.number().int(),
+  total: z.number().int(),
+});
+export type TempThread = z.infer<typeof tempThread>;
+
 const tags = ['sms'] as const;
 const patientParams = z.object({ programId: idParam, patientId: idParam });
 const body = z.object({
@@ -97,6 +109,15 @@ export const smsContract = {
     params: z.object({ programId: idParam }),
     body: body.required({ phone_number: true }),
     responses: { 201: z.object({ message: z.string(), data: smsMessage }) },
+  }),
+  tempThreads: defineRoute({
+    method: 'GET',
+    path: '/api/v1/temp_messages',
+    summary:
+      'Unknown numbers that texted your programs (or one program): the latest text of each, unread ones first',
+    tags,
+    query: z.object({ program_id: idParam.optional() }),
+    responses: { 200: z.object({ data: z.array(tempThread) }) },
   }),
   tempHistory: defineRoute({
     method: 'GET',

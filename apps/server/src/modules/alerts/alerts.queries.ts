@@ -292,7 +292,14 @@ export async function tiles(db: Queryable, programIds: number[]) {
     LEFT JOIN alert_snoozes z ON z.patient_id = a.patient_id AND z.type = a.type
       AND z.condition_key = a.condition_key AND z.until > now()
     WHERE a.program_id = ANY(${idArray(programIds)}::bigint[]) AND a.status <> 'resolved'
-    GROUP BY a.type`);
+    GROUP BY a.type
+    UNION ALL
+    -- Texts from unknown numbers belong to no patient: the tile counts the numbers with unread ones.
+    SELECT 'temp_text_messages', count(DISTINCT s.phone)::int, 0, count(DISTINCT s.phone)::int, 0
+    FROM sms_messages s
+    WHERE s.patient_id IS NULL AND s.direction = 'inbound' AND NOT s.is_read
+      AND s.program_id = ANY(${idArray(programIds)}::bigint[])
+    HAVING count(*) > 0`);
   return res.rows;
 }
 

@@ -1,3 +1,4 @@
+import type { TempThread } from '@caredeck/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
@@ -86,6 +87,23 @@ export async function providerIdSeen(db: Queryable, providerId: string): Promise
     sql`SELECT 1 FROM sms_messages WHERE provider_id = ${providerId} AND direction = 'inbound'`,
   );
   return (res.rowCount ?? 0) > 0;
+}
+
+/** The unknown numbers of some programs, one row per program and phone: unread first, then the latest. */
+export async function tempThreads(db: Queryable, programIds: number[]): Promise<TempThread[]> {
+  const res = await db.execute<TempThread>(sql`
+    SELECT t.phone, t.program_id, l.body AS last_body, l.direction AS last_direction,
+      ${isoUtc(sql`l.created_at`)} AS last_at, t.unread, t.total
+    FROM (
+      SELECT s.program_id, s.phone, max(s.id) AS last_id,
+        (count(*) FILTER (WHERE s.direction = 'inbound' AND NOT s.is_read))::int AS unread, count(*)::int AS total
+      FROM sms_messages s
+      WHERE s.patient_id IS NULL AND s.program_id = ANY(${idArray(programIds)}::bigint[])
+      GROUP BY s.program_id, s.phone
+    ) t JOIN sms_messages l ON l.id = t.last_id
+    ORDER BY t.unread > 0 DESC, t.last_id DESC
+    LIMIT 200`);
+  return res.rows.map((r) => ({ ...r, program_id: Number(r.program_id) }));
 }
 
 /** Inbound texts from unknown numbers to a program, by phone (temp messages). */

@@ -36,6 +36,10 @@ export async function smsRoutes(app: App, deps: { sms: SmsService }) {
     access: access.program(CARE_ROLES),
     handler: async (req) => sms.tempMessage(staffActor(req), req.body),
   });
+  route(app, c.tempThreads, {
+    access: access.staff(),
+    handler: async (req) => sms.tempThreads(staffActor(req), req.query.program_id),
+  });
   route(app, c.tempHistory, {
     access: access.staff(),
     handler: async (req) => sms.tempHistory(staffActor(req), req.params.phone, req.query.program_id),

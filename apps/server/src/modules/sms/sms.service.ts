@@ -29,6 +29,7 @@ import {
   setOptOut,
   smsById,
   tempMessages,
+  tempThreads,
   updateStatusByProviderId,
 } from './sms.queries';
 import { type SmsTransport, verifySmsWebhook } from './sms.transport';
@@ -122,6 +123,13 @@ export function createSmsService(deps: {
         kind: 'message',
       });
       return { message: M.queued, data };
+    },
+
+    async tempThreads(actor: StaffActor, programId?: number) {
+      const visible = (await visiblePrograms(db, actor.adminId)).map((p) => p.id);
+      const scope = programId === undefined ? visible : visible.filter((id) => id === programId);
+      if (programId !== undefined && scope.length === 0) throw AppError.notFound();
+      return { data: await tempThreads(db, scope) };
     },
 
     async tempHistory(actor: StaffActor, rawPhone: string, programId?: number) {

@@ -1,4 +1,5 @@
 import {
+  alertsContract,
   smsContract as c,
   type RouteContract,
   routeUrl,
@@ -240,9 +241,41 @@ describe('SMS to patients', () => {
     ]);
     // Another program's staff see nothing of it.
     expect((await call(token.outsider, 'GET', url(c.tempHistory, { phone: other }))).json().data).toEqual([]);
+    expect((await call(token.outsider, 'GET', url(c.tempThreads))).json().data).toEqual([]);
+    expect(
+      (await call(token.outsider, 'GET', url(c.tempThreads, {}, { program_id: String(program.a) })))
+        .statusCode,
+    ).toBe(404);
+    // The number is listed with its latest text and one unread, and the temp tile counts it.
+    const threads = await call(
+      token.coordinator,
+      'GET',
+      url(c.tempThreads, {}, { program_id: String(program.a) }),
+    );
+    expect(threads.json().data).toEqual([
+      expect.objectContaining({
+        phone: other,
+        last_body: 'Who is this?',
+        last_direction: 'inbound',
+        unread: 1,
+        total: 2,
+      }),
+    ]);
+    const tempTile = async () =>
+      (
+        (
+          await call(
+            token.coordinator,
+            'GET',
+            url(alertsContract.groups, {}, { program_id: String(program.a) }),
+          )
+        ).json().data as { type: string; count: number }[]
+      ).find((t) => t.type === 'temp_text_messages')?.count;
+    expect(await tempTile()).toBe(1);
     const unread = rows.find((m: { direction: string }) => m.direction === 'inbound');
     const marked = await call(token.coordinator, 'POST', url(c.markTempRead), { msg_ids: [unread.id] });
     expect(marked.json().ids).toEqual([unread.id]);
+    expect(await tempTile()).toBe(0);
     expect(
       (await call(token.outsider, 'POST', url(c.markTempRead), { msg_ids: [unread.id] })).json().ids,
     ).toEqual([]);

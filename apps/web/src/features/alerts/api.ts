@@ -6,6 +6,7 @@ import {
   legacyAlertsContract,
   type RuleBody,
   rulesContract,
+  smsContract,
 } from '@caredeck/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -14,6 +15,7 @@ import {
   ALERT_RULE_EVENT,
   ALERTS_CHANGED_EVENT,
   onLiveEvent,
+  SMS_CHANGED_EVENT,
 } from '../../app/realtime';
 import { api } from '../../shared/api-client';
 import { type ActiveScope, scopeKey } from '../tenancy/scope';
@@ -159,7 +161,53 @@ export function useLiveAlerts(): void {
       }),
     [queryClient],
   );
+  // Texts from unknown numbers are no alert rows: their tile and list follow the texts.
+  useEffect(
+    () =>
+      onLiveEvent(SMS_CHANGED_EVENT, () => {
+        void queryClient.invalidateQueries({ queryKey: [...ALERTS_KEY, 'tiles'] });
+        void queryClient.invalidateQueries({ queryKey: TEMP_KEY });
+      }),
+    [queryClient],
+  );
 }
+
+export const TEMP_KEY = [...ALERTS_KEY, 'temp'] as const;
+
+/** Unknown numbers that texted the program (or the enterprise's programs the caller sees). */
+export function useTempThreads(scope: ActiveScope | null) {
+  const programId = scope && !scope.enterpriseScope ? String(scope.programId) : undefined;
+  return useQuery({
+    queryKey: [...TEMP_KEY, 'threads', scopeKey(scope)],
+    queryFn: ({ signal }) =>
+      api.call(smsContract.tempThreads, { query: programId ? { program_id: programId } : {} }, { signal }),
+    enabled: scope !== null,
+    retry: 1,
+  });
+}
+
+export function useTempHistory(phone: string | null, programId: number) {
+  return useQuery({
+    queryKey: [...TEMP_KEY, 'history', phone, programId],
+    queryFn: ({ signal }) =>
+      api.call(
+        smsContract.tempHistory,
+        { params: { phone: phone ?? '' }, query: { program_id: String(programId) } },
+        { signal },
+      ),
+    enabled: phone !== null,
+    retry: 1,
+  });
+}
+
+export const tempCalls = {
+  reply: (programId: number, phone: string, message: string) =>
+    api.call(smsContract.tempMessage, {
+      params: { programId: String(programId) },
+      body: { phone_number: phone, message },
+    }),
+  markRead: (ids: number[]) => api.call(smsContract.markTempRead, { body: { msg_ids: ids } }),
+};
 
 export const RULES_KEY = [...ALERTS_KEY, 'rules'] as const;
 

@@ -210,6 +210,23 @@ const en = {
     clearBody:
       'Cleared alerts leave the board. Their history is kept, and a condition that returns opens a new alert.',
   },
+  temp: {
+    intro: 'Numbers that belong to no patient and texted the program. Opening one marks its texts read.',
+    loadError: 'The texts from unknown numbers could not be loaded.',
+    empty: 'No texts from unknown numbers.',
+    number: 'Number',
+    latest: 'Latest text',
+    when: 'When',
+    unread: 'Unread: {{count}}',
+    you: 'Care team',
+    open: 'Open',
+    openNumber: 'Open the texts of {{phone}}',
+    title: 'Texts with {{phone}}',
+    messages: 'Texts',
+    reply: 'Answer — Ctrl+Enter sends',
+    send: 'Send text',
+    sendError: 'The text could not be sent. Your message is kept.',
+  },
   toasts: {
     acknowledged: 'Alerts acknowledged: {{count}}',
     snoozed: 'Alerts snoozed until {{until}}: {{count}}',
@@ -471,6 +488,24 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
       clearTitle: 'Ausgewählte Alarme entfernen ({{count}})?',
       clearBody:
         'Entfernte Alarme verlassen die Übersicht. Ihr Verlauf bleibt erhalten; tritt der Zustand erneut auf, entsteht ein neuer Alarm.',
+    },
+    temp: {
+      intro:
+        'Nummern, die keinem Patienten gehören und dem Programm geschrieben haben. Beim Öffnen werden ihre Nachrichten als gelesen markiert.',
+      loadError: 'Die Nachrichten unbekannter Nummern konnten nicht geladen werden.',
+      empty: 'Keine Nachrichten von unbekannten Nummern.',
+      number: 'Nummer',
+      latest: 'Letzte Nachricht',
+      when: 'Wann',
+      unread: 'Ungelesen: {{count}}',
+      you: 'Behandlungsteam',
+      open: 'Öffnen',
+      openNumber: 'Nachrichten von {{phone}} öffnen',
+      title: 'Nachrichten mit {{phone}}',
+      messages: 'Nachrichten',
+      reply: 'Antworten — Strg+Enter sendet',
+      send: 'SMS senden',
+      sendError: 'Die SMS konnte nicht gesendet werden. Ihr Text bleibt erhalten.',
     },
     toasts: {
       acknowledged: 'Alarme bestätigt: {{count}}',
@@ -742,6 +777,24 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
       clearBody:
         'Les alertes effacées quittent le tableau. Leur historique est conservé ; si l’état revient, une nouvelle alerte s’ouvre.',
     },
+    temp: {
+      intro:
+        'Numéros qui n’appartiennent à aucun patient et ont écrit au programme. Ouvrir un numéro marque ses SMS comme lus.',
+      loadError: 'Les SMS des numéros inconnus n’ont pas pu être chargés.',
+      empty: 'Aucun SMS de numéro inconnu.',
+      number: 'Numéro',
+      latest: 'Dernier SMS',
+      when: 'Quand',
+      unread: 'Non lus : {{count}}',
+      you: 'Équipe soignante',
+      open: 'Ouvrir',
+      openNumber: 'Ouvrir les SMS de {{phone}}',
+      title: 'SMS avec {{phone}}',
+      messages: 'SMS',
+      reply: 'Répondre — Ctrl+Entrée envoie',
+      send: 'Envoyer le SMS',
+      sendError: 'Le SMS n’a pas pu être envoyé. Votre message est conservé.',
+    },
     toasts: {
       acknowledged: 'Alertes prises en compte : {{count}}',
       snoozed: 'Alertes en pause jusqu’à {{until}} : {{count}}',
@@ -1004,6 +1057,24 @@ export const alertsTexts: FeatureTexts<typeof en> = registerTexts('alerts', {
       clearTitle: 'Remover os alertas selecionados ({{count}})?',
       clearBody:
         'Os alertas removidos saem do quadro. O histórico é mantido; se a condição voltar, abre-se um novo alerta.',
+    },
+    temp: {
+      intro:
+        'Números que não pertencem a nenhum doente e escreveram ao programa. Abrir um número marca as mensagens como lidas.',
+      loadError: 'Não foi possível carregar as mensagens de números desconhecidos.',
+      empty: 'Sem mensagens de números desconhecidos.',
+      number: 'Número',
+      latest: 'Última mensagem',
+      when: 'Quando',
+      unread: 'Por ler: {{count}}',
+      you: 'Equipa de cuidados',
+      open: 'Abrir',
+      openNumber: 'Abrir as mensagens de {{phone}}',
+      title: 'Mensagens com {{phone}}',
+      messages: 'Mensagens',
+      reply: 'Responder — Ctrl+Enter envia',
+      send: 'Enviar SMS',
+      sendError: 'Não foi possível enviar a SMS. O seu texto foi mantido.',
     },
     toasts: {
       acknowledged: 'Alertas reconhecidos: {{count}}',

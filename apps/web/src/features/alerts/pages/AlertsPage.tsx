@@ -47,6 +47,7 @@ import {
 } from '../api';
 import { AlertDrawer } from '../components/AlertDrawer';
 import { RulesPanel } from '../components/RulesPanel';
+import { TempMessagesPanel } from '../components/TempMessagesPanel';
 import { ThresholdsPanel } from '../components/ThresholdsPanel';
 import { TriageList } from '../components/TriageList';
 import '../i18n';
@@ -124,7 +125,11 @@ export function AlertsPage() {
         </Text>
       )}
       <TriageList scope={scope} />
-      <AlertList filter={filter} update={update} openAlert={Number(params.get('alert')) || null} />
+      {filter.type === 'temp_text_messages' ? (
+        <TempMessagesPanel scope={scope} />
+      ) : (
+        <AlertList filter={filter} update={update} openAlert={Number(params.get('alert')) || null} />
+      )}
     </Stack>
   );
 
