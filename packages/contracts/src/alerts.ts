@@ -62,7 +62,7 @@ export const ALERT_TYPE_INFO: Record<AlertType, { group: AlertGroup; evaluated: 
   low_adherence_device: { group: 'adherence', evaluated: true },
   consented_users_alerts: { group: 'engagement', evaluated: true },
   caregivers_connected: { group: 'engagement', evaluated: true },
-  follow_ups_pending: { group: 'engagement', evaluated: false },
+  follow_ups_pending: { group: 'engagement', evaluated: true },
 };
 
 export const ALERT_STATUSES = ['open', 'acknowledged', 'escalated', 'resolved'] as const;

@@ -15,6 +15,7 @@ export * from './med-rec';
 export * from './medications';
 export * from './memory';
 export * from './messenger';
+export * from './notes';
 export * from './notifications';
 export * from './patient-record';
 export * from './patients';

@@ -10,6 +10,7 @@ import { identityModule } from './identity';
 import { medicationsModule } from './medications';
 import { memoryModule } from './memory';
 import { messengerModule } from './messenger';
+import { notesModule } from './notes';
 import { notificationsModule } from './notifications';
 import { patientsModule } from './patients';
 import { reconciliationModule } from './reconciliation';
@@ -39,6 +40,7 @@ export const MODULES = [
   smsModule,
   notificationsModule,
   contentModule,
+  notesModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */

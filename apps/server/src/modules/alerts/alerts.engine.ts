@@ -458,6 +458,10 @@ export function createAlertEngine(deps: {
         unread
           ? `${n} unread text${n === 1 ? '' : 's'} from the patient.`
           : 'The texts from the patient were read.',
+      follow_ups_pending: (n, due) =>
+        due
+          ? `${n} follow-up${n === 1 ? '' : 's'} due and not completed.`
+          : 'The follow-ups due are completed or moved.',
       turned_off_notifications_alerts: (_n, on) =>
         on ? 'The patient turned every notification channel off.' : 'A notification channel is on again.',
     };

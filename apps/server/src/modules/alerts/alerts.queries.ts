@@ -634,6 +634,15 @@ export async function recordSignals(db: Queryable, programIds: number[]) {
     WHERE s.direction = 'inbound' AND s.created_at > now() - interval '30 days' AND p.program_id = ANY(${programs}::bigint[])
     GROUP BY s.patient_id, p.program_id
     UNION ALL
+    SELECT 'follow_ups_pending', f.patient_id, p.program_id,
+           bool_or(n.deleted_at IS NULL AND f.completed_at IS NULL AND f.due_date <= current_date),
+           max(f.due_date)::timestamptz,
+           (count(*) FILTER (WHERE n.deleted_at IS NULL AND f.completed_at IS NULL AND f.due_date <= current_date))::int
+    FROM follow_ups f JOIN notes n ON n.id = f.note_id JOIN patients p ON p.id = f.patient_id AND p.active
+    WHERE f.created_at > now() - interval '180 days'
+      AND p.program_id = ANY(${programs}::bigint[])
+    GROUP BY f.patient_id, p.program_id
+    UNION ALL
     SELECT 'turned_off_notifications_alerts', p.id, p.program_id,
            NOT (coalesce((p.notification_settings->>'sms')::boolean, false)
                 OR coalesce((p.notification_settings->>'email')::boolean, false)

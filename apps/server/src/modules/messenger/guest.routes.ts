@@ -2,12 +2,13 @@ import { CARE_ROLES, guestContract as c } from '@caredeck/contracts';
 import { staffActor } from '../../platform/access/access.plugin';
 import { publicActor } from '../../platform/access/actor';
 import { access } from '../../platform/access/rules';
+import { sendAttachment } from '../../platform/files/attachment';
 import { AppError } from '../../platform/http/errors';
 import { route } from '../../platform/http/route';
 import type { App } from '../../platform/http/types';
 import type { GuestService } from './guest.service';
 import { conversationObject } from './messenger.queries';
-import { type MessageFormDeps, readMessageForm, sendAttachment } from './messenger.routes';
+import { type MessageFormDeps, readMessageForm } from './messenger.routes';
 
 /** The guest channel (02 §7) and the staff's side of it (inviting, listing and revoking guest links). */
 export async function guestRoutes(app: App, deps: { guests: GuestService; form: MessageFormDeps }) {

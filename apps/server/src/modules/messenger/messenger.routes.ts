@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   messengerContract as c,
   MESSENGER_FILE_TYPES,
@@ -7,20 +6,24 @@ import {
   newMessageFields,
 } from '@caredeck/contracts';
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
+import { sendAttachment } from '../../platform/files/attachment';
 import type { FileStorage } from '../../platform/files/storage';
-import { receiveForm, type UploadedFile } from '../../platform/files/upload';
-import { AppError } from '../../platform/http/errors';
+import {
+  formFlag,
+  formId,
+  parseFormFields,
+  receiveForm,
+  type UploadedFile,
+} from '../../platform/files/upload';
 import { route } from '../../platform/http/route';
 import type { App } from '../../platform/http/types';
 import { conversationObject } from './messenger.queries';
 import type { MessengerService } from './messenger.service';
 
 export type MessageFormDeps = { storage: FileStorage; maxFileBytes: number; prefix: string };
-
-const FLAG = new Set(['1', 'true', 'on']);
 
 /**
  * The fields and files of a new message: a multipart form (files streamed to storage) or a JSON body.
@@ -54,47 +57,18 @@ export async function readMessageForm(req: FastifyRequest, deps: MessageFormDeps
     } catch {
       mentionIds = mentions;
     }
-    const parent = one('parent_id');
     raw = {
       body: one('body') ?? '',
-      parent_id:
-        parent === undefined || parent === ''
-          ? undefined
-          : /^[0-9]{1,15}$/.test(parent)
-            ? Number(parent)
-            : parent,
-      urgent: FLAG.has(one('urgent') ?? ''),
-      phi: FLAG.has(one('phi') ?? ''),
+      parent_id: formId(one('parent_id')),
+      urgent: formFlag(one('urgent')),
+      phi: formFlag(one('phi')),
       mentions: mentionIds,
     };
   } else {
     raw = (req.body ?? {}) as Record<string, unknown>;
     if (typeof raw !== 'object' || Array.isArray(raw)) raw = {};
   }
-  const parsed = newMessageFields.safeParse(raw);
-  if (!parsed.success) {
-    await Promise.all(files.map((f) => deps.storage.remove(f.key)));
-    const errors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path.join('.') || 'body';
-      errors[field] = [...(errors[field] ?? []), issue.message];
-    }
-    throw AppError.validation(errors);
-  }
-  return { fields: parsed.data, files };
-}
-
-/** Sends a stored file, always as a download (never rendered by the browser), under its own name. */
-export function sendAttachment(
-  reply: FastifyReply,
-  file: { stream: Readable; size: number; fileName: string; contentType: string },
-) {
-  reply
-    .header('content-type', file.contentType)
-    .header('content-length', String(file.size))
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
-  return reply.send(file.stream);
+  return { fields: await parseFormFields(newMessageFields, raw, files, deps.storage), files };
 }
 
 export async function messengerRoutes(

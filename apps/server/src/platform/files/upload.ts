@@ -2,6 +2,7 @@ import { PassThrough, Transform } from 'node:stream';
 import { hasForbiddenCharacters } from '@caredeck/contracts';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import type { z } from 'zod';
 import { AppError } from '../http/errors';
 import { type FileStorage, newKey } from './storage';
 
@@ -114,4 +115,36 @@ export async function receiveForm(req: FastifyRequest, rules: UploadRules): Prom
       throw AppError.validation({ body: ['The form has too many fields.'] });
     throw err;
   }
+}
+
+/**
+ * The fields of a form checked against their schema: on any error the files already stored are removed
+ * and the answer is a 422 with each field's messages (nothing half-written).
+ */
+export async function parseFormFields<T extends z.ZodType>(
+  schema: T,
+  raw: unknown,
+  files: UploadedFile[],
+  storage: FileStorage,
+): Promise<z.output<T>> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  await Promise.all(files.map((f) => storage.remove(f.key)));
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.join('.') || 'body';
+    errors[field] = [...(errors[field] ?? []), issue.message];
+  }
+  throw AppError.validation(errors);
+}
+
+/** Reads '1', 'true' and 'on' as true: how a form sends a ticked box. */
+export function formFlag(value: string | undefined): boolean {
+  return value === '1' || value === 'true' || value === 'on';
+}
+
+/** A form field that should be an id: a number when it looks like one, else the text (for its error). */
+export function formId(value: string | undefined): number | string | undefined {
+  if (value === undefined || value === '') return undefined;
+  return /^[0-9]{1,15}$/.test(value) ? Number(value) : value;
 }
