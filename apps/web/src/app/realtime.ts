@@ -20,6 +20,8 @@ export const MESSENGER_MESSAGE_EVENT = 'messenger.message';
 export const MESSENGER_CONVERSATION_EVENT = 'messenger.conversation';
 /** To one user: a mention, an urgent message, being added to a conversation. */
 export const MESSENGER_NOTIFICATION_EVENT = 'messenger.notification';
+/** A patient's notes changed (payload: patient_id). */
+export const NOTES_CHANGED_EVENT = 'notes.changed';
 /** A patient's texts changed (modules/sms): a text arrived, was queued or changed state. */
 export const SMS_CHANGED_EVENT = 'sms.changed';
 const FORWARDED_EVENTS = [
@@ -32,6 +34,7 @@ const FORWARDED_EVENTS = [
   MESSENGER_CONVERSATION_EVENT,
   MESSENGER_NOTIFICATION_EVENT,
   SMS_CHANGED_EVENT,
+  NOTES_CHANGED_EVENT,
 ] as const;
 export type LiveEvent = (typeof FORWARDED_EVENTS)[number];
 

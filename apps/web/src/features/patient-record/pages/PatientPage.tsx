@@ -26,6 +26,7 @@ import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { AdherencePanel } from '../../adherence/components/AdherencePanel';
 import { ReadingsPanel } from '../../adherence/components/ReadingsPanel';
 import { PatientDevicesPanel } from '../../devices/components/PatientDevicesPanel';
+import { NotesPanel } from '../../notes/components/NotesPanel';
 import { NotificationsPanel } from '../../notifications/components/NotificationsPanel';
 import { SmsPanel } from '../../sms/components/SmsPanel';
 import { useActiveScope } from '../../tenancy/scope';
@@ -52,6 +53,7 @@ const TABS = [
   'readings',
   'devices',
   'medication',
+  'notes',
   'messages',
   'notifications',
   'programs',
@@ -151,6 +153,9 @@ export function PatientPage() {
               patientId={patient.id}
               fill={{ first_name: patient.first_name, last_name: patient.last_name }}
             />
+          </Tabs.Panel>
+          <Tabs.Panel value="notes">
+            <NotesPanel programId={programId} patientId={patient.id} me={scope?.userId ?? 0} />
           </Tabs.Panel>
           <Tabs.Panel value="notifications">
             <NotificationsPanel
