@@ -63,10 +63,16 @@ test.describe('Notes', () => {
     await expect(edited.getByTestId('follow-up')).toContainText('completed by Carlos Diaz');
 
     // The calendar shows today's note.
-    await page.locator('label').filter({ hasText: /^Calendar$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Calendar$/ })
+      .click();
     await page.getByRole('button', { name: new RegExp(`^${today.getDate()}: notes [1-9]`) }).click();
     await expect(page.getByText('daughter will help.')).toBeVisible();
-    await page.locator('label').filter({ hasText: /^List$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^List$/ })
+      .click();
 
     // Deleting asks first.
     await edited.getByRole('button', { name: 'Note actions' }).click();

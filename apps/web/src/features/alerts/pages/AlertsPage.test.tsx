@@ -76,7 +76,7 @@ describe('/alerts', () => {
     expect(tile).toHaveAttribute('aria-pressed', 'true');
     expect(within(tile).getByTestId('alert-tile-count')).toHaveTextContent('1');
     // Types whose area is not built yet have no tile.
-    expect(screen.queryByTestId('alert-tile-follow_ups_pending')).toBeNull();
+    expect(screen.queryByTestId('alert-tile-completed_surveys_alerts')).toBeNull();
     const row = await screen.findByTestId('alert-row');
     expect(row).toHaveTextContent('Kreiger, Jamil');
     expect(row).toHaveTextContent('Systolic 181 ≥ 160');
