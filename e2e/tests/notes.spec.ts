@@ -4,6 +4,10 @@ import { apiAccessToken, expectNoSeriousA11yViolations, signIn } from './helpers
 // 02 §7 "Notes and follow-ups" on the patient record: write, follow up, pin, edit with history, complete,
 // the calendar, delete after a confirmation.
 
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 test.describe('Notes', () => {
@@ -83,5 +87,22 @@ test.describe('Notes', () => {
       .click();
     await expect(page.getByText('Note deleted')).toBeVisible();
     await expect(page.getByRole('article').filter({ hasText: 'daughter will help.' })).toHaveCount(0);
+  });
+
+  test('an image the patient texted is kept as a note from the Messages tab', async ({ page, request }) => {
+    const token = await apiAccessToken(request, 'coordinator@caredeck.demo');
+    const res = await request.get('/api/v1/programs/1/users?per_page=50&sort_by=id', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const patient = ((await res.json()) as { data: { id: number }[] }).data[8]!;
+    await page.goto(`/patient/${patient.id}?tab=messages`);
+    await signIn(page, 'coordinator@caredeck.demo');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Keep an image as a note' }).click();
+    await (await chooser).setFiles({ name: 'pill-organiser.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByText('Image note created')).toBeVisible();
+    await page.getByRole('tab', { name: 'Notes' }).click();
+    const note = page.getByRole('article').filter({ hasText: 'pill-organiser.png' });
+    await expect(note).toContainText('Image from a text');
   });
 });

@@ -91,6 +91,16 @@ export const noteCalls = {
     for (const file of files) form.append('files', file, file.name);
     return api.upload(c.create, { params: id(patientId) }, form);
   },
+  /** An image the patient texted (saved from the phone or the provider), kept as a note. */
+  imageNote: (programId: number, patientId: number, image: File) => {
+    const form = new FormData();
+    form.append('files', image, image.name);
+    return api.upload(
+      c.imageNote,
+      { params: { programId: String(programId), patientId: String(patientId) } },
+      form,
+    );
+  },
   update: (noteId: number, body: string) => api.call(c.update, { params: id(noteId), body: { body } }),
   remove: (noteId: number) => api.call(c.remove, { params: id(noteId) }),
   pin: (noteId: number, pinned: boolean) => api.call(c.pin, { params: id(noteId), body: { pinned } }),

@@ -1,14 +1,27 @@
 import { SMS_MAX_CHARS, type SmsMessage } from '@caredeck/contracts';
-import { Alert, Badge, Button, Divider, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Divider,
+  FileButton,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { IconPhoto, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api-client';
 import { MessageText, MessageTime } from '../../../shared/ui/messageText';
-import { toast } from '../../../shared/ui/toasts';
+import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { fillTemplate, type TemplateValues } from '../../content/api';
 import { TemplatePicker } from '../../content/components/TemplatePicker';
+import { noteCalls } from '../../notes/api';
 import { localDay, SMS_KEY, sms, useSmsThread } from '../api';
 import '../i18n';
 
@@ -154,13 +167,31 @@ export function SmsPanel({
         }}
       />
       <Group justify="space-between">
-        <TemplatePicker
-          programId={programId}
-          onPick={(body) => {
-            const filled = fillTemplate(body, fill);
-            setText((current) => (current.trim() ? `${current.trimEnd()} ${filled}` : filled));
-          }}
-        />
+        <Group gap="xs">
+          <TemplatePicker
+            programId={programId}
+            onPick={(body) => {
+              const filled = fillTemplate(body, fill);
+              setText((current) => (current.trim() ? `${current.trimEnd()} ${filled}` : filled));
+            }}
+          />
+          <FileButton
+            accept="image/png,image/jpeg,image/gif,image/webp,image/heic"
+            onChange={(image) => {
+              if (!image) return;
+              void noteCalls.imageNote(programId, patientId, image).then(
+                (res) => toast.success(res.message),
+                (error) => toastErrors(error),
+              );
+            }}
+          >
+            {(props) => (
+              <Button {...props} variant="default" size="sm" leftSection={<IconPhoto size={16} />}>
+                {t('imageNote')}
+              </Button>
+            )}
+          </FileButton>
+        </Group>
         <Button
           leftSection={<IconSend size={16} />}
           loading={sending}
