@@ -19,6 +19,7 @@ import { MODULES } from './modules';
 import { accessPlugin } from './platform/access/access.plugin';
 import { createTokenService } from './platform/auth/tokens';
 import type { Database } from './platform/db/client';
+import { s3Storage } from './platform/files/s3';
 import { diskStorage } from './platform/files/storage';
 import { frameworkErrorHandler, registerErrorHandling } from './platform/http/errors';
 import { healthRoutes } from './platform/http/health';
@@ -81,7 +82,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
     config,
     tokens,
     realtime,
-    storage: diskStorage(config.FILES_DIR ?? path.join(config.DATA_DIR, 'files')),
+    storage: config.S3_URL
+      ? s3Storage({
+          url: config.S3_URL,
+          region: config.S3_REGION,
+          accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
+        })
+      : diskStorage(config.FILES_DIR ?? path.join(config.DATA_DIR, 'files')),
     log: app.log,
     onClose: (fn) => closing.push(fn),
   };

@@ -9,123 +9,137 @@ const bool = z
   .optional()
   .transform((v) => v === '1' || v === 'true');
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('.data'),
-  DATABASE_URL: z.string().url().optional(),
-  /** Where uploaded files are stored (messenger attachments …); default DATA_DIR/files. Never under a web root. */
-  FILES_DIR: z.string().optional(),
-  /** The console's address as people outside reach it (links in texts and e-mails); default http://HOST:PORT. */
-  PUBLIC_URL: z.string().url().optional(),
-  /** An SMS provider's HTTP API (https://user:secret@api.example.com/messages); unset: the log transport. */
-  SMS_PROVIDER_URL: z.string().url().optional(),
-  SMS_FROM: z.string().default('CareDeck'),
-  /** The secret the provider signs its webhooks (inbound texts, delivery reports) with; unset: webhooks refused. */
-  SMS_WEBHOOK_SECRET: z.string().min(16).optional(),
-  /** How often the SMS outbox is delivered, in ms (0: only when asked, as tests do). */
-  SMS_DELIVERY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
-  /** How long a guest link to a conversation stays valid, in hours. */
-  GUEST_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(72),
-  /** Largest file one may attach to a message, in MB. */
-  MESSENGER_MAX_FILE_MB: z.coerce.number().int().min(1).max(500).default(25),
-  REDIS_URL: z.string().url().optional(),
-  DEMO: bool,
-  DEMO_PASSWORD: z.string().min(8).default('CareDeck-demo-2026'),
-  /** HS256 key of access and challenge tokens; unset outside production: the data directory's key file. */
-  JWT_SECRET: z.string().optional(),
-  /** Key of the secrets encrypted at rest (TOTP seeds); unset outside production: the key file. */
-  ENCRYPTION_KEY: z.string().optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
-  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
-  IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
-  /** Absolute session lifetime: an active session still ends this long after sign-in. */
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
-  /** How often each process re-checks the sessions of its open sockets (the longest a socket outlives its session). */
-  REALTIME_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
-  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
-  INTERNAL_EMAIL_DOMAIN: z.string().min(1).default('caredeck.demo'),
-  SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default('CareDeck <no-reply@caredeck.local>'),
-  COOKIE_SECURE: bool,
-  /**
-   * Behind reverse proxies: how many hops of X-Forwarded-For to trust (`1` or `true`: the one proxy in
-   * front; `2`: two), or the proxies' addresses/CIDRs, comma-separated. Never the whole header: its
-   * leftmost entries are whatever the client wrote.
-   */
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .transform((v, ctx): false | number | string[] => {
-      if (v === undefined || v === '0' || v === 'false') return false;
-      if (v === 'true') return 1;
-      if (/^[0-9]{1,2}$/.test(v)) return Number(v);
-      const list = v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      if (list.every((s) => /^[0-9a-fA-F:.]+(\/[0-9]{1,3})?$/.test(s))) return list;
-      ctx.addIssue({ code: 'custom', message: 'a hop count or a comma-separated list of proxy addresses' });
-      return false;
-    }),
-  /**
-   * The embedded MQTT broker's port (devices connect here); 0: any free port; -1: no embedded broker.
-   * 1884 by default so it never collides with a system broker on 1883.
-   */
-  MQTT_PORT: z.coerce.number().int().min(-1).max(65535).default(1884),
-  /**
-   * An external broker (Mosquitto, EMQX) instead of the embedded one: the gateway subscribes to it with a
-   * persistent session (docs/devices.md). `mqtt://user:password@host:1883`.
-   */
-  MQTT_URL: z.string().url().optional(),
-  /** The gateway's client id at the external broker (one persistent session per id). */
-  MQTT_CLIENT_ID: z.string().min(1).max(64).default('caredeck-gateway'),
-  /** The address the embedded broker listens on (default: HOST). */
-  MQTT_HOST: z.string().optional(),
-  /** Device events written per batch, and the longest an event waits for its batch (DESIGN §5). */
-  INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(2000),
-  INGEST_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(20),
-  /** Batches written at the same time (each owns a share of the devices). */
-  INGEST_LANES: z.coerce.number().int().min(1).max(16).default(2),
-  /**
-   * The alert engine (docs/alerts.md): how often absence-type alerts (disconnected dispensers, missed
-   * readings, low pods, missed doses, low adherence) and escalation timers are swept (0: never, tests
-   * sweep by hand), and how long readings gather before their patients' vitals are evaluated.
-   */
-  ALERT_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
-  ALERT_EVALUATE_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(200),
-  /**
-   * Vendors that deliver device events by HTTPS webhook, with the secret each signs with (HMAC-SHA256):
-   * `vendor=secret,vendor2=secret2`. A vendor not listed has no webhook (404).
-   */
-  WEBHOOK_SECRETS: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const out: Record<string, string> = {};
-      for (const pair of (v ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)) {
-        const [vendor, ...rest] = pair.split('=');
-        const secret = rest.join('=');
-        if (!vendor || !/^[a-z0-9_-]{1,40}$/.test(vendor) || secret.length < 16) {
-          ctx.addIssue({
-            code: 'custom',
-            message: 'vendor=secret pairs, comma-separated; secrets of 16+ characters',
-          });
-          return {};
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().default('.data'),
+    DATABASE_URL: z.string().url().optional(),
+    /** Where uploaded files are stored (messenger attachments …); default DATA_DIR/files. Never under a web root. */
+    FILES_DIR: z.string().optional(),
+    /**
+     * An S3-compatible object store for uploaded files instead of FILES_DIR (AWS S3, MinIO, Ceph …):
+     * S3_URL is the endpoint with the bucket as its path (https://s3.eu-central-1.amazonaws.com/caredeck-files),
+     * path-style addressing; credentials in S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY.
+     */
+    S3_URL: z.string().url().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** The console's address as people outside reach it (links in texts and e-mails); default http://HOST:PORT. */
+    PUBLIC_URL: z.string().url().optional(),
+    /** An SMS provider's HTTP API (https://user:secret@api.example.com/messages); unset: the log transport. */
+    SMS_PROVIDER_URL: z.string().url().optional(),
+    SMS_FROM: z.string().default('CareDeck'),
+    /** The secret the provider signs its webhooks (inbound texts, delivery reports) with; unset: webhooks refused. */
+    SMS_WEBHOOK_SECRET: z.string().min(16).optional(),
+    /** How often the SMS outbox is delivered, in ms (0: only when asked, as tests do). */
+    SMS_DELIVERY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+    /** How long a guest link to a conversation stays valid, in hours. */
+    GUEST_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+    /** Largest file one may attach to a message, in MB. */
+    MESSENGER_MAX_FILE_MB: z.coerce.number().int().min(1).max(500).default(25),
+    REDIS_URL: z.string().url().optional(),
+    DEMO: bool,
+    DEMO_PASSWORD: z.string().min(8).default('CareDeck-demo-2026'),
+    /** HS256 key of access and challenge tokens; unset outside production: the data directory's key file. */
+    JWT_SECRET: z.string().optional(),
+    /** Key of the secrets encrypted at rest (TOTP seeds); unset outside production: the key file. */
+    ENCRYPTION_KEY: z.string().optional(),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+    IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+    /** Absolute session lifetime: an active session still ends this long after sign-in. */
+    SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+    /** How often each process re-checks the sessions of its open sockets (the longest a socket outlives its session). */
+    REALTIME_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+    PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
+    INTERNAL_EMAIL_DOMAIN: z.string().min(1).default('caredeck.demo'),
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('CareDeck <no-reply@caredeck.local>'),
+    COOKIE_SECURE: bool,
+    /**
+     * Behind reverse proxies: how many hops of X-Forwarded-For to trust (`1` or `true`: the one proxy in
+     * front; `2`: two), or the proxies' addresses/CIDRs, comma-separated. Never the whole header: its
+     * leftmost entries are whatever the client wrote.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx): false | number | string[] => {
+        if (v === undefined || v === '0' || v === 'false') return false;
+        if (v === 'true') return 1;
+        if (/^[0-9]{1,2}$/.test(v)) return Number(v);
+        const list = v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        if (list.every((s) => /^[0-9a-fA-F:.]+(\/[0-9]{1,3})?$/.test(s))) return list;
+        ctx.addIssue({ code: 'custom', message: 'a hop count or a comma-separated list of proxy addresses' });
+        return false;
+      }),
+    /**
+     * The embedded MQTT broker's port (devices connect here); 0: any free port; -1: no embedded broker.
+     * 1884 by default so it never collides with a system broker on 1883.
+     */
+    MQTT_PORT: z.coerce.number().int().min(-1).max(65535).default(1884),
+    /**
+     * An external broker (Mosquitto, EMQX) instead of the embedded one: the gateway subscribes to it with a
+     * persistent session (docs/devices.md). `mqtt://user:password@host:1883`.
+     */
+    MQTT_URL: z.string().url().optional(),
+    /** The gateway's client id at the external broker (one persistent session per id). */
+    MQTT_CLIENT_ID: z.string().min(1).max(64).default('caredeck-gateway'),
+    /** The address the embedded broker listens on (default: HOST). */
+    MQTT_HOST: z.string().optional(),
+    /** Device events written per batch, and the longest an event waits for its batch (DESIGN §5). */
+    INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(2000),
+    INGEST_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(1000).default(20),
+    /** Batches written at the same time (each owns a share of the devices). */
+    INGEST_LANES: z.coerce.number().int().min(1).max(16).default(2),
+    /**
+     * The alert engine (docs/alerts.md): how often absence-type alerts (disconnected dispensers, missed
+     * readings, low pods, missed doses, low adherence) and escalation timers are swept (0: never, tests
+     * sweep by hand), and how long readings gather before their patients' vitals are evaluated.
+     */
+    ALERT_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    ALERT_EVALUATE_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(200),
+    /**
+     * Vendors that deliver device events by HTTPS webhook, with the secret each signs with (HMAC-SHA256):
+     * `vendor=secret,vendor2=secret2`. A vendor not listed has no webhook (404).
+     */
+    WEBHOOK_SECRETS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const out: Record<string, string> = {};
+        for (const pair of (v ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)) {
+          const [vendor, ...rest] = pair.split('=');
+          const secret = rest.join('=');
+          if (!vendor || !/^[a-z0-9_-]{1,40}$/.test(vendor) || secret.length < 16) {
+            ctx.addIssue({
+              code: 'custom',
+              message: 'vendor=secret pairs, comma-separated; secrets of 16+ characters',
+            });
+            return {};
+          }
+          out[vendor] = secret;
         }
-        out[vendor] = secret;
-      }
-      return out;
-    }),
-  /** How long a command to a dispenser waits for the device's reply. */
-  DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().optional(),
-});
+        return out;
+      }),
+    /** How long a command to a dispenser waits for the device's reply. */
+    DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+  })
+  .refine((c) => !c.S3_URL || (c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY), {
+    message: 'S3_URL needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    path: ['S3_URL'],
+  });
 
 type EnvConfig = z.infer<typeof envSchema>;
 export type Config = Omit<EnvConfig, keyof ServerSecrets> & ServerSecrets;
