@@ -152,6 +152,8 @@ export const notesContract = {
     tags,
     params: idParams,
     query: pageQuery.extend({
+      /** Only the notes whose escalation is active. */
+      escalated: flagQuery.optional(),
       forCalendar: flagQuery.optional(),
       start_date: isoDate.optional(),
       end_date: isoDate.optional(),

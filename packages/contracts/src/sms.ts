@@ -23,6 +23,8 @@ export const SMS_MESSAGES = {
   optedOut:
     'This number has opted out of text messages (it answered STOP). It can opt in again by texting START.',
   empty: 'Write a message.',
+  groupQueued: 'Message queued for the cohort',
+  groupEmpty: 'No patient of this cohort has a mobile phone number.',
 } as const;
 
 const phone = line()
@@ -53,6 +55,26 @@ export const smsMessage = z.object({
   delivered_at: z.string().nullable(),
 });
 export type SmsMessage = z.infer<typeof smsMessage>;
+
+/** A text sent to a whole cohort: one text per patient with a mobile phone, and how far they got. */
+export const groupMessage = z.object({
+  id: z.number().int(),
+  group_id: z.number().int(),
+  body: z.string(),
+  sent_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  recipients: z.number().int(),
+  /** Patients of the cohort without a mobile phone, not texted. */
+  skipped: z.number().int(),
+  statuses: z.object({
+    queued: z.number().int(),
+    sent: z.number().int(),
+    delivered: z.number().int(),
+    failed: z.number().int(),
+    blocked: z.number().int(),
+  }),
+});
+export type GroupMessage = z.infer<typeof groupMessage>;
 
 /** One unknown number that texted a program: its latest text and how many are unread (02 temp messages). */
 export const tempThread = z.object({
@@ -109,6 +131,25 @@ export const smsContract = {
     params: z.object({ programId: idParam }),
     body: body.required({ phone_number: true }),
     responses: { 201: z.object({ message: z.string(), data: smsMessage }) },
+  }),
+  groupSend: defineRoute({
+    method: 'POST',
+    path: '/api/v1/groups/:id/messages',
+    summary:
+      "Text every active patient of a cohort (each text joins the patient's thread; opted-out numbers are not texted)",
+    tags,
+    params: z.object({ id: idParam }),
+    body: body.pick({ message: true }),
+    responses: { 201: z.object({ message: z.string(), data: groupMessage }) },
+  }),
+  groupHistory: defineRoute({
+    method: 'GET',
+    path: '/api/v1/groups/:id/messages',
+    summary: 'Texts sent to a cohort, newest first, with how many were delivered, failed or not sent',
+    tags,
+    params: z.object({ id: idParam }),
+    query: pageQuery,
+    responses: { 200: paged(groupMessage) },
   }),
   tempThreads: defineRoute({
     method: 'GET',

@@ -62,17 +62,18 @@ export async function notesPage(
   db: Queryable,
   programId: number,
   patientId: number,
-  page: { page: number; per_page: number },
+  page: { page: number; per_page: number; escalated?: boolean },
 ): Promise<{ rows: Note[]; total: number }> {
   const res = await db.execute<NoteRow>(
     selectNotes(
-      sql`n.patient_id = ${patientId} AND n.program_id = ${programId}`,
+      sql`n.patient_id = ${patientId} AND n.program_id = ${programId} ${page.escalated ? sql`AND n.escalation_active` : sql``}`,
       sql`ORDER BY n.pinned DESC, n.id DESC LIMIT ${page.per_page} OFFSET ${(page.page - 1) * page.per_page}`,
     ),
   );
   if (res.rows.length === 0 && page.page > 1) {
     const count = await db.execute<{ n: number }>(sql`
-      SELECT count(*)::int AS n FROM notes WHERE patient_id = ${patientId} AND program_id = ${programId} AND deleted_at IS NULL`);
+      SELECT count(*)::int AS n FROM notes WHERE patient_id = ${patientId} AND program_id = ${programId} AND deleted_at IS NULL
+        ${page.escalated ? sql`AND escalation_active` : sql``}`);
     return { rows: [], total: count.rows[0]?.n ?? 0 };
   }
   return { rows: res.rows.map(clean), total: res.rows[0]?.total ?? 0 };

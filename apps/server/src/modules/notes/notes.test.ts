@@ -239,11 +239,16 @@ describe('notes', () => {
       expect.objectContaining({ body: 'BP 150/95 at home', edited_by: expect.any(Object) }),
     ]);
 
+    const escalated = await call(staff.ben.token, 'GET', url(c.list, { id: patient.b }, { escalated: '1' }));
+    expect(escalated.json().data.map((n: { id: number }) => n.id)).toEqual([id]);
     const off = await call(staff.ben.token, 'PUT', url(c.escalations, { id }), { active: false });
     expect(off.json()).toMatchObject({
       message: M.escalationOff,
       data: { escalation: { active: false, inactivated_by: { id: staff.ben.id } } },
     });
+    expect(
+      (await call(staff.ben.token, 'GET', url(c.list, { id: patient.b }, { escalated: '1' }))).json().total,
+    ).toBe(0);
     const internal = await call(staff.ben.token, 'POST', url(c.internal, { id }), { internal: true });
     expect(internal.json()).toMatchObject({ message: M.internal, data: { internal: true } });
 

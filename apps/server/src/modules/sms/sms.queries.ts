@@ -1,4 +1,4 @@
-import type { TempThread } from '@caredeck/contracts';
+import type { GroupMessage, TempThread } from '@caredeck/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
@@ -216,4 +216,67 @@ export async function updateStatusByProviderId(
     WHERE provider_id = ${providerId} AND direction = 'outbound' AND status IN ('sent', 'delivered', 'failed')
     RETURNING id, patient_id, program_id`);
   return res.rows[0] ?? null;
+}
+
+/** The active patients of a cohort with their phones (the recipients of a group message). */
+export async function groupRecipients(db: Queryable, groupId: number) {
+  const res = await db.execute<{ id: number; phone_number: string | null }>(sql`
+    SELECT p.id, p.phone_number FROM group_patients gp JOIN patients p ON p.id = gp.patient_id AND p.active
+    WHERE gp.group_id = ${groupId} ORDER BY p.id`);
+  return res.rows.map((r) => ({ id: Number(r.id), phone_number: r.phone_number }));
+}
+
+/** One group message and one queued text per recipient (blocked when the number opted out), in one statement. */
+export async function insertGroupMessage(
+  db: Queryable,
+  m: {
+    programId: number;
+    groupId: number;
+    body: string;
+    sentBy: number;
+    skipped: number;
+    recipients: { patientId: number; phone: string }[];
+  },
+): Promise<number> {
+  const res = await db.execute<{ id: number }>(sql`
+    WITH g AS (
+      INSERT INTO group_messages (program_id, group_id, body, skipped, sent_by)
+      VALUES (${m.programId}, ${m.groupId}, ${m.body}, ${m.skipped}, ${m.sentBy}) RETURNING id
+    ), texts AS (
+      INSERT INTO sms_messages (program_id, patient_id, phone, direction, body, kind, status, sent_by, is_read, group_message_id)
+      SELECT ${m.programId}, (r->>'patientId')::bigint, r->>'phone', 'outbound', ${m.body}, 'group',
+        CASE WHEN EXISTS (SELECT 1 FROM sms_opt_outs o WHERE o.phone = r->>'phone') THEN 'blocked' ELSE 'queued' END,
+        ${m.sentBy}, true, g.id
+      FROM g, json_array_elements(${JSON.stringify(m.recipients)}::json) AS r
+    )
+    SELECT id FROM g`);
+  return Number(res.rows[0]!.id);
+}
+
+/** A cohort's group messages, newest first, with the state of their texts counted. */
+export async function groupMessages(
+  db: Queryable,
+  groupId: number,
+  page: { page: number; per_page: number },
+  id?: number,
+): Promise<{ rows: GroupMessage[]; total: number }> {
+  const res = await db.execute<GroupMessage & { total: number }>(sql`
+    SELECT g.id, g.group_id, g.body, g.skipped, ${isoUtc(sql`g.created_at`)} AS created_at,
+      CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.given_name || ' ' || a.family_name) END AS sent_by,
+      (SELECT count(*)::int FROM sms_messages s WHERE s.group_message_id = g.id) AS recipients,
+      (SELECT json_build_object(
+          'queued', count(*) FILTER (WHERE s.status = 'queued'),
+          'sent', count(*) FILTER (WHERE s.status = 'sent'),
+          'delivered', count(*) FILTER (WHERE s.status = 'delivered'),
+          'failed', count(*) FILTER (WHERE s.status = 'failed'),
+          'blocked', count(*) FILTER (WHERE s.status = 'blocked'))
+        FROM sms_messages s WHERE s.group_message_id = g.id) AS statuses,
+      count(*) OVER ()::int AS total
+    FROM group_messages g LEFT JOIN admins a ON a.id = g.sent_by
+    WHERE g.group_id = ${groupId} ${id === undefined ? sql`` : sql`AND g.id = ${id}`}
+    ORDER BY g.id DESC LIMIT ${page.per_page} OFFSET ${(page.page - 1) * page.per_page}`);
+  return {
+    rows: res.rows.map(({ total: _t, ...r }) => ({ ...r, id: Number(r.id), group_id: Number(r.group_id) })),
+    total: res.rows[0]?.total ?? 0,
+  };
 }

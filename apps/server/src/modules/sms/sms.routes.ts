@@ -10,6 +10,7 @@ import { access } from '../../platform/access/rules';
 import { keepRawJsonBody } from '../../platform/http/raw-body';
 import { route } from '../../platform/http/route';
 import type { App } from '../../platform/http/types';
+import { groupObject } from '../groups/groups.queries';
 import type { SmsService } from './sms.service';
 
 const header = (req: FastifyRequest, name: string) => {
@@ -35,6 +36,14 @@ export async function smsRoutes(app: App, deps: { sms: SmsService }) {
   route(app, c.tempMessage, {
     access: access.program(CARE_ROLES),
     handler: async (req) => sms.tempMessage(staffActor(req), req.body),
+  });
+  route(app, c.groupSend, {
+    access: access.object(groupObject, { roles: CARE_ROLES }),
+    handler: async (req) => sms.groupSend(staffActor(req), req.params.id, req.body.message),
+  });
+  route(app, c.groupHistory, {
+    access: access.object(groupObject),
+    handler: async (req) => sms.groupHistory(req.params.id, req.query),
   });
   route(app, c.tempThreads, {
     access: access.staff(),

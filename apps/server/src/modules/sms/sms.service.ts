@@ -14,6 +14,9 @@ import type { Realtime } from '../../platform/realtime/realtime';
 import { visiblePrograms } from '../tenancy/tenancy.queries';
 import {
   dueMessages,
+  groupMessages,
+  groupRecipients,
+  insertGroupMessage,
   insertInbound,
   isOptedOut,
   lastProgramTexting,
@@ -123,6 +126,45 @@ export function createSmsService(deps: {
         kind: 'message',
       });
       return { message: M.queued, data };
+    },
+
+    /** Texts every active patient of the cohort with a mobile phone (the access rule resolved the cohort). */
+    async groupSend(actor: StaffActor, groupId: number, message: string) {
+      const programId = programOf(actor);
+      const patients = await groupRecipients(db, groupId);
+      const recipients = patients.flatMap((p) => {
+        const phone = p.phone_number ? normalisePhone(p.phone_number) : null;
+        return phone ? [{ patientId: p.id, phone }] : [];
+      });
+      if (recipients.length === 0) throw AppError.validation({ message: [M.groupEmpty] });
+      const id = await db.transaction(async (tx) => {
+        const created = await insertGroupMessage(tx, {
+          programId,
+          groupId,
+          body: message,
+          sentBy: actor.adminId,
+          skipped: patients.length - recipients.length,
+          recipients,
+        });
+        await audit(tx, {
+          actorAdminId: actor.adminId,
+          programId,
+          action: 'sms.group_send',
+          subjectType: 'group',
+          subjectId: groupId,
+          details: { group_message_id: created, recipients: recipients.length, length: message.length },
+          ip: actor.ip,
+        });
+        return created;
+      });
+      realtime.toProgram(programId, SMS_EVENT, { group_id: groupId });
+      const data = (await groupMessages(db, groupId, { page: 1, per_page: 1 }, id)).rows[0]!;
+      return { message: M.groupQueued, data };
+    },
+
+    async groupHistory(groupId: number, q: { page: number; per_page: number }) {
+      const { rows, total } = await groupMessages(db, groupId, q);
+      return pageOf(rows, q, total);
     },
 
     async tempThreads(actor: StaffActor, programId?: number) {

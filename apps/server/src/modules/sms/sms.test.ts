@@ -13,6 +13,7 @@ import type { App } from '../../platform/http/types';
 import { given } from '../../seed/given';
 import { bearer, signIn } from '../../test/flows';
 import { testApp } from '../../test/harness';
+import { createGroup } from '../groups/groups.factories';
 import { FACTORY_PASSWORD } from '../identity/identity.factories';
 import { signSmsWebhook } from './sms.transport';
 
@@ -282,6 +283,52 @@ describe('SMS to patients', () => {
     expect(
       (await call(token.coordinator, 'GET', url(c.tempHistory, { phone: 'not-a-phone' }))).statusCode,
     ).toBe(422);
+  });
+
+  it('texts every patient of a cohort with a phone, and keeps the history with the delivery counts', async () => {
+    const optedOut = (await given(db).patient({ programId: program.a, phoneNumber: '+14125550177' })).id;
+    await webhook(url(c.inbound), { id: 'group-stop', from: '+14125550177', body: 'STOP' });
+    const cohort = await createGroup(db, {
+      programId: program.a,
+      patientIds: [patient.a, patient.noPhone, optedOut],
+    });
+    const sent = await call(token.coordinator, 'POST', url(c.groupSend, { id: cohort.id }), {
+      message: 'The clinic is closed on Thursday.',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().data).toMatchObject({
+      body: 'The clinic is closed on Thursday.',
+      recipients: 2,
+      skipped: 1,
+      statuses: { queued: 1, blocked: 1 },
+    });
+    await app.smsOutbox.deliver();
+    const history = await call(token.coordinator, 'GET', url(c.groupHistory, { id: cohort.id }));
+    expect(history.json()).toMatchObject({
+      total: 1,
+      data: [{ statuses: { delivered: 1, blocked: 1, queued: 0 } }],
+    });
+    // The text is in the patient's own thread too.
+    const thread = await call(
+      token.coordinator,
+      'GET',
+      url(c.thread, { programId: program.a, patientId: patient.a }),
+    );
+    expect(thread.json().data[0].body).toBe('The clinic is closed on Thursday.');
+    // Another program's staff: 404; an empty message: 422; a cohort without phones: 422.
+    expect(
+      (await call(token.outsider, 'POST', url(c.groupSend, { id: cohort.id }), { message: 'x' })).statusCode,
+    ).toBe(404);
+    expect((await call(token.outsider, 'GET', url(c.groupHistory, { id: cohort.id }))).statusCode).toBe(404);
+    expect(
+      (await call(token.coordinator, 'POST', url(c.groupSend, { id: cohort.id }), { message: ' ' }))
+        .statusCode,
+    ).toBe(422);
+    const silent = await createGroup(db, { programId: program.a, patientIds: [patient.noPhone] });
+    const none = await call(token.coordinator, 'POST', url(c.groupSend, { id: silent.id }), {
+      message: 'Hello',
+    });
+    expect(none.json().errors).toEqual({ message: ['No patient of this cohort has a mobile phone number.'] });
   });
 
   it('retries a failed delivery with backoff and keeps the message', async () => {
