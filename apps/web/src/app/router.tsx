@@ -12,6 +12,7 @@ import { cohortRoutes } from '../features/cohorts/routes';
 import { contentRoutes } from '../features/content/routes';
 import { dashboardRoutes } from '../features/dashboards/routes';
 import { dataViewRoutes } from '../features/data-views/routes';
+import { escalationRoutes } from '../features/escalations/routes';
 import { guestRoutes } from '../features/guest/routes';
 import { kpiRoutes } from '../features/kpi/routes';
 import { messengerRoutes } from '../features/messenger/routes';
@@ -83,7 +84,11 @@ export type PageTitleKey =
   | 'nav.pharmaDashboard'
   | 'nav.messenger'
   | 'nav.content'
-  | 'nav.staff';
+  | 'nav.staff'
+  | 'pages.patientEscalations.title'
+  | 'pages.patientMessages.title'
+  | 'pages.groupEscalations.title'
+  | 'pages.groupMessages.title';
 
 export interface AppRoute {
   /** Stable id; also the page name recorded with page time. */
@@ -170,6 +175,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...patientRecordRoutes,
   ...dataViewRoutes,
   ...cohortRoutes,
+  ...escalationRoutes,
   ...contentRoutes,
   ...kpiRoutes,
   ...staffRoutes,

@@ -115,6 +115,14 @@ export function CohortPage() {
           {group.description ? <Text c="dimmed">{group.description}</Text> : null}
         </Stack>
         <Group gap="xs">
+          <Button
+            variant="default"
+            component={Link}
+            to={`/group/${group.id}/escalation-messages`}
+            leftSection={<IconAlertTriangle size={16} aria-hidden />}
+          >
+            {t('actions.escalations')}
+          </Button>
           <Button variant="default" onClick={() => setEditing(true)}>
             {t('actions.edit')}
           </Button>

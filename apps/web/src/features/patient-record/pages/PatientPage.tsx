@@ -282,6 +282,14 @@ function PatientHeader({ patient, programId }: { patient: PatientRecord; program
         <Button
           variant="default"
           component={Link}
+          to={`/patient/${patient.id}/escalation-messages`}
+          leftSection={<IconAlertTriangle size={16} aria-hidden />}
+        >
+          {t('actions.escalations')}
+        </Button>
+        <Button
+          variant="default"
+          component={Link}
           to={`/patient/${patient.id}/settings`}
           leftSection={<IconBell size={16} aria-hidden />}
         >
