@@ -3,6 +3,7 @@ import {
   createTheme,
   Drawer,
   InputWrapper,
+  Loader,
   type MantineColorsTuple,
   Modal,
   mergeThemeOverrides,
@@ -82,6 +83,9 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   components: {
+    // A loader is a status: its aria-label (what is loading) is allowed on it and read out (axe:
+    // aria-prohibited-attr on a bare span).
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     // Required fields show a red star (01 §5).
     InputWrapper: InputWrapper.extend({
       styles: { required: { color: 'var(--mantine-color-danger-6)' } },
