@@ -101,18 +101,24 @@ describe('the console shell', () => {
     ).toEqual([
       'Patients',
       'Messenger',
+      'Worklist',
+      'Cohorts',
       'Alerts',
       'Alert analytics',
       'Escalations',
-      'Worklist',
       'Provider dashboard',
       'Pharma dashboard',
-      'Cohorts',
-      'Content library',
       'KPI',
+      'Content library',
       'Staff',
       'Settings',
     ]);
+    // Four labelled sections.
+    expect(
+      within(nav)
+        .getAllByRole('region')
+        .map((r) => r.getAttribute('aria-labelledby')),
+    ).toEqual(['nav-care', 'nav-alerts', 'nav-insights', 'nav-program']);
     expect(within(nav).getByRole('link', { name: 'Patients' })).toHaveAttribute('aria-current', 'page');
   });
 

@@ -1,7 +1,7 @@
-import { NavLink, Stack } from '@mantine/core';
+import { NavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { AppRoute } from '../router';
+import type { AppRoute, MenuLabelKey } from '../router';
 import classes from './shell.module.css';
 
 export interface NavigationProps {
@@ -9,28 +9,73 @@ export interface NavigationProps {
   onNavigate?: () => void;
 }
 
-/** The vertical navigation: only the console's real screens the user may open. */
+type Section = 'care' | 'alerts' | 'insights' | 'program';
+
+/** Where each screen sits in the navigation: the day's care work, alerts, figures, the program's set-up. */
+const SECTION_OF: Record<MenuLabelKey, Section> = {
+  'nav.patients': 'care',
+  'nav.messenger': 'care',
+  'nav.worklist': 'care',
+  'nav.cohorts': 'care',
+  'nav.alerts': 'alerts',
+  'nav.alertsAnalytics': 'alerts',
+  'nav.escalations': 'alerts',
+  'nav.providerDashboard': 'insights',
+  'nav.pharmaDashboard': 'insights',
+  'nav.kpi': 'insights',
+  'nav.content': 'program',
+  'nav.staff': 'program',
+  'nav.settings': 'program',
+};
+const SECTIONS: readonly Section[] = ['care', 'alerts', 'insights', 'program'];
+
+/** The vertical navigation: only the console's real screens the user may open, in four labelled sections. */
 export function Navigation({ pages, onNavigate }: NavigationProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const titles: Record<Section, string> = {
+    care: t('nav.sections.care'),
+    alerts: t('nav.sections.alerts'),
+    insights: t('nav.sections.insights'),
+    program: t('nav.sections.program'),
+  };
+  const menu = pages.filter((route) => route.menu);
   return (
     <Stack component="nav" gap={4} aria-label={t('nav.label')}>
-      {pages.map((route) => {
-        if (!route.menu) return null;
-        const Icon = route.menu.icon;
-        const active = pathname === route.path || pathname.startsWith(`${route.path}/`);
+      {SECTIONS.map((section) => {
+        const routes = menu.filter((route) => SECTION_OF[route.menu!.labelKey] === section);
+        if (routes.length === 0) return null;
         return (
-          <NavLink
-            key={route.id}
-            component={Link}
-            to={route.path}
-            label={t(route.menu.labelKey)}
-            leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
-            active={active}
-            aria-current={active ? 'page' : undefined}
-            className={classes.navLink}
-            onClick={onNavigate}
-          />
+          <Stack key={section} gap={2} component="section" aria-labelledby={`nav-${section}`}>
+            <Text
+              id={`nav-${section}`}
+              size="xs"
+              fw={700}
+              className={classes.navSection}
+              tt="uppercase"
+              px="sm"
+              pt={section === 'care' ? 0 : 'sm'}
+            >
+              {titles[section]}
+            </Text>
+            {routes.map((route) => {
+              const Icon = route.menu!.icon;
+              const active = pathname === route.path || pathname.startsWith(`${route.path}/`);
+              return (
+                <NavLink
+                  key={route.id}
+                  component={Link}
+                  to={route.path}
+                  label={t(route.menu!.labelKey)}
+                  leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  className={classes.navLink}
+                  onClick={onNavigate}
+                />
+              );
+            })}
+          </Stack>
         );
       })}
     </Stack>

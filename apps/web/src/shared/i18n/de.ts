@@ -126,6 +126,7 @@ export const de: TranslationShape<typeof en> = {
   },
   nav: {
     label: 'Hauptnavigation',
+    sections: { care: 'Versorgung', alerts: 'Alarme', insights: 'Auswertungen', program: 'Programm' },
     patients: 'Patienten',
     cohorts: 'Kohorten',
     content: 'Inhaltsbibliothek',

@@ -122,6 +122,7 @@ export const en = {
   },
   nav: {
     label: 'Main navigation',
+    sections: { care: 'Care', alerts: 'Alerts', insights: 'Insights', program: 'Program' },
     patients: 'Patients',
     cohorts: 'Cohorts',
     content: 'Content library',

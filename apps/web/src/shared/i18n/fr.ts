@@ -125,6 +125,7 @@ export const fr: TranslationShape<typeof en> = {
   },
   nav: {
     label: 'Navigation principale',
+    sections: { care: 'Soins', alerts: 'Alertes', insights: 'Indicateurs', program: 'Programme' },
     patients: 'Patients',
     cohorts: 'Cohortes',
     content: 'Bibliothèque de contenus',

@@ -126,6 +126,7 @@ export const pt: TranslationShape<typeof en> = {
   },
   nav: {
     label: 'Navegação principal',
+    sections: { care: 'Cuidados', alerts: 'Alertas', insights: 'Indicadores', program: 'Programa' },
     patients: 'Doentes',
     cohorts: 'Coortes',
     content: 'Biblioteca de conteúdos',
