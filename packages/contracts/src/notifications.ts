@@ -18,6 +18,10 @@ export const NOTIFICATION_MESSAGES = {
   unknownAudio: 'Choose audios from the library.',
   unknownPatients: 'Some of the patients are not in this program.',
   read: 'Marked as read',
+  scheduled: 'Reminder scheduled',
+  stopped: 'Reminder stopped',
+  scheduleNotFound: 'Reminder not found',
+  noMoreDays: 'The reminder would never be sent: choose weekdays between the first and the last day.',
 } as const;
 
 export const patientNotification = z.object({
@@ -52,6 +56,26 @@ export const audioAssignment = z.object({
   created_at: z.string(),
 });
 export type AudioAssignment = z.infer<typeof audioAssignment>;
+
+export const notificationSchedule = z.object({
+  id: z.number().int(),
+  patient_id: z.number().int(),
+  type: z.enum(PATIENT_NOTIFICATION_TYPES),
+  title: z.string(),
+  body: z.string(),
+  time: z.string(),
+  /** ISO weekdays, 1 = Monday … 7 = Sunday. */
+  days: z.array(z.number().int()),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  /** When it is sent next (the patient's time zone applied); null when it is done or stopped. */
+  next_at: z.string().nullable(),
+  sent: z.number().int(),
+  active: z.boolean(),
+  created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type NotificationSchedule = z.infer<typeof notificationSchedule>;
 
 const tags = ['notifications'] as const;
 const patientParams = z.object({ programId: idParam, id: idParam });
@@ -111,6 +135,49 @@ export const notificationsContract = {
     summary: 'The library of audio reminders that can be assigned to patients',
     tags,
     responses: { 200: z.object({ data: z.array(audio) }) },
+  }),
+  schedule: defineRoute({
+    method: 'POST',
+    path: '/api/v1/programs/:programId/users/:id/schedules',
+    summary:
+      "Schedule a recurring reminder to the patient: a notification on some weekdays at a time of the patient's day",
+    tags,
+    params: patientParams,
+    body: z
+      .object({
+        type: z.enum(PATIENT_NOTIFICATION_TYPES),
+        title: line().trim().min(1, 'Enter a title.').max(120),
+        body: text().trim().min(1, 'Write the reminder.').max(1000),
+        time: line().regex(TIME, 'Enter the time as HH:MM.'),
+        days: z
+          .array(z.number().int().min(1).max(7))
+          .min(1, 'Choose at least one weekday.')
+          .max(7)
+          .transform((d) => [...new Set(d)].sort()),
+        start_date: line().regex(DATE, 'Enter the date as YYYY-MM-DD.'),
+        end_date: line().regex(DATE, 'Enter the date as YYYY-MM-DD.').nullable().default(null),
+      })
+      .refine((v) => v.end_date === null || v.end_date >= v.start_date, {
+        message: 'The last day must be on or after the first.',
+        path: ['end_date'],
+      }),
+    responses: { 201: z.object({ message: z.string(), data: notificationSchedule }) },
+  }),
+  schedules: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/users/:id/schedules',
+    summary: "The patient's reminders, the active ones first",
+    tags,
+    params: patientParams,
+    responses: { 200: z.object({ data: z.array(notificationSchedule) }) },
+  }),
+  stopSchedule: defineRoute({
+    method: 'DELETE',
+    path: '/api/v1/programs/:programId/users/:id/schedules/:scheduleId',
+    summary: 'Stop a reminder (it is kept, stopped, with what it sent)',
+    tags,
+    params: patientParams.extend({ scheduleId: idParam }),
+    responses: { 200: z.object({ message: z.string(), data: notificationSchedule }) },
   }),
   audioAssignments: defineRoute({
     method: 'GET',

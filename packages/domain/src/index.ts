@@ -100,6 +100,7 @@ export {
 } from './numbers';
 export type { ProgramChoice } from './programs';
 export { chooseActiveProgram, DEFAULT_PROGRAM_ID } from './programs';
+export { isoWeekday, nextReminder, type ReminderRule } from './reminders';
 export {
   normalizeSearchText,
   SEARCH_DEBOUNCE_MS,

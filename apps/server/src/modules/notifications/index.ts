@@ -3,11 +3,33 @@ import { loadAudioLibrary } from './notifications.queries';
 import { notificationsRoutes } from './notifications.routes';
 import { createNotificationsService } from './notifications.service';
 
-/** Notifications to patients (SMS, e-mail, push), audio reminders, and the staff's notification bell. */
+/** Notifications to patients (SMS, e-mail, push), reminders, audio reminders, and the staff's bell. */
 export const notificationsModule = defineModule({
   name: 'notifications',
   prepare: loadAudioLibrary,
-  async register(app, { db }) {
-    await app.register(notificationsRoutes, { notifications: createNotificationsService({ db }) });
+  async register(app, { db, config, log, onClose }) {
+    const notifications = createNotificationsService({ db });
+    app.decorate('reminders', { sendDue: () => notifications.sendDue() });
+    await app.register(notificationsRoutes, { notifications });
+    if (config.REMINDERS_MS > 0) {
+      let running: Promise<unknown> = Promise.resolve();
+      const timer = setInterval(() => {
+        running = running
+          .then(() => notifications.sendDue())
+          .catch((err: Error) => log.warn({ job: 'reminders', err: { type: err.name } }, 'job failed'));
+      }, config.REMINDERS_MS);
+      timer.unref();
+      onClose(async () => {
+        clearInterval(timer);
+        await running;
+      });
+    }
   },
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the due patient reminders now (tests; the timer does it every REMINDERS_MS). */
+    reminders: { sendDue(): Promise<number> };
+  }
+}

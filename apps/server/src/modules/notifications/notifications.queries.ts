@@ -1,4 +1,4 @@
-import type { Audio, AudioAssignment, PatientNotification } from '@caredeck/contracts';
+import type { Audio, AudioAssignment, NotificationSchedule, PatientNotification } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
 import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
@@ -116,7 +116,7 @@ export async function insertNotification(
     body: string;
     status: string;
     smsMessageId: number | null;
-    sentBy: number;
+    sentBy: number | null;
   },
 ): Promise<number> {
   const res = await db.execute<{ id: number }>(sql`
@@ -164,4 +164,106 @@ export async function readStaffNotifications(
     WHERE c.id = n.conversation_id AND c.program_id = ${programId} AND n.admin_id = ${adminId}
       AND n.id = ANY(${idArray(ids)}::bigint[]) AND n.read_at IS NULL`);
   return res.rowCount ?? 0;
+}
+
+const SCHEDULE = sql`s.id, s.patient_id, s.type, s.title, s.body, to_char(s.at_time, 'HH24:MI') AS time, s.days,
+  to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date,
+  ${isoUtc(sql`s.next_at`)} AS next_at, s.sent, s.stopped_at IS NULL AND s.next_at IS NOT NULL AS active,
+  CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.given_name || ' ' || a.family_name) END AS created_by,
+  ${isoUtc(sql`s.created_at`)} AS created_at`;
+
+/** A patient's reminders in a program (or one of them): the active ones first, newest first. */
+export async function schedulesOf(
+  db: Queryable,
+  programId: number,
+  patientId: number,
+  id?: number,
+): Promise<NotificationSchedule[]> {
+  const res = await db.execute<NotificationSchedule>(sql`
+    SELECT ${SCHEDULE} FROM notification_schedules s LEFT JOIN admins a ON a.id = s.created_by
+    WHERE s.program_id = ${programId} AND s.patient_id = ${patientId} ${id === undefined ? sql`` : sql`AND s.id = ${id}`}
+    ORDER BY (s.stopped_at IS NULL AND s.next_at IS NOT NULL) DESC, s.id DESC LIMIT 200`);
+  return res.rows.map((r) => ({ ...r, id: Number(r.id), patient_id: Number(r.patient_id) }));
+}
+
+export async function insertSchedule(
+  db: Queryable,
+  s: {
+    programId: number;
+    patientId: number;
+    type: string;
+    title: string;
+    body: string;
+    time: string;
+    days: number[];
+    startDate: string;
+    endDate: string | null;
+    nextAt: number;
+    createdBy: number;
+  },
+): Promise<number> {
+  const res = await db.execute<{ id: number }>(sql`
+    INSERT INTO notification_schedules (program_id, patient_id, type, title, body, at_time, days, start_date, end_date, next_at, created_by)
+    VALUES (${s.programId}, ${s.patientId}, ${s.type}, ${s.title}, ${s.body}, ${s.time}::time,
+      ${`{${s.days.join(',')}}`}::int[], ${s.startDate}::date, ${s.endDate}::date, ${new Date(s.nextAt).toISOString()}::timestamptz, ${s.createdBy})
+    RETURNING id`);
+  return Number(res.rows[0]!.id);
+}
+
+export async function stopSchedule(
+  db: Queryable,
+  id: number,
+  programId: number,
+  patientId: number,
+  by: number,
+) {
+  const res = await db.execute(sql`
+    UPDATE notification_schedules SET stopped_at = now(), stopped_by = ${by}, next_at = NULL
+    WHERE id = ${id} AND program_id = ${programId} AND patient_id = ${patientId}`);
+  return (res.rowCount ?? 0) > 0;
+}
+
+export type DueSchedule = {
+  id: number;
+  program_id: number;
+  patient_id: number;
+  type: 'sms' | 'email' | 'push';
+  title: string;
+  body: string;
+  time: string;
+  days: number[];
+  start_date: string;
+  end_date: string | null;
+  time_zone: string | null;
+};
+
+/** Reminders due now, locked for this sender (another process skips them), oldest first. */
+export async function dueSchedules(db: Queryable, now: Date, batch: number): Promise<DueSchedule[]> {
+  const res = await db.execute<DueSchedule>(sql`
+    SELECT s.id, s.program_id, s.patient_id, s.type, s.title, s.body, to_char(s.at_time, 'HH24:MI') AS time, s.days,
+      to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date, p.time_zone
+    FROM notification_schedules s JOIN patients p ON p.id = s.patient_id
+    WHERE s.next_at <= ${now.toISOString()}::timestamptz AND s.stopped_at IS NULL
+    ORDER BY s.next_at LIMIT ${batch} FOR UPDATE OF s SKIP LOCKED`);
+  return res.rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    program_id: Number(r.program_id),
+    patient_id: Number(r.patient_id),
+  }));
+}
+
+export async function advanceSchedule(db: Queryable, id: number, nextAt: number | null, sent: boolean) {
+  await db.execute(sql`
+    UPDATE notification_schedules
+    SET next_at = ${nextAt === null ? null : new Date(nextAt).toISOString()}::timestamptz, sent = sent + ${sent ? 1 : 0}
+    WHERE id = ${id}`);
+}
+
+/** The patient's time zone (reminders follow the patient's wall clock). */
+export async function patientZone(db: Queryable, patientId: number): Promise<string | null> {
+  const res = await db.execute<{ time_zone: string | null }>(
+    sql`SELECT time_zone FROM patients WHERE id = ${patientId}`,
+  );
+  return res.rows[0]?.time_zone ?? null;
 }

@@ -23,6 +23,18 @@ export async function notificationsRoutes(app: App, deps: { notifications: Notif
     access: access.program(),
     handler: async (req) => notifications.readAt(staffActor(req), req.query.notification_ids),
   });
+  route(app, c.schedule, {
+    access: access.program(CARE_ROLES),
+    handler: async (req) => notifications.schedule(staffActor(req), req.params.id, req.body),
+  });
+  route(app, c.schedules, {
+    access: access.program(),
+    handler: async (req) => notifications.schedules(staffActor(req), req.params.id),
+  });
+  route(app, c.stopSchedule, {
+    access: access.program(CARE_ROLES),
+    handler: async (req) => notifications.stopSchedule(staffActor(req), req.params.id, req.params.scheduleId),
+  });
   route(app, c.audios, {
     access: access.staff(),
     handler: async () => notifications.audios(),

@@ -4,6 +4,7 @@ import {
   type RouteContract,
   routeUrl,
 } from '@caredeck/contracts';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../platform/http/types';
 import { given } from '../../seed/given';
@@ -12,6 +13,7 @@ import { testApp } from '../../test/harness';
 import { FACTORY_PASSWORD } from '../identity/identity.factories';
 
 let app: App;
+let database: Parameters<typeof given>[0];
 const token = { ann: '', ben: '', outsider: '' };
 const ids = { ann: 0, ben: 0 };
 const program = { a: 0, other: 0 };
@@ -25,6 +27,7 @@ const call = (as: string, method: string, target: string, payload?: unknown) =>
 beforeAll(async () => {
   let db: Parameters<typeof given>[0];
   ({ app, db } = await testApp());
+  database = db;
   const g = given(db);
   program.a = (await g.program()).id;
   program.other = (await g.program()).id;
@@ -124,6 +127,91 @@ describe('patient notifications', () => {
         })
       ).statusCode,
     ).toBe(422);
+  });
+});
+
+describe('recurring reminders', () => {
+  it('schedules a reminder on weekdays, sends it when due, moves it on, and stops it', async () => {
+    const made = await call(token.ann, 'POST', url(c.schedule, { programId: program.a, id: patient.a }), {
+      type: 'sms',
+      title: 'Evening dose',
+      body: 'Time for your evening medication.',
+      time: '20:00',
+      days: [5, 1, 3, 1],
+      start_date: '2026-01-01',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const schedule = made.json().data;
+    expect(schedule).toMatchObject({ days: [1, 3, 5], time: '20:00', active: true, sent: 0, end_date: null });
+    expect(Date.parse(schedule.next_at)).toBeGreaterThan(Date.now());
+
+    // Due now: sent once as an SMS notification, then moved to its next weekday.
+    await database.execute(
+      sql`UPDATE notification_schedules SET next_at = now() - interval '1 minute' WHERE id = ${schedule.id}`,
+    );
+    expect(await app.reminders.sendDue()).toBe(1);
+    expect(await app.reminders.sendDue()).toBe(0);
+    const history = await call(token.ann, 'GET', url(c.history, { programId: program.a, id: patient.a }));
+    expect(history.json().data[0]).toMatchObject({ type: 'sms', title: 'Evening dose', sent_by: null });
+    const listed = await call(token.ann, 'GET', url(c.schedules, { programId: program.a, id: patient.a }));
+    expect(listed.json().data[0]).toMatchObject({ id: schedule.id, sent: 1, active: true });
+    expect(Date.parse(listed.json().data[0].next_at)).toBeGreaterThan(Date.now());
+
+    const stopped = await call(
+      token.ben,
+      'DELETE',
+      url(c.stopSchedule, { programId: program.a, id: patient.a, scheduleId: schedule.id }),
+    );
+    expect(stopped.json()).toMatchObject({
+      message: 'Reminder stopped',
+      data: { active: false, next_at: null },
+    });
+    expect(
+      (
+        await call(
+          token.outsider,
+          'DELETE',
+          url(c.stopSchedule, { programId: program.a, id: patient.a, scheduleId: schedule.id }),
+        )
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses reminders that cannot reach the patient or would never be sent', async () => {
+    const base = { type: 'sms', title: 'x', body: 'y', time: '08:00', days: [1], start_date: '2026-01-01' };
+    const quiet = await call(
+      token.ann,
+      'POST',
+      url(c.schedule, { programId: program.a, id: patient.quiet }),
+      { ...base, type: 'push' },
+    );
+    expect(quiet.statusCode, quiet.body).toBe(422);
+    expect(quiet.json().errors).toEqual({
+      opted_in: [
+        'The patient has not opted in to this kind of notification. Confirm they agree (opted_in) to send it.',
+      ],
+    });
+    const never = await call(token.ann, 'POST', url(c.schedule, { programId: program.a, id: patient.a }), {
+      ...base,
+      start_date: '2020-01-01',
+      end_date: '2020-01-02',
+    });
+    expect(never.json().errors.days).toBeDefined();
+    const backwards = await call(
+      token.ann,
+      'POST',
+      url(c.schedule, { programId: program.a, id: patient.a }),
+      {
+        ...base,
+        start_date: '2027-01-02',
+        end_date: '2027-01-01',
+      },
+    );
+    expect(backwards.json().errors.end_date).toEqual(['The last day must be on or after the first.']);
+    expect(
+      (await call(token.ann, 'POST', url(c.schedule, { programId: program.a, id: patient.foreign }), base))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
