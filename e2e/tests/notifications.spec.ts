@@ -81,6 +81,27 @@ test.describe('Notifications', () => {
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await expect(page.getByText('Audios Assigned!')).toBeVisible();
     await expect(page.getByText(/Evening medication reminder daily at 20:30/)).toBeVisible();
+
+    // A recurring reminder: scheduled, listed with its next sending, then stopped after a confirmation.
+    await page.getByRole('button', { name: 'Schedule a reminder' }).click();
+    const reminder = page.getByRole('dialog', { name: 'Schedule a reminder' });
+    await reminder.getByRole('textbox', { name: 'Title' }).fill('Blood pressure');
+    await reminder
+      .getByRole('textbox', { name: 'Notification' })
+      .fill('Please take your blood pressure reading.');
+    await reminder.getByRole('textbox', { name: 'Time (the patient’s)' }).fill('07:45');
+    await reminder.getByRole('button', { name: 'Schedule' }).click();
+    await expect(page.getByText('Reminder scheduled')).toBeVisible();
+    const listed = page.getByTestId('reminders').getByRole('listitem').filter({ hasText: 'Blood pressure' });
+    await expect(listed).toContainText('SMS, every day at 07:45');
+    await expect(listed).toContainText('Next:');
+    await listed.getByRole('button', { name: 'Stop' }).click();
+    await page
+      .getByRole('dialog', { name: 'Stop the reminder Blood pressure?' })
+      .getByRole('button', { name: 'Stop' })
+      .click();
+    await expect(page.getByText('Reminder stopped')).toBeVisible();
+    await expect(listed).toContainText('Ended');
     await expectNoSeriousA11yViolations(page, 'patient notifications');
   });
 

@@ -43,6 +43,15 @@ export function useAudioAssignments(programId: number, patientId: number) {
   });
 }
 
+export function useSchedules(programId: number, patientId: number) {
+  return useQuery({
+    queryKey: [...NOTIFICATIONS_KEY, 'schedules', programId, patientId],
+    queryFn: ({ signal }) =>
+      api.call(c.schedules, { params: patientParams(programId, patientId) }, { signal }),
+    retry: 1,
+  });
+}
+
 export function useAudioLibrary(enabled: boolean) {
   return useQuery({
     queryKey: [...NOTIFICATIONS_KEY, 'library'],
@@ -59,8 +68,24 @@ export const notificationCalls = {
     patientId: number,
     body: { type: PatientNotificationType; title: string; body: string; opted_in: boolean },
   ) => api.call(c.send, { params: patientParams(programId, patientId), body }),
+  schedule: (programId: number, patientId: number, body: ScheduleBody) =>
+    api.call(c.schedule, { params: patientParams(programId, patientId), body }),
+  stopSchedule: (programId: number, patientId: number, scheduleId: number) =>
+    api.call(c.stopSchedule, {
+      params: { ...patientParams(programId, patientId), scheduleId: String(scheduleId) },
+    }),
   assignAudio: (
     programId: number,
     body: { date: string; time: string; numToEnd: number; patientIds: number[]; audioIds: number[] },
   ) => api.call(c.assignAudio, { params: { programId: String(programId) }, body }),
+};
+
+export type ScheduleBody = {
+  type: PatientNotificationType;
+  title: string;
+  body: string;
+  time: string;
+  days: number[];
+  start_date: string;
+  end_date: string | null;
 };

@@ -37,6 +37,7 @@ import {
   useAudioLibrary,
   useNotificationHistory,
 } from '../api';
+import { RemindersSection } from './RemindersSection';
 import '../i18n';
 
 const STATUS_COLORS: Record<PatientNotification['status'], string> = {
@@ -70,6 +71,7 @@ export function NotificationsPanel({
     <Stack gap="lg">
       <SendForm programId={programId} patient={patient} onSettingsChanged={onSettingsChanged} />
       <History programId={programId} patientId={patient.id} />
+      <RemindersSection programId={programId} patientId={patient.id} />
       <AudioReminders programId={programId} patientId={patient.id} />
     </Stack>
   );
