@@ -45,7 +45,9 @@ test.describe('Notifications', () => {
     await expect(panel.getByRole('button', { name: /^Unread:/ })).toHaveCount(0);
     await panel.getByRole('button', { name: new RegExp(`mentioned you in ${name}`) }).click();
     await expect(page).toHaveURL(new RegExp(`/messenger\\?c=${conversationId}`));
-    await expect(page.getByText('Carlos, can you call Mrs Lee about her refill?')).toBeVisible();
+    await expect(
+      page.getByRole('log', { name: 'Messages' }).getByText('Carlos, can you call Mrs Lee about her refill?'),
+    ).toBeVisible();
   });
 
   test('a coordinator notifies a patient, sees the delivery, and assigns audio reminders', async ({

@@ -53,6 +53,12 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
+/** The first message of each field of a 422 (to show under the fields), or null for any other failure. */
+export function firstFieldErrors(error: unknown): Record<string, string> | null {
+  if (!isApiError(error) || Object.keys(error.fieldErrors).length === 0) return null;
+  return Object.fromEntries(Object.entries(error.fieldErrors).map(([field, list]) => [field, list[0] ?? '']));
+}
+
 /** How the client reaches the session: set once by the app (`app/auth/session.ts`). */
 export interface SessionHooks {
   getStaffToken(): string | null;

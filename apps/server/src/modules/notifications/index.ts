@@ -1,3 +1,4 @@
+import { repeatJob } from '../../platform/jobs/repeat';
 import { defineModule } from '../../platform/module';
 import { loadAudioLibrary } from './notifications.queries';
 import { notificationsRoutes } from './notifications.routes';
@@ -11,19 +12,7 @@ export const notificationsModule = defineModule({
     const notifications = createNotificationsService({ db });
     app.decorate('reminders', { sendDue: () => notifications.sendDue() });
     await app.register(notificationsRoutes, { notifications });
-    if (config.REMINDERS_MS > 0) {
-      let running: Promise<unknown> = Promise.resolve();
-      const timer = setInterval(() => {
-        running = running
-          .then(() => notifications.sendDue())
-          .catch((err: Error) => log.warn({ job: 'reminders', err: { type: err.name } }, 'job failed'));
-      }, config.REMINDERS_MS);
-      timer.unref();
-      onClose(async () => {
-        clearInterval(timer);
-        await running;
-      });
-    }
+    repeatJob('reminders', config.REMINDERS_MS, () => notifications.sendDue(), { log, onClose });
   },
 });
 

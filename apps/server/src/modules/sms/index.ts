@@ -1,3 +1,4 @@
+import { repeatJob } from '../../platform/jobs/repeat';
 import { defineModule } from '../../platform/module';
 import { smsRoutes, smsWebhookRoutes } from './sms.routes';
 import { createSmsService } from './sms.service';
@@ -21,19 +22,7 @@ export const smsModule = defineModule({
     app.decorate('smsOutbox', { deliver: () => sms.deliverPending() });
     await app.register(smsRoutes, { sms });
     await app.register(smsWebhookRoutes, { sms });
-    if (config.SMS_DELIVERY_MS > 0) {
-      let running: Promise<unknown> = Promise.resolve();
-      const timer = setInterval(() => {
-        running = running
-          .then(() => sms.deliverPending())
-          .catch((err: Error) => log.warn({ job: 'sms', err: { type: err.name } }, 'job failed'));
-      }, config.SMS_DELIVERY_MS);
-      timer.unref();
-      onClose(async () => {
-        clearInterval(timer);
-        await running;
-      });
-    }
+    repeatJob('sms', config.SMS_DELIVERY_MS, () => sms.deliverPending(), { log, onClose });
   },
 });
 

@@ -2,7 +2,7 @@ import { TEMPLATE_PLACEHOLDERS, type TextMessageTemplateBody } from '@caredeck/c
 import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api-client';
+import { firstFieldErrors } from '../../../shared/api-client';
 import { toast } from '../../../shared/ui/toasts';
 import type { ContentCall } from '../api';
 import '../i18n';
@@ -25,8 +25,8 @@ export function useSave() {
       toast.success(res.message);
       done();
     } catch (error) {
-      if (isApiError(error) && Object.keys(error.fieldErrors).length > 0)
-        setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0]])));
+      const fields = firstFieldErrors(error);
+      if (fields) setErrors(fields);
       else toast.error(t('backendError'));
     } finally {
       setBusy(false);

@@ -1,10 +1,11 @@
 import type { ContentCategory, ContentFolder, TextMessageTemplate } from '@caredeck/contracts';
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconFolderPlus, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Loaded } from '../../../shared/ui/Loaded';
 import { MessageText } from '../../../shared/ui/messageText';
 import { SearchBox } from '../../../shared/ui/SearchBox';
 import { useActiveScope } from '../../tenancy/scope';
@@ -133,32 +134,6 @@ export function ContentPage() {
   );
 }
 
-/** Loading, 'Backend error!' with a retry, or the list. */
-function Loaded<T>({
-  query,
-  children,
-}: {
-  query: { data?: T; isError: boolean; refetch: () => unknown };
-  children: (data: T) => ReactNode;
-}) {
-  const { t } = useTranslation('content');
-  if (query.isError && !query.data)
-    return (
-      <Alert color="red" title={t('backendError')}>
-        <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </Button>
-      </Alert>
-    );
-  if (!query.data)
-    return (
-      <Group justify="center" py="xl">
-        <Loader aria-label={t('loading')} />
-      </Group>
-    );
-  return <>{children(query.data)}</>;
-}
-
 function Library({ programId, open }: { programId: number; open: (d: Dialog) => void }) {
   const { t, i18n } = useTranslation('content');
   const categories = useCategories(programId);
@@ -173,7 +148,10 @@ function Library({ programId, open }: { programId: number; open: (d: Dialog) => 
           {t('library.newCategory')}
         </Button>
       </Group>
-      <Loaded query={categories}>
+      <Loaded
+        query={categories}
+        texts={{ loading: t('loading'), error: t('backendError'), retry: t('retry') }}
+      >
         {(res) =>
           res.data.length === 0 ? (
             <Text c="dimmed">{t('library.empty')}</Text>
@@ -261,7 +239,7 @@ function Templates({ programId, open }: { programId: number; open: (d: Dialog) =
           {t('templates.newFolder')}
         </Button>
       </Group>
-      <Loaded query={folders}>
+      <Loaded query={folders} texts={{ loading: t('loading'), error: t('backendError'), retry: t('retry') }}>
         {(res) =>
           res.data.length === 0 ? (
             <Text c="dimmed">{t('templates.empty')}</Text>

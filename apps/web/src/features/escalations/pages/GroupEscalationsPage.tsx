@@ -7,11 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/documentTitle';
 import { isApiError } from '../../../shared/api-client';
+import { Loaded } from '../../../shared/ui/Loaded';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useCohort } from '../../cohorts/api';
 import { useActiveScope } from '../../tenancy/scope';
 import { ESCALATIONS_KEY, escalationCalls, useCohortEscalations, useLiveEscalations } from '../api';
-import { Loaded } from './PatientEscalationsPage';
+import { useLoadedTexts } from './PatientEscalationsPage';
 import '../i18n';
 
 type PatientRow = { id: number; name: string; count: number; last: string };
@@ -49,6 +50,7 @@ export function GroupEscalationsPage() {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useLiveEscalations();
+  const loaded = useLoadedTexts();
   const name = cohort.data?.name ?? '';
   usePageTitle(name ? `${t('escalations')} · ${name}` : '');
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -112,7 +114,7 @@ export function GroupEscalationsPage() {
             {t('cohort.complete', { count: selected.size })}
           </Button>
         </Group>
-        <Loaded query={escalations}>
+        <Loaded query={escalations} texts={loaded}>
           {(res) => {
             const rows = byPatient(res.data);
             if (rows.length === 0) return <Text c="dimmed">{t('cohort.none')}</Text>;

@@ -4,10 +4,11 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../app/documentTitle';
+import { Loaded } from '../../../shared/ui/Loaded';
 import { MessageText } from '../../../shared/ui/messageText';
 import { useCohort } from '../../cohorts/api';
 import { useGroupMessages, useLiveEscalations } from '../api';
-import { Loaded } from './PatientEscalationsPage';
+import { useLoadedTexts } from './PatientEscalationsPage';
 import '../i18n';
 
 const STATES = ['delivered', 'sent', 'queued', 'failed', 'blocked'] as const;
@@ -28,6 +29,7 @@ export function GroupMessagesHistoryPage() {
   const cohort = useCohort(groupId);
   const history = useGroupMessages(groupId, page);
   useLiveEscalations();
+  const loaded = useLoadedTexts();
   const name = cohort.data?.name ?? '';
   usePageTitle(name ? `${t('history')} · ${name}` : '');
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -60,7 +62,7 @@ export function GroupMessagesHistoryPage() {
         </Title>
       </div>
       <Paper withBorder radius="md" p="md">
-        <Loaded query={history}>
+        <Loaded query={history} texts={loaded}>
           {(res) =>
             res.total === 0 ? (
               <Text c="dimmed">{t('cohort.historyEmpty')}</Text>

@@ -1,11 +1,11 @@
 import type { StaffRole } from '@caredeck/contracts';
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/documentTitle';
+import { Loaded } from '../../../shared/ui/Loaded';
 import { MessageText } from '../../../shared/ui/messageText';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { usePatient } from '../../patient-record/api';
@@ -23,25 +23,10 @@ import '../../alerts/i18n';
 import '../../staff/i18n';
 import '../i18n';
 
-/** Loading, the load error with a retry, or the content. */
-export function Loaded<T>({
-  query,
-  children,
-}: {
-  query: { data?: T; isError: boolean; refetch: () => unknown };
-  children: (data: T) => ReactNode;
-}) {
+/** The texts of a loading list on these pages. */
+export function useLoadedTexts() {
   const { t } = useTranslation('escalations');
-  if (query.isError && !query.data)
-    return (
-      <Alert color="red" title={t('loadError')}>
-        <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </Button>
-      </Alert>
-    );
-  if (!query.data) return <Loader size="sm" aria-label={t('loading')} />;
-  return <>{children(query.data)}</>;
+  return { loading: t('loading'), error: t('loadError'), retry: t('retry') };
 }
 
 /**
@@ -60,6 +45,7 @@ export function PatientEscalationsPage() {
   const alerts = usePatientAlerts(programId, patientId);
   const notes = useEscalatedNotes(patientId);
   useLiveEscalations();
+  const loaded = useLoadedTexts();
   usePageTitle(patient.data ? `${t('escalations')} · ${patient.data.name}` : '');
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const reload = () => void queryClient.invalidateQueries({ queryKey: ESCALATIONS_KEY });
@@ -111,7 +97,7 @@ export function PatientEscalationsPage() {
             </Button>
           )}
         </Group>
-        <Loaded query={alerts}>
+        <Loaded query={alerts} texts={loaded}>
           {(res) => {
             const escalated = res.data.filter((a) => a.status === 'escalated');
             if (escalated.length === 0) return <Text c="dimmed">{t('patient.noAlerts')}</Text>;
@@ -149,7 +135,7 @@ export function PatientEscalationsPage() {
         <Title order={2} fz="h4" mb="xs">
           {t('patient.notes')}
         </Title>
-        <Loaded query={notes}>
+        <Loaded query={notes} texts={loaded}>
           {(res) =>
             res.data.length === 0 ? (
               <Text c="dimmed">{t('patient.noNotes')}</Text>

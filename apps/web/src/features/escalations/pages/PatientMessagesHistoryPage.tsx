@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/documentTitle';
+import { Loaded } from '../../../shared/ui/Loaded';
 import { usePatient } from '../../patient-record/api';
 import { useActiveScope } from '../../tenancy/scope';
 import { useLiveEscalations, usePatientMessages } from '../api';
-import { Loaded } from './PatientEscalationsPage';
+import { useLoadedTexts } from './PatientEscalationsPage';
 import '../i18n';
 
 type Row = {
@@ -32,6 +33,7 @@ export function PatientMessagesHistoryPage() {
   const messages = usePatientMessages(programId, patientId);
   const [show, setShow] = useState<'all' | 'texts' | 'notifications'>('all');
   useLiveEscalations();
+  const loaded = useLoadedTexts();
   usePageTitle(patient.data ? `${t('history')} · ${patient.data.name}` : '');
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const channels = { sms: t('messages.sms'), email: t('messages.email'), push: t('messages.push') };
@@ -100,7 +102,7 @@ export function PatientMessagesHistoryPage() {
         ]}
       />
       <Paper withBorder radius="md" p="md">
-        <Loaded query={messages}>
+        <Loaded query={messages} texts={loaded}>
           {(res) => {
             const rows = rowsOf(res.texts.data, res.notifications.data);
             if (rows.length === 0) return <Text c="dimmed">{t('messages.empty')}</Text>;

@@ -23,7 +23,7 @@ import { IconDots, IconPaperclip, IconPin } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api-client';
+import { firstFieldErrors } from '../../../shared/api-client';
 import { DateField } from '../../../shared/ui/DateField';
 import { MessageText } from '../../../shared/ui/messageText';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
@@ -135,10 +135,8 @@ function Composer({ patientId, staff, me }: { patientId: number; staff: Staff; m
       void queryClient.invalidateQueries({ queryKey: [...NOTES_KEY, patientId] });
     } catch (error) {
       // 02 §8: the first message of each field of the errors object; what was typed stays.
-      if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) {
-        setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0]])));
-        toastErrors(error);
-      } else toastErrors(error);
+      setErrors(firstFieldErrors(error) ?? {});
+      toastErrors(error);
     } finally {
       setBusy(false);
     }

@@ -27,7 +27,7 @@ import { IconSend, IconVolume } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api-client';
+import { firstFieldErrors } from '../../../shared/api-client';
 import { DateField } from '../../../shared/ui/DateField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import {
@@ -118,8 +118,8 @@ function SendForm({
       if (!optedIn) onSettingsChanged();
       void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
     } catch (error) {
-      if (isApiError(error) && Object.keys(error.fieldErrors).length > 0)
-        setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0]])));
+      const fields = firstFieldErrors(error);
+      if (fields) setErrors(fields);
       else toastErrors(error);
     } finally {
       setBusy(false);
@@ -387,8 +387,8 @@ function AssignAudioModal({
       void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
       onClose();
     } catch (error) {
-      if (isApiError(error) && Object.keys(error.fieldErrors).length > 0)
-        setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0]])));
+      const fields = firstFieldErrors(error);
+      if (fields) setErrors(fields);
       else toastErrors(error);
     } finally {
       setBusy(false);

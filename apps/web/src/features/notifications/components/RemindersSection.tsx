@@ -22,7 +22,7 @@ import { IconAlarm } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api-client';
+import { firstFieldErrors } from '../../../shared/api-client';
 import { DateField } from '../../../shared/ui/DateField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { NOTIFICATIONS_KEY, notificationCalls, useSchedules } from '../api';
@@ -211,8 +211,8 @@ function ReminderModal({
       toast.success(res.message);
       onClose();
     } catch (error) {
-      if (isApiError(error) && Object.keys(error.fieldErrors).length > 0)
-        setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0]])));
+      const fields = firstFieldErrors(error);
+      if (fields) setErrors(fields);
       else toastErrors(error);
     } finally {
       setBusy(false);
