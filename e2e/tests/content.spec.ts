@@ -40,6 +40,7 @@ test.describe('Content library', () => {
       'href',
       'https://www.heart.org/en/healthy-living',
     );
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, 'content library');
 
     // My text messages: a folder and a question with a placeholder.
@@ -58,6 +59,7 @@ test.describe('Content library', () => {
     await templateDialog.getByLabel('Asks the patient something').check();
     await templateDialog.getByRole('button', { name: 'Save' }).click();
     await expect(folder.getByText('Question')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, 'text-message templates');
 
     // Used from a patient's Messages tab: the placeholder becomes the patient's first name.

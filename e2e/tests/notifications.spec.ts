@@ -104,6 +104,7 @@ test.describe('Notifications', () => {
       .click();
     await expect(page.getByText('Reminder stopped')).toBeVisible();
     await expect(listed).toContainText('Ended');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, 'patient notifications');
   });
 

@@ -41,7 +41,9 @@ export function RemindersSection({ programId, patientId }: { programId: number; 
   const queryClient = useQueryClient();
   const schedules = useSchedules(programId, patientId);
   const [creating, setCreating] = useState(false);
+  // The reminder being stopped stays named while its confirmation closes.
   const [stopping, setStopping] = useState<NotificationSchedule | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' });
   // 2024-01-01 was a Monday: day n of the ISO week is 2024-01-0n.
   const dayName = (d: number) => weekday.format(new Date(Date.UTC(2024, 0, d)));
@@ -116,7 +118,15 @@ export function RemindersSection({ programId, patientId }: { programId: number; 
                   </Text>
                 </div>
                 {s.active && (
-                  <Button size="xs" variant="subtle" color="red" onClick={() => setStopping(s)}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => {
+                      setStopping(s);
+                      setConfirming(true);
+                    }}
+                  >
                     {t('reminders.stop')}
                   </Button>
                 )}
@@ -137,14 +147,14 @@ export function RemindersSection({ programId, patientId }: { programId: number; 
         />
       )}
       <Modal
-        opened={stopping !== null}
-        onClose={() => setStopping(null)}
+        opened={confirming}
+        onClose={() => setConfirming(false)}
         title={t('reminders.stopTitle', { title: stopping?.title ?? '' })}
       >
         <Stack>
           <Text size="sm">{t('reminders.stopBody')}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setStopping(null)}>
+            <Button variant="default" onClick={() => setConfirming(false)}>
               {t('cancel')}
             </Button>
             <Button
@@ -157,7 +167,7 @@ export function RemindersSection({ programId, patientId }: { programId: number; 
                 } catch (error) {
                   toastErrors(error);
                 } finally {
-                  setStopping(null);
+                  setConfirming(false);
                   reload();
                 }
               }}
