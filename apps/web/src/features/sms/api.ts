@@ -39,10 +39,3 @@ export const sms = {
   markRead: (programId: number, patientId: number) =>
     api.call(c.markRead, { params: { programId: String(programId), patientId: String(patientId) } }),
 };
-
-/** The day of a UTC time in the browser's zone, as yyyy-MM-dd (01 §9: messages are grouped by it). */
-export function localDay(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}

@@ -5,6 +5,18 @@ export const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Longest period a view asks for (the API answers 422 beyond). */
 export const MAX_PERIOD_DAYS = 366;
 
+/** The day of an instant in the browser's zone, as YYYY-MM-DD (01 §9: messages are grouped by it). */
+export function localDay(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** Today in the browser's zone, as YYYY-MM-DD. */
+export function localToday(): string {
+  return localDay(new Date().toISOString());
+}
+
 /** The date `days` before a YYYY-MM-DD date. */
 export function daysBefore(date: string, days: number): string {
   const t = new Date(`${date}T00:00:00Z`);

@@ -15,16 +15,13 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageText } from '../../../shared/ui/messageText';
+import { localDay } from '../../../shared/ui/period';
 import { useNoteCalendar } from '../api';
 import '../i18n';
 
 /** 1–7 January 2024: a Monday to a Sunday, for the weekday names. */
 const WEEK = [1, 2, 3, 4, 5, 6, 7];
 const pad = (n: number) => String(n).padStart(2, '0');
-const localDay = (iso: string) => {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
 
 /** A month of a patient's notes: the notes written and the follow-ups due each day; a day lists them. */
 export function NoteCalendar({ patientId }: { patientId: number }) {

@@ -29,6 +29,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstFieldErrors } from '../../../shared/api-client';
 import { DateField } from '../../../shared/ui/DateField';
+import { localToday } from '../../../shared/ui/period';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import {
   NOTIFICATIONS_KEY,
@@ -37,6 +38,7 @@ import {
   useAudioLibrary,
   useNotificationHistory,
 } from '../api';
+import { useChannelLabels } from '../channels';
 import { RemindersSection } from './RemindersSection';
 import '../i18n';
 
@@ -95,11 +97,7 @@ function SendForm({
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const optedIn = patient.notification_settings[type];
-  const channels: Record<PatientNotificationType, string> = {
-    sms: t('channels.sms'),
-    email: t('channels.email'),
-    push: t('channels.push'),
-  };
+  const channels = useChannelLabels();
 
   const send = async () => {
     setBusy(true);
@@ -208,11 +206,7 @@ function History({ programId, patientId }: { programId: number; patientId: numbe
   const [page, setPage] = useState(1);
   const history = useNotificationHistory(programId, patientId, page);
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const channels: Record<PatientNotificationType, string> = {
-    sms: t('channels.sms'),
-    email: t('channels.email'),
-    push: t('channels.push'),
-  };
+  const channels = useChannelLabels();
   const statuses: Record<PatientNotification['status'], string> = {
     queued: t('status.queued'),
     sent: t('status.sent'),
@@ -348,11 +342,6 @@ function AudioReminders({ programId, patientId }: { programId: number; patientId
   );
 }
 
-function todayIso(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 function AssignAudioModal({
   programId,
   patientId,
@@ -366,7 +355,7 @@ function AssignAudioModal({
   const queryClient = useQueryClient();
   const library = useAudioLibrary(true);
   const [audioIds, setAudioIds] = useState<string[]>([]);
-  const [date, setDate] = useState(todayIso());
+  const [date, setDate] = useState(localToday());
   const [time, setTime] = useState('08:00');
   const [days, setDays] = useState<number>(30);
   const [busy, setBusy] = useState(false);

@@ -24,16 +24,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstFieldErrors } from '../../../shared/api-client';
 import { DateField } from '../../../shared/ui/DateField';
+import { localToday } from '../../../shared/ui/period';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { NOTIFICATIONS_KEY, notificationCalls, useSchedules } from '../api';
+import { useChannelLabels } from '../channels';
 import '../i18n';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-
-function todayIso(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /** A patient's recurring reminders: what is sent when, how often it was, stop one; schedule a new one. */
 export function RemindersSection({ programId, patientId }: { programId: number; patientId: number }) {
@@ -50,11 +47,7 @@ export function RemindersSection({ programId, patientId }: { programId: number; 
   const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   const formatDay = (iso: string) => day.format(new Date(`${iso}T00:00:00Z`));
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const channels: Record<PatientNotificationType, string> = {
-    sms: t('channels.sms'),
-    email: t('channels.email'),
-    push: t('channels.push'),
-  };
+  const channels = useChannelLabels();
   const reload = () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
 
   return (
@@ -199,16 +192,12 @@ function ReminderModal({
     body: '',
     time: '08:00',
     days: ['1', '2', '3', '4', '5', '6', '7'],
-    start_date: todayIso(),
+    start_date: localToday(),
     end_date: '',
   });
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const channels: Record<PatientNotificationType, string> = {
-    sms: t('channels.sms'),
-    email: t('channels.email'),
-    push: t('channels.push'),
-  };
+  const channels = useChannelLabels();
   const save = async () => {
     setBusy(true);
     setErrors({});

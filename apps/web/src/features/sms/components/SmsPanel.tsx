@@ -18,11 +18,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api-client';
 import { MessageText, MessageTime } from '../../../shared/ui/messageText';
+import { localDay } from '../../../shared/ui/period';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { fillTemplate, type TemplateValues } from '../../content/api';
 import { TemplatePicker } from '../../content/components/TemplatePicker';
 import { noteCalls } from '../../notes/api';
-import { localDay, SMS_KEY, sms, useSmsThread } from '../api';
+import { SMS_KEY, sms, useSmsThread } from '../api';
 import '../i18n';
 
 const STATUS_COLORS: Record<SmsMessage['status'], string> = {
