@@ -58,7 +58,7 @@ export const ALERT_TYPE_INFO: Record<AlertType, { group: AlertGroup; evaluated: 
   low_blood_pressure_alerts: { group: 'vitals', evaluated: true },
   out_range_pulse_ox_alerts: { group: 'vitals', evaluated: true },
   missed_physiological_readings_alerts: { group: 'vitals', evaluated: true },
-  low_adherence_average: { group: 'adherence', evaluated: false },
+  low_adherence_average: { group: 'adherence', evaluated: true },
   low_adherence_device: { group: 'adherence', evaluated: true },
   consented_users_alerts: { group: 'engagement', evaluated: true },
   caregivers_connected: { group: 'engagement', evaluated: true },
@@ -134,6 +134,10 @@ export const alertReason = z.object({
     .array(z.object({ expected_at: z.string().nullable(), taken_at: z.string().nullable() }))
     .optional(),
   adherence: z.number().optional(),
+  /** Each medication's own adherence (low_adherence_average). */
+  medications: z
+    .array(z.object({ regimen: z.object({ id: z.number().int(), name: z.string() }), adherence: z.number() }))
+    .optional(),
   pods: z.array(z.object({ barcode: z.string(), servings_remaining: z.number().int() })).optional(),
   last_reading_at: z.string().nullable().optional(),
   /** The rule that raised the alert, in the version that did. */

@@ -26,7 +26,9 @@ export const RULE_OBSERVABLE_KEYS = RULE_OBSERVABLES.map((o) => o.key) as [
 export const RULE_COMPARISONS = ['>', '>=', '<', '<=', '='] as const;
 /** How readings of the window become one value (adherence and absence have their own). */
 export const RULE_AGGREGATIONS = ['latest', 'average', 'min', 'max', 'count'] as const;
-export const RULE_OUTCOMES = ['raise_alert', 'notify_role'] as const;
+export const RULE_OUTCOMES = ['raise_alert', 'notify_role', 'send_sms'] as const;
+/** How long a rule's text to the patient may be (three SMS segments). */
+export const RULE_SMS_MAX = 480;
 
 export const RULE_MESSAGES = {
   created: 'Rule created',
@@ -56,6 +58,14 @@ export const ruleOutcome = z.object({
   alert_type: z.enum(ALERT_TYPES),
   /** Also tell the staff holding this role in the program, live, when the alert opens. */
   notify_role: z.enum(STAFF_ROLES).nullable().default(null),
+  /** Also text the patient this, once, when the alert opens (`{first_name}` is filled in); opted-out numbers are never texted. */
+  sms_text: z
+    .string()
+    .trim()
+    .min(1, 'Write the text, or leave texting off.')
+    .max(RULE_SMS_MAX, `At most ${RULE_SMS_MAX} characters.`)
+    .nullable()
+    .default(null),
 });
 
 export const ruleBody = z.object({
@@ -128,7 +138,7 @@ export const rulesContract = {
   outcomes: defineRoute({
     method: 'GET',
     path: '/api/v1/rules/outcomes',
-    summary: 'What a rule does: raise an alert (optionally notifying a role)',
+    summary: 'What a rule does: raise an alert, optionally notifying a role and texting the patient',
     tags,
     responses: {
       200: z.object({

@@ -1,4 +1,4 @@
-import { ALERTS_CHANGED_EVENT } from '@caredeck/contracts';
+import { ALERTS_CHANGED_EVENT, normalisePhone } from '@caredeck/contracts';
 import {
   type AlertSettings,
   classifyAdherence,
@@ -13,11 +13,14 @@ import {
   verdictSummary,
 } from '@caredeck/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { audit } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
 import type { Realtime } from '../../platform/realtime/realtime';
 import { toSchedule } from '../adherence/adherence.service';
 import { DAY, lastDays } from '../adherence/calendar-range';
 import { doseEventsOfPatients, schedulesOfPatients } from '../adherence/kpi.queries';
+import { queueSms } from '../sms/sms.queries';
+import { SMS_EVENT } from '../sms/sms.service';
 import {
   allProgramIds,
   applyVerdicts,
@@ -35,7 +38,7 @@ import {
   type VerdictChange,
   vitalReadings,
 } from './alerts.queries';
-import { activeRules, adminsWithRole } from './rules.queries';
+import { activeRules, adminsWithRole, patientsToText } from './rules.queries';
 import { ruleHolds, ruleValues } from './rules.values';
 
 const CHUNK = 500;
@@ -440,6 +443,40 @@ export function createAlertEngine(deps: {
             },
           });
         }
+        // The average of each medication's own adherence (docs/alerts.md): one medication left aside
+        // shows even when a more frequent one keeps the pooled figure up.
+        const perRegimen = rows.flatMap((r) => {
+          const a = result.regimens[r.id];
+          if (!a || a.due === 0) return [];
+          return [{ id: r.id, name: r.name, adherence: ((a.on_time + a.late) / a.due) * 100 }];
+        });
+        if (perRegimen.length > 0) {
+          const average =
+            Math.round((perRegimen.reduce((n, r) => n + r.adherence, 0) / perRegimen.length) * 100) / 100;
+          const low = average < s.low_adherence;
+          const lowest = perRegimen.reduce((a, b) => (b.adherence < a.adherence ? b : a));
+          const summary = `Average adherence of ${perRegimen.length} medication${perRegimen.length === 1 ? '' : 's'} ${average} % over ${s.adherence_days} days (${low ? 'below' : 'at or above'} ${s.low_adherence} %); lowest ${lowest.name} ${Math.round(lowest.adherence * 100) / 100} %.`;
+          verdicts.push({
+            ...base,
+            type: 'low_adherence_average',
+            key: '',
+            breached: low,
+            at: range.from,
+            summary,
+            reason: {
+              summary,
+              adherence: average,
+              medications: perRegimen.map((r) => ({
+                regimen: { id: r.id, name: r.name },
+                adherence: Math.round(r.adherence * 100) / 100,
+              })),
+              settings_source: {
+                low_adherence: s.source.low_adherence!,
+                adherence_days: s.source.adherence_days!,
+              },
+            },
+          });
+        }
       }
     }
     return verdicts;
@@ -527,12 +564,54 @@ export function createAlertEngine(deps: {
     const rules = new Map(
       (await activeRules(db, [...new Set(opened.map((c) => c.program_id))])).map((r) => [`rule:${r.id}`, r]),
     );
+    const texted: { change: VerdictChange; text: string }[] = [];
     for (const c of opened) {
       const rule = rules.get(c.condition_key);
+      if (rule?.outcome.sms_text) texted.push({ change: c, text: rule.outcome.sms_text });
       if (!rule?.outcome.notify_role) continue;
       for (const adminId of await adminsWithRole(db, c.program_id, rule.outcome.notify_role))
         realtime.toUser(adminId, 'alerts.rule', { alert_id: c.id, rule_id: rule.id, type: c.type });
     }
+    if (texted.length > 0) await textPatients(texted);
+  }
+
+  /** A rule's text to each patient whose alert it opened, through the SMS outbox (opted-out numbers are kept as blocked). */
+  async function textPatients(texted: { change: VerdictChange; text: string }[]): Promise<void> {
+    const patients = new Map(
+      (
+        await patientsToText(
+          db,
+          texted.map((t) => t.change.patient_id),
+        )
+      ).map((p) => [p.id, p]),
+    );
+    const sent: { programId: number; patientId: number }[] = [];
+    await db.transaction(async (tx) => {
+      for (const { change, text } of texted) {
+        const p = patients.get(change.patient_id);
+        const phone = p?.phone_number ? normalisePhone(p.phone_number) : null;
+        if (!p || !phone) continue;
+        const body = text.replaceAll('{first_name}', p.first_name);
+        const id = await queueSms(tx, {
+          programId: change.program_id,
+          patientId: p.id,
+          phone,
+          body,
+          kind: 'rule',
+          sentBy: null,
+        });
+        await audit(tx, {
+          actorAdminId: null,
+          programId: change.program_id,
+          action: 'sms.rule',
+          subjectType: 'patient',
+          subjectId: p.id,
+          details: { sms_id: id, alert_id: change.id, rule: change.condition_key, length: body.length },
+        });
+        sent.push({ programId: change.program_id, patientId: p.id });
+      }
+    });
+    for (const t of sent) realtime.toProgram(t.programId, SMS_EVENT, { patient_id: t.patientId });
   }
 
   /** One sweep of every program: absence and adherence alerts, then escalation timers. */

@@ -498,6 +498,60 @@ describe('swept alerts', () => {
     expect((await alertsOf(patient.id, 'low_adherence'))[0]!.status).toBe('resolved');
   });
 
+  it('opens low_adherence_average when one medication is left aside although the pooled adherence holds', async () => {
+    const g = given(db);
+    const program = (await g.program()).id;
+    const admin = await g.admin({
+      hipaaConsented: true,
+      programRoles: [{ programId: program, role: 'admin' }],
+    });
+    const token = (await signIn(app, admin.email, FACTORY_PASSWORD)).token;
+    await call(token, 'PUT', routeUrl(c.saveSettings, { programId: String(program) }), {
+      settings: { low_adherence: 70 },
+    });
+    const patient = await g.patient({ programId: program, timeZone: 'UTC' });
+    const since = new Date(Date.now() - 10 * 86_400_000).toISOString();
+    const frequent = await g.regimen({
+      patientId: patient.id,
+      programId: program,
+      name: 'Metformin',
+      times: ['00:00', '06:00', '12:00', '18:00'],
+      lockoutTime: 60,
+      unlockBefore: 30,
+      scheduledAt: since,
+    });
+    await g.regimen({
+      patientId: patient.id,
+      programId: program,
+      name: 'Lisinopril',
+      times: ['09:00'],
+      lockoutTime: 60,
+      unlockBefore: 30,
+      scheduledAt: since,
+    });
+    const at: string[] = [];
+    const day = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    for (let d = -9; d <= 0; d++)
+      for (const h of [0, 6, 12, 18]) {
+        const t = day + d * 86_400_000 + h * 3600_000;
+        if (t < Date.now() - 5 * 60_000) at.push(new Date(t).toISOString());
+      }
+    await g.doses({ patientId: patient.id, regimenId: frequent.id, at });
+    await app.alertEngine.sweep();
+
+    // Pooled: about 4 of 5 doses taken (at or above 70 %); per medication: 100 % and 0 %, average 50 %.
+    expect(await alertsOf(patient.id, 'low_adherence')).toEqual([]);
+    const [average] = await alertsOf(patient.id, 'low_adherence_average');
+    expect(average).toMatchObject({ status: 'open' });
+    const detail = (await call(token, 'GET', routeUrl(c.detail, { id: String(average!.id) }))).json().data;
+    expect(detail.reason.adherence).toBe(50);
+    expect(detail.reason.medications).toEqual([
+      { regimen: expect.objectContaining({ name: 'Metformin' }), adherence: 100 },
+      { regimen: expect.objectContaining({ name: 'Lisinopril' }), adherence: 0 },
+    ]);
+    expect(detail.summary).toContain('lowest Lisinopril 0 %');
+  });
+
   it('raises inhaler, manual-dose, consent, caregiver and notifications-off alerts from the patient record', async () => {
     const g = given(db);
     const program = (await g.program()).id;

@@ -15,7 +15,7 @@ export type RuleRow = {
   name: string;
   observable: string;
   criterion: { comparison: string; value: number; aggregation: string; window_minutes: number };
-  outcome: { type: string; alert_type: string; notify_role: string | null };
+  outcome: { type: string; alert_type: string; notify_role: string | null; sms_text?: string | null };
   active: boolean;
   version: number;
   updated_at: string;
@@ -141,4 +141,13 @@ export async function adminsWithRole(db: Queryable, programId: number, role: str
   const res = await db.execute<{ admin_id: number }>(sql`
     SELECT DISTINCT admin_id FROM admin_program_roles WHERE program_id = ${programId} AND role = ${role}`);
   return res.rows.map((r) => r.admin_id);
+}
+
+/** What a rule's text to patients needs: the number and the first name. */
+export async function patientsToText(db: Queryable, patientIds: number[]) {
+  if (patientIds.length === 0) return [];
+  const res = await db.execute<{ id: number; first_name: string; phone_number: string | null }>(sql`
+    SELECT id, first_name, phone_number FROM patients
+    WHERE id = ANY(${`{${patientIds.join(',')}}`}::int[]) AND active`);
+  return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
 }

@@ -36,7 +36,13 @@ type Body = {
   active: boolean;
 };
 
-const view = (r: RuleRow): Rule => ({ ...r, updated_at: new Date(r.updated_at).toISOString() }) as Rule;
+const view = (r: RuleRow): Rule =>
+  ({
+    ...r,
+    // Rules saved before texting existed have no sms_text.
+    outcome: { ...r.outcome, sms_text: r.outcome.sms_text ?? null },
+    updated_at: new Date(r.updated_at).toISOString(),
+  }) as Rule;
 
 /** A definition that reads well: adherence and absence take no aggregation; adherence needs whole days. */
 function definition(body: Body): RuleDefinition {

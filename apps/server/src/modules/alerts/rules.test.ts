@@ -144,6 +144,51 @@ describe('rules', () => {
     expect(kept.rows).toHaveLength(1);
   });
 
+  it('texts the patient once when its alert opens, never an opted-out number', async () => {
+    const g = given(db);
+    const texted = await g.patient({ programId, phoneNumber: '+15550101010' });
+    const optedOut = await g.patient({ programId, phoneNumber: '+15550101011' });
+    await db.execute(sql`INSERT INTO sms_opt_outs (phone) VALUES ('+15550101011')`);
+    for (const id of [texted.id, optedOut.id]) {
+      const scale = await g.device({ programId, patientId: id, kind: 'scale' });
+      await app.deviceGateway.ingestor.submitAsync({
+        deviceId: scale.id,
+        seq: seq++,
+        type: 'measurement',
+        at: Date.now() - 3600_000,
+        payload: { m: [{ type: 'weight', value: 120, unit: 'kg' }] },
+      });
+    }
+    const created = await send(admin, 'POST', c.create.path, {
+      program_id: programId,
+      ...weightRule,
+      name: 'Heavy',
+      criterion: { ...weightRule.criterion, value: 110 },
+      outcome: { ...weightRule.outcome, sms_text: 'Hello {first_name}, please call the clinic today.' },
+      active: true,
+    });
+    expect(created.json().data.outcome.sms_text).toBe('Hello {first_name}, please call the clinic today.');
+    await app.alertEngine.sweep();
+    await app.alertEngine.sweep();
+    const sms = await db.execute<{ patient_id: number; body: string; status: string; kind: string }>(sql`
+      SELECT s.patient_id, s.body, s.status, s.kind FROM sms_messages s
+      WHERE s.patient_id IN (${texted.id}, ${optedOut.id}) ORDER BY s.patient_id`);
+    const first = (
+      await db.execute<{ first_name: string }>(sql`SELECT first_name FROM patients WHERE id = ${texted.id}`)
+    ).rows[0]!.first_name;
+    expect(sms.rows).toEqual([
+      {
+        patient_id: texted.id,
+        body: `Hello ${first}, please call the clinic today.`,
+        status: 'queued',
+        kind: 'rule',
+      },
+      { patient_id: optedOut.id, body: expect.any(String), status: 'blocked', kind: 'rule' },
+    ]);
+    const id = created.json().data.id as number;
+    await send(admin, 'DELETE', routeUrl(c.remove, { id: String(id) }));
+  });
+
   it('refuses bad rules with 422, other programs with 404 and coordinators with 403', async () => {
     const bad = await send(admin, 'POST', c.create.path, {
       program_id: programId,

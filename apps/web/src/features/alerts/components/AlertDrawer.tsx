@@ -141,6 +141,23 @@ function AlertView({ alert }: { alert: AlertDetail }) {
           </Table>
         </section>
       )}
+      {alert.reason.medications && alert.reason.medications.length > 0 && (
+        <section aria-labelledby="alert-medications">
+          <Title order={3} fz="h5" id="alert-medications">
+            {t('detail.medications')}
+          </Title>
+          <Table withRowBorders={false} verticalSpacing={2}>
+            <Table.Tbody>
+              {alert.reason.medications.map((m) => (
+                <Table.Tr key={m.regimen.id}>
+                  <Table.Td>{m.regimen.name}</Table.Td>
+                  <Table.Td>{m.adherence} %</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </section>
+      )}
       {open && (
         <Group gap="xs">
           {alert.status !== 'acknowledged' && (

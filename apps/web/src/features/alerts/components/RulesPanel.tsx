@@ -4,6 +4,7 @@ import {
   RULE_AGGREGATIONS,
   RULE_COMPARISONS,
   RULE_OBSERVABLES,
+  RULE_SMS_MAX,
   type Rule,
   type RuleBody,
   STAFF_ROLES,
@@ -22,6 +23,7 @@ import {
   Switch,
   Table,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -35,14 +37,24 @@ import '../i18n';
 
 type Draft = Omit<RuleBody, 'program_id'> & {
   criterion: { comparison: string; value: number; aggregation: string; window_minutes: number };
-  outcome: { type: 'raise_alert' | 'notify_role'; alert_type: string; notify_role: string | null };
+  outcome: {
+    type: 'raise_alert' | 'notify_role' | 'send_sms';
+    alert_type: string;
+    notify_role: string | null;
+    sms_text: string | null;
+  };
 };
 
 const EMPTY: Draft = {
   name: '',
   observable: 'systolic',
   criterion: { comparison: '>=', value: 160, aggregation: 'average', window_minutes: 24 * 60 },
-  outcome: { type: 'raise_alert', alert_type: 'out_range_blood_pressure_alerts', notify_role: null },
+  outcome: {
+    type: 'raise_alert',
+    alert_type: 'out_range_blood_pressure_alerts',
+    notify_role: null,
+    sms_text: null,
+  },
   active: false,
 };
 
@@ -103,7 +115,14 @@ export function RulesPanel({ programId }: { programId: number }) {
                   </Text>
                 </Table.Td>
                 <Table.Td>{describe(r)}</Table.Td>
-                <Table.Td>{t(`types.${r.outcome.alert_type}`)}</Table.Td>
+                <Table.Td>
+                  {t(`types.${r.outcome.alert_type}`)}
+                  {r.outcome.sms_text && (
+                    <Text size="xs" c="dimmed">
+                      {t('rules.texts')}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <Badge
                     variant="light"
@@ -329,6 +348,26 @@ function RuleEditor({
             ]}
           />
         </Group>
+        <Switch
+          label={t('rules.textPatient')}
+          checked={draft.outcome.sms_text !== null}
+          onChange={(e) =>
+            set({
+              outcome: { ...draft.outcome, sms_text: e.currentTarget.checked ? t('rules.smsDefault') : null },
+            })
+          }
+        />
+        {draft.outcome.sms_text !== null && (
+          <Textarea
+            label={t('rules.smsText')}
+            description={t('rules.smsHint')}
+            autosize
+            minRows={2}
+            maxLength={RULE_SMS_MAX}
+            value={draft.outcome.sms_text}
+            onChange={(e) => set({ outcome: { ...draft.outcome, sms_text: e.currentTarget.value } })}
+          />
+        )}
         <Switch
           label={t('rules.active')}
           checked={draft.active}
