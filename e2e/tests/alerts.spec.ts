@@ -70,7 +70,16 @@ test.describe('alerts', () => {
     await drawer.getByRole('button', { name: 'Acknowledge' }).click();
     await expect(page.getByText('Alerts acknowledged: 1')).toBeVisible();
     await expect(drawer.getByText('Acknowledged').first()).toBeVisible();
+    // Handed to a colleague of the program: the drawer says who has it.
+    await drawer.getByRole('button', { name: 'Assign' }).click();
+    const colleague = page.getByRole('menuitem').nth(2);
+    const colleagueName = ((await colleague.textContent()) ?? '').trim();
+    await colleague.click();
+    await expect(page.getByText('Alerts assigned: 1')).toBeVisible();
+    await expect(drawer.getByTestId('alert-assignee')).toHaveText(`Assigned to ${colleagueName}`);
+    await expect(page.getByRole('menu')).toHaveCount(0);
     await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
     await expect(row).toContainText('Acknowledged');
 
     // Readings back to normal: it resolves by itself and leaves the open list.
@@ -148,6 +157,11 @@ test.describe('alerts', () => {
     const editor = page.getByRole('dialog', { name: 'New rule' });
     await editor.getByLabel('Name').fill('Systolic average above 140');
     await editor.getByLabel('Value').fill('140');
+    await editor.getByLabel('Also text the patient when the alert opens').check();
+    await expect(editor.getByLabel('Text to the patient')).toHaveValue(/^Hello \{first_name\}/);
+    await editor
+      .getByLabel('Text to the patient')
+      .fill('Hi {first_name}, your blood pressure is high. Please call us.');
     await editor.getByRole('button', { name: 'Who would it hit now?' }).click();
     await expect(editor.getByTestId('rule-preview')).toContainText(
       /\d+ of \d+ patients with a value would get this alert now\./,
@@ -161,6 +175,7 @@ test.describe('alerts', () => {
       .filter({ hasText: 'Systolic average above 140' });
     await expect(row).toContainText('Average systolic >= 140 (last 24 h)');
     await expect(row).toContainText('Off');
+    await expect(row).toContainText('Texts the patient');
 
     await page.getByRole('tab', { name: 'Thresholds' }).click();
     await expect(page).toHaveURL(/tab=thresholds/);
@@ -172,7 +187,27 @@ test.describe('alerts', () => {
     await expect(page.getByLabel('High systolic (mmHg)')).toHaveValue('150');
     await expect(page.getByText('Set for this program')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'alert thresholds');
+
+    // One patient gets their own limit; what applies and where it comes from shows on each field.
+    await page.goto('/patients');
+    await page.getByTestId('patient-row').first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/patient\/\d+$/);
+    await page.goto(`${page.url()}/settings`);
+    const own = page.getByLabel('High systolic (mmHg)');
+    await expect(page.getByText('Applies: 150 (program)')).toBeVisible();
+    await own.fill('170');
+    await page.getByRole('button', { name: 'Save thresholds' }).click();
+    await expect(page.getByText('Alert settings saved')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('High systolic (mmHg)')).toHaveValue('170');
+    await expect(page.getByText('Set for this patient')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'patient thresholds');
+    await page.getByLabel('High systolic (mmHg)').fill('');
+    await page.getByRole('button', { name: 'Save thresholds' }).click();
+    await expect(page.getByText('Applies: 150 (program)')).toBeVisible();
+
     // Back to the default for the other journeys.
+    await page.goto('/alerts?tab=thresholds');
     await page.getByLabel('High systolic (mmHg)').fill('');
     await page.getByRole('button', { name: 'Save thresholds' }).click();
     await expect(page.getByText('Alert settings saved').first()).toBeVisible();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ALERT_TYPES } from './alerts';
 import { bodyId, idParam, line } from './common';
 import { defineRoute } from './route';
-import { STAFF_ROLES } from './tenancy';
+import { STAFF_ROLES, type StaffRole } from './tenancy';
 
 /**
  * 02 §3 Rule, §7 "Rules": a rule = an observable (what is measured), a criterion (how it is aggregated
@@ -29,6 +29,13 @@ export const RULE_AGGREGATIONS = ['latest', 'average', 'min', 'max', 'count'] as
 export const RULE_OUTCOMES = ['raise_alert', 'notify_role', 'send_sms'] as const;
 /** How long a rule's text to the patient may be (three SMS segments). */
 export const RULE_SMS_MAX = 480;
+
+/** Who writes rules and alert thresholds (admins, physicians, enterprise admins); everyone in the program reads them. */
+export const RULE_EDITOR_ROLES = [
+  'admin',
+  'physician',
+  'enterprise_admin',
+] as const satisfies readonly StaffRole[];
 
 export const RULE_MESSAGES = {
   created: 'Rule created',

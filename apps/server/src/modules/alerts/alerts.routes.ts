@@ -2,6 +2,7 @@ import {
   analyticsContract as analyticsRoutes,
   alertsContract as c,
   legacyAlertsContract as legacy,
+  RULE_EDITOR_ROLES,
 } from '@caredeck/contracts';
 import { staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
@@ -10,7 +11,6 @@ import type { App } from '../../platform/http/types';
 import { alertObject } from './alerts.queries';
 import type { AlertsService } from './alerts.service';
 import type { AnalyticsService } from './analytics.service';
-import { RULE_EDITOR_ROLES } from './rules.service';
 
 export async function alertsRoutes(app: App, deps: { alerts: AlertsService; analytics: AnalyticsService }) {
   const { alerts, analytics } = deps;

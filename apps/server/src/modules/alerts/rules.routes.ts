@@ -1,10 +1,10 @@
-import { rulesContract as c } from '@caredeck/contracts';
+import { rulesContract as c, RULE_EDITOR_ROLES } from '@caredeck/contracts';
 import { staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
 import { route } from '../../platform/http/route';
 import type { App } from '../../platform/http/types';
 import { ruleObject } from './rules.queries';
-import { RULE_EDITOR_ROLES, type RulesService } from './rules.service';
+import type { RulesService } from './rules.service';
 
 export async function rulesRoutes(app: App, deps: { rules: RulesService }) {
   const { rules } = deps;

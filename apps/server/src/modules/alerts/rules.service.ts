@@ -2,12 +2,12 @@ import {
   ALERT_TYPES,
   RULE_AGGREGATIONS,
   RULE_COMPARISONS,
+  RULE_EDITOR_ROLES,
   RULE_MESSAGES,
   RULE_OBSERVABLES,
   RULE_OUTCOMES,
   type Rule,
   STAFF_ROLES,
-  type StaffRole,
 } from '@caredeck/contracts';
 import { programAccess } from '../../platform/access/access.queries';
 import type { StaffActor } from '../../platform/access/actor';
@@ -26,7 +26,6 @@ import {
 import { ruleHolds, ruleValues } from './rules.values';
 
 /** Who writes a program's rules and thresholds. */
-export const RULE_EDITOR_ROLES: readonly StaffRole[] = ['admin', 'physician', 'enterprise_admin'];
 
 type Body = {
   name: string;
@@ -69,7 +68,8 @@ export function createRulesService(deps: { db: Database; now?: () => number }) {
   async function editableProgram(actor: StaffActor, programId: number) {
     const access = await programAccess(db, actor.adminId, programId);
     if (!access) throw AppError.notFound('Program not found');
-    if (!access.roles.some((r) => RULE_EDITOR_ROLES.includes(r))) throw AppError.forbidden();
+    if (!access.roles.some((r) => (RULE_EDITOR_ROLES as readonly string[]).includes(r)))
+      throw AppError.forbidden();
   }
 
   return {

@@ -228,17 +228,36 @@ export const ruleCalls = {
   dryRun: (body: RuleBody) => api.call(rulesContract.dryRun, { body }),
 };
 
-export function useAlertSettings(programId: number | null) {
+/** The query of one settings level: nothing (the program), `cohort_id` or `patient_id`. */
+const levelQuery = (level: { cohort_id?: number; patient_id?: number }) =>
+  Object.fromEntries(Object.entries(level).map(([k, v]) => [k, String(v)]));
+
+export function useAlertSettings(
+  programId: number | null,
+  level: { cohort_id?: number; patient_id?: number } = {},
+) {
   return useQuery({
-    queryKey: [...ALERTS_KEY, 'settings', programId],
+    queryKey: [...ALERTS_KEY, 'settings', programId, level],
     queryFn: ({ signal }) =>
-      api.call(c.settings, { params: { programId: String(programId) }, query: {} }, { signal }),
+      api.call(
+        c.settings,
+        { params: { programId: String(programId) }, query: levelQuery(level) },
+        { signal },
+      ),
     enabled: programId !== null,
   });
 }
 
-export const saveAlertSettings = (programId: number, settings: AlertSettingsValues) =>
-  api.call(c.saveSettings, { params: { programId: String(programId) }, query: {}, body: { settings } });
+export const saveAlertSettings = (
+  programId: number,
+  settings: AlertSettingsValues,
+  level: { cohort_id?: number; patient_id?: number } = {},
+) =>
+  api.call(c.saveSettings, {
+    params: { programId: String(programId) },
+    query: levelQuery(level),
+    body: { settings },
+  });
 
 export const completeEscalations = (programId: number, patientIds: number[]) =>
   api.call(legacyAlertsContract.markEscalationCompleted, {

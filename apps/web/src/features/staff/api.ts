@@ -12,7 +12,17 @@ export function useProgramStaffList(programId: number) {
         { params: { programId: String(programId) }, query: {} },
         { signal },
       ),
+    enabled: programId > 0,
   });
+}
+
+/** The program's staff as choices (value: admin id, label: name), for assignee pickers. */
+export function useStaffOptions(programId: number): { value: string; label: string }[] {
+  const staff = useProgramStaffList(programId);
+  return (staff.data?.data ?? []).map((s) => ({
+    value: String(s.id),
+    label: `${s.given_name} ${s.family_name}`,
+  }));
 }
 
 /** POST programs/{p}/users/admin: the account, its role, and the e-mailed temporary password. */

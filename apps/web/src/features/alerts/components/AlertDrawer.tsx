@@ -19,8 +19,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../shared/ui/toasts';
-import { useCurrentUser } from '../../identity/api';
 import { ALERTS_KEY, type AlertStep, alertActions, SNOOZE_CHOICES, useAlertDetail } from '../api';
+import { AssignMenu } from './AssignMenu';
 import '../i18n';
 
 const SIGNS = { '>=': '≥', '<=': '≤', '<': '<', '>': '>' } as const;
@@ -46,7 +46,6 @@ export function AlertDrawer({ id, onClose }: { id: number | null; onClose: () =>
 
 function AlertView({ alert }: { alert: AlertDetail }) {
   const { t, i18n } = useTranslation('alerts');
-  const user = useCurrentUser();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -85,6 +84,11 @@ function AlertView({ alert }: { alert: AlertDetail }) {
           {alert.resolution && <Text size="sm">{t(`resolution.${alert.resolution}`)}</Text>}
           {alert.snoozed_until && (
             <Text size="sm">{t('detail.snoozedUntil', { until: at(alert.snoozed_until) })}</Text>
+          )}
+          {alert.assigned_admin && (
+            <Text size="sm" data-testid="alert-assignee">
+              {t('detail.assignedTo', { name: alert.assigned_admin.name })}
+            </Text>
           )}
           {alert.escalated_to_role && (
             <Text size="sm">{t('detail.escalatedTo', { role: alert.escalated_to_role })}</Text>
@@ -196,33 +200,16 @@ function AlertView({ alert }: { alert: AlertDetail }) {
               ))}
             </Menu.Dropdown>
           </Menu>
-          {alert.assigned_admin?.id === user?.id ? (
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() =>
-                void run(
-                  () => alertActions.assign([alert.id], null),
-                  (count) => t('toasts.assigned', { count }),
-                )
-              }
-            >
-              {t('actions.unassign')}
-            </Button>
-          ) : (
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() =>
-                void run(
-                  () => alertActions.assign([alert.id], user?.id ?? null),
-                  (count) => t('toasts.assigned', { count }),
-                )
-              }
-            >
-              {t('actions.assignToMe')}
-            </Button>
-          )}
+          <AssignMenu
+            programId={alert.program_id}
+            disabled={busy}
+            onAssign={(adminId) =>
+              void run(
+                () => alertActions.assign([alert.id], adminId),
+                (count) => t('toasts.assigned', { count }),
+              )
+            }
+          />
           {confirming ? (
             <Button
               size="xs"

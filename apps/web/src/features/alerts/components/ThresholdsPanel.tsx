@@ -1,4 +1,4 @@
-import type { AlertSettingsValues } from '@caredeck/contracts';
+import { type AlertSettingsValues, RULE_EDITOR_ROLES } from '@caredeck/contracts';
 import {
   Alert,
   Button,
@@ -14,7 +14,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasAnyRole } from '../../../app/auth/roles';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
+import { useCurrentUser } from '../../identity/api';
+import { useActiveScope } from '../../tenancy/scope';
 import { ALERTS_KEY, saveAlertSettings, useAlertSettings } from '../api';
 import '../i18n';
 
@@ -35,13 +38,22 @@ const SECTIONS: {
   { key: 'escalation', fields: ['escalate_after_minutes'] },
 ];
 
+/** Which level the panel sets: the program, one cohort (its patients), or one patient. */
+export type ThresholdLevel = { cohort_id?: number; patient_id?: number };
+
 /**
- * The program's alert thresholds: each field shows what applies now (a default, or the program's own) and
- * saving stores only the program's own values. Cohort and patient levels are set through the API.
+ * Alert thresholds of the program, a cohort or a patient: each field shows what applies now and where it
+ * comes from (default, program, cohort, patient); saving stores only this level's own values, and an
+ * emptied field inherits again. Staff who may not change thresholds see them read-only.
  */
-export function ThresholdsPanel({ programId }: { programId: number }) {
+export function ThresholdsPanel({ programId, level = {} }: { programId: number; level?: ThresholdLevel }) {
   const { t } = useTranslation('alerts');
-  const settings = useAlertSettings(programId);
+  const settings = useAlertSettings(programId, level);
+  const user = useCurrentUser();
+  const scope = useActiveScope();
+  const canEdit = Boolean(user && scope && hasAnyRole(user, RULE_EDITOR_ROLES, scope));
+  const kind =
+    level.patient_id !== undefined ? 'patient' : level.cohort_id !== undefined ? 'cohort' : 'program';
   const queryClient = useQueryClient();
   const [own, setOwn] = useState<Record<string, number | ''>>({});
   const [busy, setBusy] = useState(false);
@@ -51,7 +63,7 @@ export function ThresholdsPanel({ programId }: { programId: number }) {
 
   if (settings.isError) return <Alert color="red">{t('thresholds.loadError')}</Alert>;
   if (!settings.data) return <Loader size="sm" aria-label={t('loading')} />;
-  const { effective } = settings.data.data;
+  const { effective, source } = settings.data.data;
 
   const save = async () => {
     setBusy(true);
@@ -59,7 +71,7 @@ export function ThresholdsPanel({ programId }: { programId: number }) {
       const values = Object.fromEntries(
         Object.entries(own).filter(([, v]) => v !== ''),
       ) as AlertSettingsValues;
-      await saveAlertSettings(programId, values);
+      await saveAlertSettings(programId, values, level);
       toast.success(t('thresholds.saved'));
       await queryClient.invalidateQueries({ queryKey: [...ALERTS_KEY, 'settings'] });
     } catch (error) {
@@ -75,7 +87,7 @@ export function ThresholdsPanel({ programId }: { programId: number }) {
         {t('thresholds.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        {t('thresholds.hint')}
+        {t(`thresholds.hints.${kind}`)} {!canEdit && t('thresholds.readOnly')}
       </Text>
       <Stack gap="md">
         {SECTIONS.map((section) => (
@@ -90,23 +102,29 @@ export function ThresholdsPanel({ programId }: { programId: number }) {
                   label={t(`thresholds.fields.${field}`)}
                   description={
                     own[field] === undefined || own[field] === ''
-                      ? t('thresholds.inherited', { value: effective[field] })
-                      : t('thresholds.programValue')
+                      ? t('thresholds.inherited', {
+                          value: effective[field],
+                          source: t(`detail.sources.${(source[field] ?? 'default') as 'default'}`),
+                        })
+                      : t(`thresholds.own.${kind}`)
                   }
                   placeholder={String(effective[field])}
                   value={own[field] ?? ''}
                   min={0}
+                  readOnly={!canEdit}
                   onChange={(v) => setOwn((o) => ({ ...o, [field]: v === '' ? '' : Number(v) }))}
                 />
               ))}
             </SimpleGrid>
           </section>
         ))}
-        <Group justify="flex-end">
-          <Button onClick={() => void save()} loading={busy}>
-            {t('thresholds.save')}
-          </Button>
-        </Group>
+        {canEdit && (
+          <Group justify="flex-end">
+            <Button onClick={() => void save()} loading={busy}>
+              {t('thresholds.save')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Paper>
   );

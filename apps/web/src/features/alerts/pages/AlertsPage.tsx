@@ -33,7 +33,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { SearchBox } from '../../../shared/ui/SearchBox';
 import { toast } from '../../../shared/ui/toasts';
-import { useCurrentUser } from '../../identity/api';
 import { useActiveScope } from '../../tenancy/scope';
 import {
   ALERTS_KEY,
@@ -46,6 +45,7 @@ import {
   useLiveAlerts,
 } from '../api';
 import { AlertDrawer } from '../components/AlertDrawer';
+import { AssignMenu } from '../components/AssignMenu';
 import { RulesPanel } from '../components/RulesPanel';
 import { TempMessagesPanel } from '../components/TempMessagesPanel';
 import { ThresholdsPanel } from '../components/ThresholdsPanel';
@@ -254,7 +254,6 @@ function AlertList({
 }) {
   const { t, i18n } = useTranslation('alerts');
   const scope = useActiveScope();
-  const user = useCurrentUser();
   const queryClient = useQueryClient();
   const list = useAlertList(scope, filter);
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -292,9 +291,9 @@ function AlertList({
         () => alertActions.snooze(ids, minutes),
         (r) => t('toasts.snoozed', { count: r.count, until: time.format(new Date(r.until!)) }),
       ),
-    assignToMe: () =>
+    assign: (adminId: number | null) =>
       run(
-        () => alertActions.assign(ids, user?.id ?? null),
+        () => alertActions.assign(ids, adminId),
         (r) => t('toasts.assigned', { count: r.count }),
       ),
     hide: () => {
@@ -385,9 +384,10 @@ function AlertList({
                 ))}
               </Menu.Dropdown>
             </Menu>
-            <Button size="xs" variant="default" onClick={() => void actions.assignToMe()}>
-              {t('actions.assignToMe')}
-            </Button>
+            <AssignMenu
+              programId={scope && !scope.enterpriseScope ? scope.programId : null}
+              onAssign={(adminId) => void actions.assign(adminId)}
+            />
             <Button size="xs" variant="default" onClick={() => void actions.hide()}>
               {t('actions.hide')}
             </Button>

@@ -27,6 +27,7 @@ import { TextAreaField, TextField } from '../../../shared/ui/TextField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useForm } from '../../../shared/ui/useForm';
 import { required } from '../../../shared/ui/validators';
+import { ThresholdsPanel } from '../../alerts/components/ThresholdsPanel';
 import { useActiveScope } from '../../tenancy/scope';
 import { useCohort, useCohortMember, useDeleteCohort, usePatientSearch, useUpdateCohort } from '../api';
 import '../i18n';
@@ -209,6 +210,7 @@ export function CohortPage() {
           )}
         </Stack>
       </Paper>
+      {programId ? <ThresholdsPanel programId={programId} level={{ cohort_id: group.id }} /> : null}
       <Modal opened={editing} onClose={() => setEditing(false)} title={t('actions.edit')}>
         {editing ? (
           <EditCohort

@@ -27,21 +27,13 @@ import { firstFieldErrors } from '../../../shared/api-client';
 import { DateField } from '../../../shared/ui/DateField';
 import { MessageText } from '../../../shared/ui/messageText';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
-import { useProgramStaffList } from '../../staff/api';
+import { useStaffOptions } from '../../staff/api';
 import { NOTES_KEY, type NoteStep, noteCalls, useNextFollowUp, useNotes } from '../api';
 import { NoteCalendar } from './NoteCalendar';
 import { NoteHistoryModal } from './NoteHistoryModal';
 import '../i18n';
 
 type Staff = { value: string; label: string }[];
-
-function useStaffOptions(programId: number): Staff {
-  const staff = useProgramStaffList(programId);
-  return (staff.data?.data ?? []).map((s) => ({
-    value: String(s.id),
-    label: `${s.given_name} ${s.family_name}`,
-  }));
-}
 
 /**
  * A patient's notes (02 §7): write one (files, internal, escalate, a follow-up), the list pinned first with

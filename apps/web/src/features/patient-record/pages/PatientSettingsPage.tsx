@@ -4,6 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
+import { ThresholdsPanel } from '../../alerts/components/ThresholdsPanel';
 import { useActiveScope } from '../../tenancy/scope';
 import { useNotificationSettings, usePatient } from '../api';
 import { AppAccountPanel } from '../components/AppAccountPanel';
@@ -13,7 +14,7 @@ const CHANNELS = ['sms', 'email', 'push', 'voice'] as const;
 
 /**
  * /patient/{patientId}/settings: which channels may reach the patient (PUT users/{id}/settings/notifications)
- * and the patient-app sign-in (PUT users/{id}/password).
+ * the patient-app sign-in (PUT users/{id}/password) and the patient's own alert thresholds.
  */
 export function PatientSettingsPage() {
   const { t } = useTranslation('patientRecord');
@@ -37,7 +38,7 @@ export function PatientSettingsPage() {
       },
     );
   return (
-    <Stack gap="md" maw={640}>
+    <Stack gap="md" maw={960}>
       <Anchor component={Link} to={`/patient/${patient.id}`} size="sm">
         <Group gap={4}>
           <IconArrowLeft size={14} aria-hidden />
@@ -63,6 +64,9 @@ export function PatientSettingsPage() {
         </Stack>
       </Paper>
       <AppAccountPanel patient={patient} />
+      {scope?.programId ? (
+        <ThresholdsPanel programId={scope.programId} level={{ patient_id: patient.id }} />
+      ) : null}
     </Stack>
   );
 }
