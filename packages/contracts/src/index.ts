@@ -23,5 +23,6 @@ export * from './route';
 export * from './rules';
 export * from './sms';
 export * from './staff';
+export * from './surveys';
 export * from './tenancy';
 export * from './user';

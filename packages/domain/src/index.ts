@@ -108,6 +108,15 @@ export {
   searchValueToEmit,
   shouldEmitSearch,
 } from './search';
+export type {
+  Fired,
+  RawAnswer,
+  ScoredAnswer,
+  ScoredQuestion,
+  ScoringMessages,
+  TriggerRule,
+} from './surveys';
+export { firedTriggers, maxScore, scoreAnswers } from './surveys';
 export { EXCERPT_DEFAULT_LENGTH, excerpt, TRUNCATE_DEFAULT_LENGTH, truncate } from './text';
 export {
   DEFAULT_DISPLAY_ZONE,

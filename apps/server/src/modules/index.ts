@@ -16,6 +16,7 @@ import { patientsModule } from './patients';
 import { reconciliationModule } from './reconciliation';
 import { smsModule } from './sms';
 import { staffModule } from './staff';
+import { surveysModule } from './surveys';
 import { tenancyModule } from './tenancy';
 
 /**
@@ -41,6 +42,7 @@ export const MODULES = [
   notificationsModule,
   contentModule,
   notesModule,
+  surveysModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */

@@ -21,6 +21,7 @@ import { DAY, lastDays } from '../adherence/calendar-range';
 import { doseEventsOfPatients, schedulesOfPatients } from '../adherence/kpi.queries';
 import { queueSms } from '../sms/sms.queries';
 import { SMS_EVENT } from '../sms/sms.service';
+import { surveySignals } from '../surveys/surveys.queries';
 import {
   allProgramIds,
   applyVerdicts,
@@ -517,6 +518,34 @@ export function createAlertEngine(deps: {
     });
   }
 
+  /** Overdue assessments and flagged completed surveys (docs/alerts.md; ADR 036). */
+  async function surveyVerdicts(programIds: number[]): Promise<Verdict[]> {
+    return (await surveySignals(db, programIds)).map((r) => {
+      const summary =
+        r.type === 'pending_assessments_alerts'
+          ? r.breached
+            ? `${r.survey} not completed; it was due on ${r.due_at!.slice(0, 10)}.`
+            : `${r.survey} completed or unassigned.`
+          : `${r.survey} completed with a score of ${r.score}: ${r.triggers
+              .map((t) =>
+                t.kind === 'score'
+                  ? `score ${t.value} ≥ ${t.threshold}`
+                  : `"${t.question}" ${t.value} ≥ ${t.threshold}`,
+              )
+              .join('; ')}.`;
+      return {
+        patientId: r.patient_id,
+        programId: r.program_id,
+        type: r.type,
+        key: r.key,
+        breached: r.breached,
+        at: new Date(r.at).getTime(),
+        summary,
+        reason: { summary },
+      };
+    });
+  }
+
   /** Verdicts of the programs' active rules; a rule's alerts carry its key `rule:{id}` and explain it. */
   async function ruleVerdicts(programIds: number[], current: number): Promise<Verdict[]> {
     const verdicts: Verdict[] = [];
@@ -630,6 +659,7 @@ export function createAlertEngine(deps: {
         ...(await deviceVerdicts(programIds, current)),
         ...(await adherenceVerdicts(programIds, current)),
         ...(await recordVerdicts(programIds)),
+        ...(await surveyVerdicts(programIds)),
         ...(await ruleVerdicts(programIds, current)),
       ];
       let changes = 0;
