@@ -8,6 +8,7 @@ import { createEnterprise, createProgram } from '../modules/tenancy/tenancy.fact
 import { hashPassword } from '../platform/auth/passwords';
 import type { Database, Queryable } from '../platform/db/client';
 import { seedDemoDevices } from './demo-devices';
+import { seedDemoSurveys } from './demo-surveys';
 import { fakePatients } from './fake-patients';
 
 export const DEMO_SEED = 20_261_121;
@@ -213,6 +214,12 @@ export async function seedDemo(db: Database, password: string, now = Date.now())
       'Handover: three patients missed their evening doses yesterday; I will call them this morning.',
     );
     await say(physician, 'Priya Raman', 'Thanks. Flag anyone with a BP above 160 to me directly.', handover);
+    await seedDemoSurveys(tx, {
+      programId: monitoring.id,
+      adminId: admin.id,
+      coordinatorId: coordinator.id,
+      now,
+    });
     await seedDemoDevices(tx, client, {
       programIds: [monitoring.id, cardiology.id],
       demoPassword: password,
