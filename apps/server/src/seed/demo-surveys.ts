@@ -111,7 +111,7 @@ export async function seedDemoSurveys(
         : state === 'overdue'
           ? ids.now - (5 + i - 22) * DAY
           : state === 'open'
-            ? ids.now - (i - 18) * DAY
+            ? ids.now - ((i - 18) * DAY) / 2
             : ids.now - (2 + i) * DAY;
     const assignment = await tx.execute<{ id: number }>(sql`
       INSERT INTO survey_assignments (program_id, survey_id, patient_id, status, scheduled_at, admin_assign,

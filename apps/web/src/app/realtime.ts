@@ -24,6 +24,8 @@ export const MESSENGER_NOTIFICATION_EVENT = 'messenger.notification';
 export const NOTES_CHANGED_EVENT = 'notes.changed';
 /** A patient's texts changed (modules/sms): a text arrived, was queued or changed state. */
 export const SMS_CHANGED_EVENT = 'sms.changed';
+/** A patient's survey assignments or responses changed (modules/surveys; payload: patient_id when one). */
+export const SURVEYS_CHANGED_EVENT = 'surveys.changed';
 const FORWARDED_EVENTS = [
   PATIENT_DATA_EVENT,
   DISPENSER_EVENTS_EVENT,
@@ -35,6 +37,7 @@ const FORWARDED_EVENTS = [
   MESSENGER_NOTIFICATION_EVENT,
   SMS_CHANGED_EVENT,
   NOTES_CHANGED_EVENT,
+  SURVEYS_CHANGED_EVENT,
 ] as const;
 export type LiveEvent = (typeof FORWARDED_EVENTS)[number];
 

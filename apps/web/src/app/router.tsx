@@ -18,6 +18,7 @@ import { kpiRoutes } from '../features/kpi/routes';
 import { messengerRoutes } from '../features/messenger/routes';
 import { patientRecordRoutes } from '../features/patient-record/routes';
 import { staffRoutes } from '../features/staff/routes';
+import { surveyRoutes } from '../features/surveys/routes';
 import { i18n } from '../shared/i18n';
 import { toast } from '../shared/ui/toasts';
 import {
@@ -48,6 +49,7 @@ export type MenuLabelKey =
   | 'nav.providerDashboard'
   | 'nav.pharmaDashboard'
   | 'nav.cohorts'
+  | 'nav.surveys'
   | 'nav.content'
   | 'nav.kpi'
   | 'nav.staff'
@@ -84,6 +86,7 @@ export type PageTitleKey =
   | 'nav.pharmaDashboard'
   | 'nav.messenger'
   | 'nav.content'
+  | 'nav.surveys'
   | 'nav.staff'
   | 'pages.patientEscalations.title'
   | 'pages.patientMessages.title'
@@ -175,6 +178,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...patientRecordRoutes,
   ...dataViewRoutes,
   ...cohortRoutes,
+  ...surveyRoutes,
   ...escalationRoutes,
   ...contentRoutes,
   ...kpiRoutes,

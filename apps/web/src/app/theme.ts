@@ -128,14 +128,20 @@ export function themeWithLabels(labels: {
 
 /**
  * Text colours that pass WCAG AA (4.5:1) on the page background. Light: Mantine's "dimmed" (gray.6, 3.3:1 on
- * white) becomes gray.7 (7:1). Dark: "dimmed" (dark.2, 4.0:1 on dark.7) becomes dark.1, and primary-coloured
+ * white) becomes gray.7 (7:1), field errors red.9. Dark: "dimmed" (dark.2, 4.0:1 on dark.7) becomes dark.1, and primary-coloured
  * text and links (the logo, anchors: primary.4, 3.7:1) become primary.2.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // Field errors: Mantine's red.6 is 3.3:1 on white; red.9 is 5.5:1.
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    // Field errors: Mantine's dark red.8 is 3.4:1 on dark.7; red.4 is 6.7:1.
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
     '--mantine-color-primary-text': 'var(--mantine-color-primary-2)',
     '--mantine-color-anchor': 'var(--mantine-color-primary-2)',
     // Mantine's dark "light gray" (gray.9 darkened by half) is darker than the page: the INACTIVE badge vanished.

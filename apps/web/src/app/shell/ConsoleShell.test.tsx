@@ -103,6 +103,7 @@ describe('the console shell', () => {
       'Messenger',
       'Worklist',
       'Cohorts',
+      'Surveys',
       'Alerts',
       'Alert analytics',
       'Escalations',

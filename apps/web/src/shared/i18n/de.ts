@@ -129,6 +129,7 @@ export const de: TranslationShape<typeof en> = {
     sections: { care: 'Versorgung', alerts: 'Alarme', insights: 'Auswertungen', program: 'Programm' },
     patients: 'Patienten',
     cohorts: 'Kohorten',
+    surveys: 'Fragebögen',
     content: 'Inhaltsbibliothek',
     kpi: 'Kennzahlen',
     messenger: 'Nachrichten',

@@ -125,6 +125,7 @@ export const en = {
     sections: { care: 'Care', alerts: 'Alerts', insights: 'Insights', program: 'Program' },
     patients: 'Patients',
     cohorts: 'Cohorts',
+    surveys: 'Surveys',
     content: 'Content library',
     kpi: 'KPI',
     messenger: 'Messenger',

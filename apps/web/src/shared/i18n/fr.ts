@@ -128,6 +128,7 @@ export const fr: TranslationShape<typeof en> = {
     sections: { care: 'Soins', alerts: 'Alertes', insights: 'Indicateurs', program: 'Programme' },
     patients: 'Patients',
     cohorts: 'Cohortes',
+    surveys: 'Questionnaires',
     content: 'Bibliothèque de contenus',
     kpi: 'Indicateurs',
     messenger: 'Messagerie',

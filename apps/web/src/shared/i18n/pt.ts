@@ -129,6 +129,7 @@ export const pt: TranslationShape<typeof en> = {
     sections: { care: 'Cuidados', alerts: 'Alertas', insights: 'Indicadores', program: 'Programa' },
     patients: 'Doentes',
     cohorts: 'Coortes',
+    surveys: 'Questionários',
     content: 'Biblioteca de conteúdos',
     kpi: 'Indicadores',
     messenger: 'Mensagens',

@@ -75,8 +75,8 @@ describe('/alerts', () => {
     const tile = await screen.findByTestId(`alert-tile-${BP}`);
     expect(tile).toHaveAttribute('aria-pressed', 'true');
     expect(within(tile).getByTestId('alert-tile-count')).toHaveTextContent('1');
-    // Types whose area is not built yet have no tile.
-    expect(screen.queryByTestId('alert-tile-completed_surveys_alerts')).toBeNull();
+    // Every type of 02 §7 is evaluated and has its tile, the survey ones too.
+    expect(screen.getByTestId('alert-tile-completed_surveys_alerts')).toBeInTheDocument();
     const row = await screen.findByTestId('alert-row');
     expect(row).toHaveTextContent('Kreiger, Jamil');
     expect(row).toHaveTextContent('Systolic 181 ≥ 160');

@@ -29,6 +29,7 @@ import { PatientDevicesPanel } from '../../devices/components/PatientDevicesPane
 import { NotesPanel } from '../../notes/components/NotesPanel';
 import { NotificationsPanel } from '../../notifications/components/NotificationsPanel';
 import { SmsPanel } from '../../sms/components/SmsPanel';
+import { PatientSurveysPanel } from '../../surveys/components/PatientSurveysPanel';
 import { useActiveScope } from '../../tenancy/scope';
 import { logProfileViewed, usePatient, useSetActive, useSetStatus } from '../api';
 import { CaregiversPanel } from '../components/CaregiversPanel';
@@ -54,6 +55,7 @@ const TABS = [
   'devices',
   'medication',
   'notes',
+  'surveys',
   'messages',
   'notifications',
   'programs',
@@ -153,6 +155,9 @@ export function PatientPage() {
               patientId={patient.id}
               fill={{ first_name: patient.first_name, last_name: patient.last_name }}
             />
+          </Tabs.Panel>
+          <Tabs.Panel value="surveys">
+            <PatientSurveysPanel programId={programId} patientId={patient.id} />
           </Tabs.Panel>
           <Tabs.Panel value="notes">
             <NotesPanel programId={programId} patientId={patient.id} me={scope?.userId ?? 0} />
