@@ -194,13 +194,19 @@ export function offlineAfterMs(s: AlertSettings): number {
   return Math.max(s.offline_minutes, 2 * s.heartbeat_minutes) * 60_000;
 }
 
-/** One line a person reads first: the breached checks, e.g. "Systolic 172 ≥ 160 (average of 3 readings)". */
+/**
+ * One line a person reads first: the breached checks, e.g. "Systolic 172 ≥ 160 (average of 3 readings)";
+ * when none is breached (the condition cleared), every check as it stands: "Systolic 124 < 160".
+ */
 export function verdictSummary(v: Pick<VitalVerdict, 'checks'>): string {
   const shown = v.checks.filter((c) => c.breached);
-  return (shown.length > 0 ? shown : v.checks)
+  const cleared = shown.length === 0;
+  return (cleared ? v.checks : shown)
     .map((c) => {
       const name = c.measure[0]!.toUpperCase() + c.measure.slice(1);
-      const sign = { '>=': '≥', '<=': '≤', '<': '<', '>': '>' }[c.comparison];
+      const sign = cleared
+        ? { '>=': '<', '<=': '>', '<': '≥', '>': '≤' }[c.comparison]
+        : { '>=': '≥', '<=': '≤', '<': '<', '>': '>' }[c.comparison];
       const of = c.count > 1 ? ` (average of ${c.count} readings)` : '';
       return `${name} ${c.average} ${sign} ${c.threshold}${of}`;
     })
