@@ -19,6 +19,7 @@ export * from './notes';
 export * from './notifications';
 export * from './patient-record';
 export * from './patients';
+export * from './pipelines';
 export * from './route';
 export * from './rules';
 export * from './sms';

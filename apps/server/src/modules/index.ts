@@ -13,6 +13,7 @@ import { messengerModule } from './messenger';
 import { notesModule } from './notes';
 import { notificationsModule } from './notifications';
 import { patientsModule } from './patients';
+import { pipelinesModule } from './pipelines';
 import { reconciliationModule } from './reconciliation';
 import { smsModule } from './sms';
 import { staffModule } from './staff';
@@ -43,6 +44,7 @@ export const MODULES = [
   contentModule,
   notesModule,
   surveysModule,
+  pipelinesModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */

@@ -19,6 +19,7 @@ import type { Realtime } from '../../platform/realtime/realtime';
 import { toSchedule } from '../adherence/adherence.service';
 import { DAY, lastDays } from '../adherence/calendar-range';
 import { doseEventsOfPatients, schedulesOfPatients } from '../adherence/kpi.queries';
+import { activeStageOf, addPatients, movePatient, stagesOfRules } from '../pipelines/pipelines.queries';
 import { queueSms } from '../sms/sms.queries';
 import { SMS_EVENT } from '../sms/sms.service';
 import { surveySignals } from '../surveys/surveys.queries';
@@ -602,6 +603,32 @@ export function createAlertEngine(deps: {
         realtime.toUser(adminId, 'alerts.rule', { alert_id: c.id, rule_id: rule.id, type: c.type });
     }
     if (texted.length > 0) await textPatients(texted);
+    await moveIntoStages(opened, rules);
+  }
+
+  /** A stage whose pre-stage rule raised an alert takes the patient in (ADR 037). */
+  async function moveIntoStages(opened: VerdictChange[], rules: Map<string, { id: number }>): Promise<void> {
+    const ruleOf = new Map(
+      opened.flatMap((c) => (rules.get(c.condition_key) ? [[c.id, rules.get(c.condition_key)!.id]] : [])),
+    );
+    const stages = await stagesOfRules(db, [...new Set(ruleOf.values())]);
+    if (stages.length === 0) return;
+    const moved = new Set<number>();
+    await db.transaction(async (tx) => {
+      for (const c of opened) {
+        const ruleId = ruleOf.get(c.id);
+        for (const s of stages.filter((x) => x.ruleId === ruleId && x.programId === c.program_id)) {
+          const detail = { rule_id: s.ruleId, alert_id: c.id };
+          const current = await activeStageOf(tx, s.pipelineId, c.patient_id);
+          if (current === s.stageId) continue;
+          if (current === null)
+            await addPatients(tx, s.pipelineId, s.stageId, [c.patient_id], null, 'rule_moved', detail);
+          else await movePatient(tx, s.pipelineId, c.patient_id, s.stageId, null, 'rule_moved', detail);
+          moved.add(c.program_id);
+        }
+      }
+    });
+    for (const programId of moved) realtime.toProgram(programId, 'pipelines.changed', {});
   }
 
   /** A rule's text to each patient whose alert it opened, through the SMS outbox (opted-out numbers are kept as blocked). */
