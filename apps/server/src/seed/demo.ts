@@ -8,6 +8,7 @@ import { createEnterprise, createProgram } from '../modules/tenancy/tenancy.fact
 import { hashPassword } from '../platform/auth/passwords';
 import type { Database, Queryable } from '../platform/db/client';
 import { seedDemoDevices } from './demo-devices';
+import { seedDemoPipelines } from './demo-pipelines';
 import { seedDemoSurveys } from './demo-surveys';
 import { fakePatients } from './fake-patients';
 
@@ -214,6 +215,7 @@ export async function seedDemo(db: Database, password: string, now = Date.now())
       'Handover: three patients missed their evening doses yesterday; I will call them this morning.',
     );
     await say(physician, 'Priya Raman', 'Thanks. Flag anyone with a BP above 160 to me directly.', handover);
+    await seedDemoPipelines(tx, { programId: monitoring.id, coordinatorId: coordinator.id, now });
     await seedDemoSurveys(tx, {
       programId: monitoring.id,
       adminId: admin.id,

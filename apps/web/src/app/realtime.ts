@@ -26,6 +26,8 @@ export const NOTES_CHANGED_EVENT = 'notes.changed';
 export const SMS_CHANGED_EVENT = 'sms.changed';
 /** A patient's survey assignments or responses changed (modules/surveys; payload: patient_id when one). */
 export const SURVEYS_CHANGED_EVENT = 'surveys.changed';
+/** A pipeline or a patient's stage changed (modules/pipelines; the engine's pre-stage rules too). */
+export const PIPELINES_CHANGED_EVENT = 'pipelines.changed';
 const FORWARDED_EVENTS = [
   PATIENT_DATA_EVENT,
   DISPENSER_EVENTS_EVENT,
@@ -38,6 +40,7 @@ const FORWARDED_EVENTS = [
   SMS_CHANGED_EVENT,
   NOTES_CHANGED_EVENT,
   SURVEYS_CHANGED_EVENT,
+  PIPELINES_CHANGED_EVENT,
 ] as const;
 export type LiveEvent = (typeof FORWARDED_EVENTS)[number];
 

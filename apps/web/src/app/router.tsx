@@ -17,6 +17,7 @@ import { guestRoutes } from '../features/guest/routes';
 import { kpiRoutes } from '../features/kpi/routes';
 import { messengerRoutes } from '../features/messenger/routes';
 import { patientRecordRoutes } from '../features/patient-record/routes';
+import { pipelineRoutes } from '../features/pipelines/routes';
 import { staffRoutes } from '../features/staff/routes';
 import { surveyRoutes } from '../features/surveys/routes';
 import { i18n } from '../shared/i18n';
@@ -49,6 +50,7 @@ export type MenuLabelKey =
   | 'nav.providerDashboard'
   | 'nav.pharmaDashboard'
   | 'nav.cohorts'
+  | 'nav.pipelines'
   | 'nav.surveys'
   | 'nav.content'
   | 'nav.kpi'
@@ -87,6 +89,8 @@ export type PageTitleKey =
   | 'nav.messenger'
   | 'nav.content'
   | 'nav.surveys'
+  | 'nav.pipelines'
+  | 'pages.pipeline.title'
   | 'nav.staff'
   | 'pages.patientEscalations.title'
   | 'pages.patientMessages.title'
@@ -178,6 +182,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...patientRecordRoutes,
   ...dataViewRoutes,
   ...cohortRoutes,
+  ...pipelineRoutes,
   ...surveyRoutes,
   ...escalationRoutes,
   ...contentRoutes,

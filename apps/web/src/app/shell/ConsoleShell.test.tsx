@@ -103,6 +103,7 @@ describe('the console shell', () => {
       'Messenger',
       'Worklist',
       'Cohorts',
+      'Pipelines',
       'Surveys',
       'Alerts',
       'Alert analytics',
