@@ -36,14 +36,6 @@ const flag = line()
   .pipe(z.enum(['1', '0', 'true', 'false']))
   .transform((v) => v === '1' || v === 'true');
 
-/** A filter whose data a later area brings: a clear 422 rather than a silently unfiltered list. */
-function notYet(area: string) {
-  return line()
-    .max(200)
-    .refine(() => false, `${area} are not available in this version; this filter cannot be applied yet.`)
-    .optional();
-}
-
 /**
  * The list's filters (01 §7: sex, income, race, disease_state, ethnicity, group, active, assignedAdmin,
  * statuses; v2 physicians; enterprise scope state). Lists are comma-separated. `assignedAdmin` is a staff id,
@@ -68,16 +60,32 @@ export const patientListFilters = z.object({
   /** Accepted for compatibility: the list always returns the detailed row and every status unless `statuses` narrows it. */
   detail: line().max(10).optional(),
   show_all: line().max(10).optional(),
-  // Filters on data a later area brings: declared here, answered 422 until that area wires them.
-  escalation: notYet('Escalations'),
-  pipelines: notYet('Pipelines'),
-  patientType: notYet('Pipelines'),
-  follow_up: notYet('Follow-ups'),
-  follow_up_for: notYet('Follow-ups'),
-  follow_up_by: notYet('Follow-ups'),
-  assessment_completed: notYet('Assessments'),
-  assessment_type: notYet('Assessments'),
-  assessment_ids: notYet('Assessments'),
+  // Filters of the later areas (ADR 036, 037, 034; alerts): escalations, pipelines, follow-ups, assessments.
+  /** 1: an escalated open alert or an active note escalation; 0: neither. */
+  escalation: flag.optional(),
+  /** Patients in any of these pipelines now. */
+  pipelines: csvIds.optional(),
+  /** pipeline: in some pipeline now; enrolled: in none. */
+  patientType: z.enum(['pipeline', 'enrolled']).optional(),
+  /** 1: an open follow-up; 0: none. */
+  follow_up: flag.optional(),
+  /** When the open follow-up is due: overdue, today, week (the next 7 days), or a day (YYYY-MM-DD). */
+  follow_up_for: z
+    .union([
+      z.enum(['overdue', 'today', 'week']),
+      line().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use overdue, today, week or YYYY-MM-DD.'),
+    ])
+    .optional(),
+  /** Whose open follow-up: a staff id or 'me'. */
+  follow_up_by: line()
+    .regex(/^(me|[1-9][0-9]{0,15})$/, "Use a staff id or 'me'.")
+    .optional(),
+  /** 1: completed a survey (of assessment_ids when given); 0: never did. */
+  assessment_completed: flag.optional(),
+  /** open (assigned, not completed), overdue, completed or flagged (met a trigger) assessments. */
+  assessment_type: z.enum(['open', 'overdue', 'completed', 'flagged']).optional(),
+  /** The surveys the assessment filters look at. */
+  assessment_ids: csvIds.optional(),
 });
 export type PatientListFilters = z.output<typeof patientListFilters>;
 

@@ -111,14 +111,65 @@ describe('patient list filters (01 §7)', () => {
     expect(sugar.age).toBe(years);
   });
 
-  it('answers 422 with the field for a bad filter, and for filters whose area has not landed', async () => {
+  it('answers 422 with the field for a bad filter', async () => {
     const bad = await list({ statuses: 'active,asleep' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).join()).toMatch(/^statuses/);
-    const later = await list({ follow_up: 'today' }, 'listV2');
-    expect(later.statusCode).toBe(422);
-    expect(later.json().errors.follow_up[0]).toMatch(/not available/);
+    const flag = await list({ follow_up: 'today' }, 'listV2');
+    expect(flag.statusCode).toBe(422);
+    expect(Object.keys(flag.json().errors)).toEqual(['follow_up']);
+    expect((await list({ follow_up_for: 'someday' }, 'listV2')).statusCode).toBe(422);
+    expect((await list({ assessment_type: 'lost' }, 'listV2')).statusCode).toBe(422);
     expect((await list({ assignedAdmin: 'someone' })).statusCode).toBe(422);
+  });
+
+  it('filters on escalations, pipelines, follow-ups and assessments (v2)', async () => {
+    // Mine: in a pipeline, a follow-up due today for me, an overdue assessment. Theirs: an escalated alert,
+    // a completed and flagged assessment. Pending: an active note escalation.
+    const pipeline = await db.execute<{ id: number }>(sql`
+      INSERT INTO pipelines (program_id, name) VALUES (${programId}, 'Filters') RETURNING id`);
+    const pipelineId = pipeline.rows[0]!.id;
+    const stage = await db.execute<{ id: number }>(sql`
+      INSERT INTO pipeline_stages (pipeline_id, name, position) VALUES (${pipelineId}, 'One', 1) RETURNING id`);
+    await db.execute(sql`INSERT INTO pipeline_patients (pipeline_id, patient_id, stage_id)
+      VALUES (${pipelineId}, ${ids.mine}, ${stage.rows[0]!.id})`);
+    const note = await db.execute<{ id: number }>(sql`
+      INSERT INTO notes (program_id, patient_id, body, author_id) VALUES (${programId}, ${ids.mine}, 'Call back', ${me})
+      RETURNING id`);
+    await db.execute(sql`INSERT INTO follow_ups (note_id, program_id, patient_id, due_date, admin_id)
+      VALUES (${note.rows[0]!.id}, ${programId}, ${ids.mine}, current_date, ${me})`);
+    await db.execute(sql`INSERT INTO notes (program_id, patient_id, body, author_id, escalated_at, escalation_active)
+      VALUES (${programId}, ${ids.pending}, 'Escalate', ${me}, now(), true)`);
+    await db.execute(sql`INSERT INTO alerts (program_id, patient_id, type, condition_key, first_at, last_at, summary, reason, status)
+      VALUES (${programId}, ${ids.theirs}, 'missed_doses', '', now(), now(), 'Missed', '{"summary":"Missed"}', 'escalated')`);
+    const survey = await db.execute<{ id: number }>(sql`
+      INSERT INTO surveys (program_id, name) VALUES (${programId}, 'PHQ') RETURNING id`);
+    const surveyId = survey.rows[0]!.id;
+    await db.execute(sql`INSERT INTO survey_assignments (program_id, survey_id, patient_id, scheduled_at)
+      VALUES (${programId}, ${surveyId}, ${ids.mine}, now() - interval '5 days')`);
+    const done = await db.execute<{ id: number }>(sql`
+      INSERT INTO survey_assignments (program_id, survey_id, patient_id, status, completed_at)
+      VALUES (${programId}, ${surveyId}, ${ids.theirs}, 'completed', now()) RETURNING id`);
+    await db.execute(sql`INSERT INTO survey_responses (assignment_id, survey_id, patient_id, program_id, version, status,
+        score, triggers, completed_at)
+      VALUES (${done.rows[0]!.id}, ${surveyId}, ${ids.theirs}, ${programId}, 1, 'completed', 12,
+        '[{"trigger_id":1,"kind":"score","question_id":null,"question":null,"value":12,"threshold":10}]', now())`);
+
+    const v2 = (q: Record<string, string>) => names(q, 'listV2');
+    expect(await v2({ escalation: '1' })).toEqual(['Pending', 'Theirs']);
+    expect(await v2({ pipelines: String(pipelineId) })).toEqual(['Mine']);
+    expect(await v2({ patientType: 'enrolled' })).toEqual(['Gone', 'Pending', 'Sugar', 'Theirs']);
+    expect(await v2({ follow_up: '1' })).toEqual(['Mine']);
+    expect(await v2({ follow_up_for: 'today', follow_up_by: 'me' })).toEqual(['Mine']);
+    expect(await v2({ follow_up_for: 'overdue' })).toEqual([]);
+    expect(await v2({ assessment_type: 'overdue' })).toEqual(['Mine']);
+    expect(await v2({ assessment_type: 'flagged', assessment_ids: String(surveyId) })).toEqual(['Theirs']);
+    expect(await v2({ assessment_completed: '0', assessment_ids: String(surveyId) })).toEqual([
+      'Gone',
+      'Mine',
+      'Pending',
+      'Sugar',
+    ]);
   });
 
   it('applies the same filters in enterprise scope, with state', async () => {

@@ -1,4 +1,4 @@
-import type { PatientListItem, PatientListQueryOut } from '@caredeck/contracts';
+import { type PatientListItem, type PatientListQueryOut, SURVEY_DUE_DAYS } from '@caredeck/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineObjectKind } from '../../platform/access/rules';
 import { idArray } from '../../platform/access/scope';
@@ -41,7 +41,66 @@ function listFilters(
       WHERE ds.patient_id = p.id AND ds.deleted_at IS NULL AND ds.ended_at IS NULL
         AND ((c->>'code') LIKE ${prefix} OR lower(dc.disease_state) = lower(${f.disease_state})))`);
   }
+  parts.push(...laterAreaFilters(f, adminId));
   return { where: parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`, hasFilters: parts.length > 0 };
+}
+
+const when = (yes: boolean, condition: SQL) => (yes ? condition : sql`NOT ${condition}`);
+
+/** Escalations, pipelines, follow-ups and assessments (each an EXISTS on its area's indexed table). */
+function laterAreaFilters(f: PatientListQueryOut, adminId: number | undefined): SQL[] {
+  const parts: SQL[] = [];
+  if (f.escalation !== undefined)
+    parts.push(
+      when(
+        f.escalation,
+        sql`(EXISTS (SELECT 1 FROM alerts a WHERE a.patient_id = p.id AND a.status = 'escalated')
+          OR EXISTS (SELECT 1 FROM notes n WHERE n.patient_id = p.id AND n.escalation_active AND n.deleted_at IS NULL))`,
+      ),
+    );
+  const inPipeline = (ids?: number[]) => sql`EXISTS (SELECT 1 FROM pipeline_patients pp
+    WHERE pp.patient_id = p.id AND pp.status = 'active' ${ids?.length ? sql`AND pp.pipeline_id = ANY(${idArray(ids)}::bigint[])` : sql``})`;
+  if (f.pipelines?.length) parts.push(inPipeline(f.pipelines));
+  if (f.patientType) parts.push(when(f.patientType === 'pipeline', inPipeline()));
+  const followUp = (extra: SQL) => sql`EXISTS (SELECT 1 FROM follow_ups fu JOIN notes n ON n.id = fu.note_id
+    WHERE fu.patient_id = p.id AND fu.completed_at IS NULL AND n.deleted_at IS NULL ${extra})`;
+  if (f.follow_up !== undefined) parts.push(when(f.follow_up, followUp(sql``)));
+  if (f.follow_up_for || f.follow_up_by) {
+    const by = f.follow_up_by === 'me' ? (adminId ?? 0) : f.follow_up_by ? Number(f.follow_up_by) : null;
+    const day =
+      f.follow_up_for === 'overdue'
+        ? sql`AND fu.due_date < current_date`
+        : f.follow_up_for === 'today'
+          ? sql`AND fu.due_date = current_date`
+          : f.follow_up_for === 'week'
+            ? sql`AND fu.due_date BETWEEN current_date AND current_date + 7`
+            : f.follow_up_for
+              ? sql`AND fu.due_date = ${f.follow_up_for}::date`
+              : sql``;
+    parts.push(followUp(sql`${day} ${by === null ? sql`` : sql`AND fu.admin_id = ${by}`}`));
+  }
+  const surveys = f.assessment_ids?.length
+    ? sql`AND sa.survey_id = ANY(${idArray(f.assessment_ids)}::bigint[])`
+    : sql``;
+  const assessment = (state: SQL) =>
+    sql`EXISTS (SELECT 1 FROM survey_assignments sa WHERE sa.patient_id = p.id ${surveys} AND ${state})`;
+  if (f.assessment_completed !== undefined)
+    parts.push(when(f.assessment_completed, assessment(sql`sa.status = 'completed'`)));
+  if (f.assessment_type)
+    parts.push(
+      assessment(
+        {
+          open: sql`sa.status = 'pending' AND sa.scheduled_at <= now()`,
+          overdue: sql`sa.status = 'pending' AND sa.scheduled_at + ${sql.raw(`interval '${SURVEY_DUE_DAYS} days'`)} < now()`,
+          completed: sql`sa.status = 'completed'`,
+          flagged: sql`sa.status = 'completed' AND EXISTS (SELECT 1 FROM survey_responses sr
+            WHERE sr.assignment_id = sa.id AND jsonb_array_length(sr.triggers) > 0)`,
+        }[f.assessment_type],
+      ),
+    );
+  else if (f.assessment_ids?.length && f.assessment_completed === undefined)
+    parts.push(assessment(sql`sa.status <> 'unassigned'`));
+  return parts;
 }
 
 // Orders match the (program_id, …, id) indexes; only dob may be null.
