@@ -72,3 +72,18 @@ test.describe('pipelines', () => {
     await expect(page.getByTestId('pipeline-patient')).toHaveCount(0);
   });
 });
+
+test('the patient list narrows to a pipeline’s patients, and to overdue assessments', async ({ page }) => {
+  await page.goto('/patients?per_page=50');
+  await signIn(page, 'coordinator@caredeck.demo');
+  await expect(page.getByTestId('patient-row').first()).toBeVisible();
+  await page.getByTestId('filter-pipeline').click();
+  await page.getByRole('option', { name: 'New patient onboarding' }).click();
+  await expect(page).toHaveURL(/pipelines=\d+/);
+  await expect(page.getByTestId('patient-row')).toHaveCount(24);
+  await page.getByTestId('filters-clear').click();
+  await page.getByTestId('filter-assessment').click();
+  await page.getByRole('option', { name: 'Overdue' }).click();
+  await expect(page).toHaveURL(/assessment_type=overdue/);
+  await expect(page.getByTestId('patient-row')).toHaveCount(4);
+});

@@ -1,6 +1,7 @@
 import {
   type PATIENT_SORT_FIELDS,
   type PATIENT_STATUSES,
+  type PatientListQuery,
   patientRecordContract,
   patientsContract,
   summariesContract,
@@ -24,6 +25,10 @@ export interface PatientListParams {
   sex?: string;
   assignedAdmin?: string;
   group?: string;
+  pipelines?: string;
+  follow_up_for?: string;
+  assessment_type?: string;
+  escalation?: string;
   /** Keyset paging: the last row of the previous page, or the first row of the next one (ids). */
   after?: string;
   before?: string;
@@ -40,6 +45,10 @@ function fetchPatientList(scope: ActiveScope, params: PatientListParams, signal:
     sex: params.sex || undefined,
     assignedAdmin: params.assignedAdmin || undefined,
     group: params.group || undefined,
+    pipelines: params.pipelines || undefined,
+    follow_up_for: (params.follow_up_for || undefined) as PatientListQuery['follow_up_for'],
+    assessment_type: (params.assessment_type || undefined) as PatientListQuery['assessment_type'],
+    escalation: params.escalation || undefined,
     after: params.after || undefined,
     before: params.before || undefined,
   };

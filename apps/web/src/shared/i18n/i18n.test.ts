@@ -39,6 +39,8 @@ const DYNAMIC_PREFIXES = [
   'patients.sex.',
   'patients.status.',
   'patients.readings.',
+  'patients.filters.followUpWhen.',
+  'patients.filters.assessmentStates.',
   'languages.',
 ];
 

@@ -3,6 +3,7 @@ import { Button, Chip, Group, MultiSelect, Select } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCohorts } from '../../cohorts/api';
+import { usePipelines } from '../../pipelines/api';
 
 /** The list's filters as the URL holds them (01 §7 names; lists comma-separated). */
 export interface PatientFilterValues {
@@ -10,9 +11,41 @@ export interface PatientFilterValues {
   sex: string[];
   assignedAdmin: '' | 'me' | 'none';
   group: string;
+  /** A pipeline id (patients in it now). */
+  pipelines: string;
+  followUp: '' | FollowUpWhen;
+  assessment: '' | AssessmentState;
+  escalated: boolean;
 }
 
-export const FILTER_KEYS = ['statuses', 'sex', 'assignedAdmin', 'group'] as const;
+const FOLLOW_UP_WHEN = ['overdue', 'today', 'week'] as const;
+type FollowUpWhen = (typeof FOLLOW_UP_WHEN)[number];
+const ASSESSMENT_STATES = ['open', 'overdue', 'completed', 'flagged'] as const;
+type AssessmentState = (typeof ASSESSMENT_STATES)[number];
+const NO_FILTERS: PatientFilterValues = {
+  statuses: [],
+  sex: [],
+  assignedAdmin: '',
+  group: '',
+  pipelines: '',
+  followUp: '',
+  assessment: '',
+  escalated: false,
+};
+
+export const FILTER_KEYS = [
+  'statuses',
+  'sex',
+  'assignedAdmin',
+  'group',
+  'pipelines',
+  'follow_up_for',
+  'assessment_type',
+  'escalation',
+] as const;
+const isId = (v: string) => /^[1-9]\d{0,15}$/.test(v);
+const pick = <T extends string>(value: string | null, allowed: readonly T[]): '' | T =>
+  (allowed as readonly string[]).includes(value ?? '') ? (value as T) : '';
 
 const list = (value: string | null, allowed: readonly string[]) =>
   (value ?? '').split(',').filter((v) => allowed.includes(v));
@@ -24,7 +57,11 @@ export function readFilters(params: URLSearchParams): PatientFilterValues {
     statuses: list(params.get('statuses'), PATIENT_STATUSES),
     sex: list(params.get('sex'), SEXES),
     assignedAdmin: assigned === 'me' || assigned === 'none' ? assigned : '',
-    group: /^[1-9]\d{0,15}$/.test(group) ? group : '',
+    group: isId(group) ? group : '',
+    pipelines: isId(params.get('pipelines') ?? '') ? (params.get('pipelines') ?? '') : '',
+    followUp: pick(params.get('follow_up_for'), FOLLOW_UP_WHEN),
+    assessment: pick(params.get('assessment_type'), ASSESSMENT_STATES),
+    escalated: params.get('escalation') === '1',
   };
 }
 
@@ -35,6 +72,10 @@ export function filterChanges(values: PatientFilterValues): Record<(typeof FILTE
     sex: values.sex.join(','),
     assignedAdmin: values.assignedAdmin,
     group: values.group,
+    pipelines: values.pipelines,
+    follow_up_for: values.followUp,
+    assessment_type: values.assessment,
+    escalation: values.escalated ? '1' : '',
   };
 }
 
@@ -49,10 +90,11 @@ export interface PatientFiltersProps {
   programId: number | null;
 }
 
-/** Status, sex, assignment and cohort filters; every change is a history entry (the page keeps them in the URL). */
+/** Status, sex, assignment, cohort, pipeline, follow-up, assessment and escalation filters; every change is a history entry (the page keeps them in the URL). */
 export function PatientFilters({ values, onChange, programId }: PatientFiltersProps) {
   const { t } = useTranslation();
   const cohorts = useCohorts(programId ?? 0, { page: 1, keyword: '' }, programId !== null);
+  const pipelines = usePipelines(programId ?? 0, '');
   const set = (changes: Partial<PatientFilterValues>) => onChange({ ...values, ...changes });
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label={t('patients.filters.title')}>
@@ -113,12 +155,58 @@ export function PatientFilters({ values, onChange, programId }: PatientFiltersPr
           data-testid="filter-cohort"
         />
       ) : null}
+      {programId !== null ? (
+        <Select
+          label={t('patients.filters.pipeline')}
+          placeholder={t('patients.filters.any')}
+          data={(pipelines.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+          value={values.pipelines || null}
+          onChange={(value) => set({ pipelines: value ?? '' })}
+          searchable
+          clearable
+          size="xs"
+          w={200}
+          data-testid="filter-pipeline"
+        />
+      ) : null}
+      <Select
+        label={t('patients.filters.followUp')}
+        placeholder={t('patients.filters.any')}
+        data={FOLLOW_UP_WHEN.map((w) => ({ value: w, label: t(`patients.filters.followUpWhen.${w}`) }))}
+        value={values.followUp || null}
+        onChange={(value) => set({ followUp: (value ?? '') as PatientFilterValues['followUp'] })}
+        clearable
+        size="xs"
+        w={170}
+        data-testid="filter-follow-up"
+      />
+      <Select
+        label={t('patients.filters.assessment')}
+        placeholder={t('patients.filters.any')}
+        data={ASSESSMENT_STATES.map((a) => ({
+          value: a,
+          label: t(`patients.filters.assessmentStates.${a}`),
+        }))}
+        value={values.assessment || null}
+        onChange={(value) => set({ assessment: (value ?? '') as PatientFilterValues['assessment'] })}
+        clearable
+        size="xs"
+        w={170}
+        data-testid="filter-assessment"
+      />
+      <Chip
+        checked={values.escalated}
+        onChange={(checked) => set({ escalated: checked })}
+        data-testid="filter-escalated"
+      >
+        {t('patients.filters.escalated')}
+      </Chip>
       {activeFilterCount(values) > 0 ? (
         <Button
           variant="subtle"
           size="xs"
           leftSection={<IconFilterOff size={14} aria-hidden />}
-          onClick={() => onChange({ statuses: [], sex: [], assignedAdmin: '', group: '' })}
+          onClick={() => onChange(NO_FILTERS)}
           data-testid="filters-clear"
         >
           {t('patients.filters.clear')}
