@@ -25,5 +25,6 @@ export * from './rules';
 export * from './sms';
 export * from './staff';
 export * from './surveys';
+export * from './tags';
 export * from './tenancy';
 export * from './user';

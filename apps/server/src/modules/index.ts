@@ -18,6 +18,7 @@ import { reconciliationModule } from './reconciliation';
 import { smsModule } from './sms';
 import { staffModule } from './staff';
 import { surveysModule } from './surveys';
+import { tagsModule } from './tags';
 import { tenancyModule } from './tenancy';
 
 /**
@@ -45,6 +46,7 @@ export const MODULES = [
   notesModule,
   surveysModule,
   pipelinesModule,
+  tagsModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */
