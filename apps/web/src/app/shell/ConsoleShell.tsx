@@ -9,6 +9,7 @@ import {
   Kbd,
   Loader,
   LoadingOverlay,
+  ScrollArea,
   Text,
   ThemeIcon,
   Tooltip,
@@ -145,7 +146,10 @@ export function ConsoleShell() {
         <Box hiddenFrom="md" mb="md">
           <ScopeSwitcher user={user} scope={scope} />
         </Box>
-        <Navigation pages={pages} onNavigate={closeNavbar} />
+        {/* The navigation scrolls inside the navbar when it is taller than the window. */}
+        <AppShell.Section grow component={ScrollArea} type="auto" offsetScrollbars>
+          <Navigation pages={pages} onNavigate={closeNavbar} />
+        </AppShell.Section>
       </AppShell.Navbar>
 
       <AppShell.Main pos="relative">
