@@ -20,6 +20,7 @@ import { patientRecordRoutes } from '../features/patient-record/routes';
 import { pipelineRoutes } from '../features/pipelines/routes';
 import { staffRoutes } from '../features/staff/routes';
 import { surveyRoutes } from '../features/surveys/routes';
+import { protocolRoutes } from '../features/tags/routes';
 import { i18n } from '../shared/i18n';
 import { toast } from '../shared/ui/toasts';
 import {
@@ -53,6 +54,7 @@ export type MenuLabelKey =
   | 'nav.pipelines'
   | 'nav.surveys'
   | 'nav.content'
+  | 'nav.protocols'
   | 'nav.kpi'
   | 'nav.staff'
   | 'nav.settings';
@@ -88,6 +90,7 @@ export type PageTitleKey =
   | 'nav.pharmaDashboard'
   | 'nav.messenger'
   | 'nav.content'
+  | 'nav.protocols'
   | 'nav.surveys'
   | 'nav.pipelines'
   | 'pages.pipeline.title'
@@ -186,6 +189,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...surveyRoutes,
   ...escalationRoutes,
   ...contentRoutes,
+  ...protocolRoutes,
   ...kpiRoutes,
   ...staffRoutes,
   {

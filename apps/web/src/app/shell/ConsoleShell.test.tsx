@@ -112,6 +112,7 @@ describe('the console shell', () => {
       'Pharma dashboard',
       'KPI',
       'Content library',
+      'Protocols',
       'Staff',
       'Settings',
     ]);

@@ -26,6 +26,7 @@ const SECTION_OF: Record<MenuLabelKey, Section> = {
   'nav.pharmaDashboard': 'insights',
   'nav.kpi': 'insights',
   'nav.content': 'program',
+  'nav.protocols': 'program',
   'nav.staff': 'program',
   'nav.settings': 'program',
 };

@@ -2,6 +2,7 @@ import { type FeatureTexts, registerTexts } from '../../shared/i18n';
 
 const en = {
   scope: 'Program {{name}}',
+  tagsTab: 'Tags',
   loading: 'Loading…',
   backendError: 'Backend error!',
   retry: 'Try again',
@@ -70,6 +71,7 @@ export const contentTexts: FeatureTexts<typeof en> = registerTexts('content', {
   en,
   de: {
     scope: 'Programm {{name}}',
+    tagsTab: 'Schlagwörter',
     loading: 'Wird geladen…',
     backendError: 'Serverfehler!',
     retry: 'Erneut versuchen',
@@ -136,6 +138,7 @@ export const contentTexts: FeatureTexts<typeof en> = registerTexts('content', {
   },
   fr: {
     scope: 'Programme {{name}}',
+    tagsTab: 'Étiquettes',
     loading: 'Chargement…',
     backendError: 'Erreur du serveur !',
     retry: 'Réessayer',
@@ -201,6 +204,7 @@ export const contentTexts: FeatureTexts<typeof en> = registerTexts('content', {
   },
   pt: {
     scope: 'Programa {{name}}',
+    tagsTab: 'Etiquetas',
     loading: 'A carregar…',
     backendError: 'Erro do servidor!',
     retry: 'Tentar novamente',

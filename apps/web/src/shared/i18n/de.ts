@@ -132,6 +132,7 @@ export const de: TranslationShape<typeof en> = {
     surveys: 'Fragebögen',
     pipelines: 'Behandlungspfade',
     content: 'Inhaltsbibliothek',
+    protocols: 'Protokolle',
     kpi: 'Kennzahlen',
     messenger: 'Nachrichten',
     alerts: 'Alarme',

@@ -128,6 +128,7 @@ export const en = {
     surveys: 'Surveys',
     pipelines: 'Pipelines',
     content: 'Content library',
+    protocols: 'Protocols',
     kpi: 'KPI',
     messenger: 'Messenger',
     alerts: 'Alerts',

@@ -131,6 +131,7 @@ export const fr: TranslationShape<typeof en> = {
     surveys: 'Questionnaires',
     pipelines: 'Parcours',
     content: 'Bibliothèque de contenus',
+    protocols: 'Protocoles',
     kpi: 'Indicateurs',
     messenger: 'Messagerie',
     alerts: 'Alertes',

@@ -132,6 +132,7 @@ export const pt: TranslationShape<typeof en> = {
     surveys: 'Questionários',
     pipelines: 'Percursos',
     content: 'Biblioteca de conteúdos',
+    protocols: 'Protocolos',
     kpi: 'Indicadores',
     messenger: 'Mensagens',
     alerts: 'Alertas',

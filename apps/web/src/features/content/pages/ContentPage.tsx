@@ -1,13 +1,21 @@
-import type { ContentCategory, ContentFolder, TextMessageTemplate } from '@caredeck/contracts';
+import {
+  CARE_ROLES,
+  type ContentCategory,
+  type ContentFolder,
+  type TextMessageTemplate,
+} from '@caredeck/contracts';
 import { Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconFolderPlus, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { hasAnyRole } from '../../../app/auth/roles';
 import { Loaded } from '../../../shared/ui/Loaded';
 import { MessageText } from '../../../shared/ui/messageText';
 import { SearchBox } from '../../../shared/ui/SearchBox';
+import { useCurrentUser } from '../../identity/api';
+import { TagsPanel } from '../../tags/components/TagsPanel';
 import { useActiveScope } from '../../tenancy/scope';
 import { CONTENT_KEY, contentCalls, useCategories, useFolders } from '../api';
 import { ConfirmDelete, ContentModal, NameModal, TemplateModal } from '../components/ContentForms';
@@ -22,11 +30,11 @@ type Dialog =
   | { kind: 'template'; folder: ContentFolder; template: TextMessageTemplate | null }
   | { kind: 'deleteTemplate'; template: TextMessageTemplate };
 
-const TABS = ['library', 'templates'] as const;
+const TABS = ['library', 'templates', 'tags'] as const;
 
 /**
  * /content: the program's content library (categories of material the care team shares) and the signed-in
- * person's own folders of text-message templates, used from a patient's Messages tab.
+ * person's own folders of text-message templates, used from a patient's Messages tab; and the program's tags.
  */
 export function ContentPage() {
   const { t, i18n } = useTranslation('content');
@@ -35,6 +43,8 @@ export function ContentPage() {
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((x) => x === params.get('tab')) ?? 'library';
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const user = useCurrentUser();
+  const canEdit = Boolean(user && scope && hasAnyRole(user, CARE_ROLES, scope));
   const queryClient = useQueryClient();
   const reload = () => void queryClient.invalidateQueries({ queryKey: CONTENT_KEY });
   const close = () => {
@@ -63,12 +73,16 @@ export function ContentPage() {
         <Tabs.List>
           <Tabs.Tab value="library">{t('library.tab')}</Tabs.Tab>
           <Tabs.Tab value="templates">{t('templates.tab')}</Tabs.Tab>
+          <Tabs.Tab value="tags">{t('tagsTab')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="library" pt="md">
           {programId > 0 && <Library programId={programId} open={setDialog} />}
         </Tabs.Panel>
         <Tabs.Panel value="templates" pt="md">
           {programId > 0 && <Templates programId={programId} open={setDialog} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="tags" pt="md">
+          {programId > 0 && <TagsPanel programId={programId} canEdit={canEdit} />}
         </Tabs.Panel>
       </Tabs>
       {dialog?.kind === 'category' && (

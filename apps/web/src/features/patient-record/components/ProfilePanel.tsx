@@ -1,14 +1,21 @@
-import { type PatientRecord, US_STATE_NAMES } from '@caredeck/contracts';
+import { CARE_ROLES, type PatientRecord, US_STATE_NAMES } from '@caredeck/contracts';
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { hasAnyRole } from '../../../app/auth/roles';
 import { identityDate, valueOrNotProvided } from '../../../shared/ui/notProvided';
+import { useCurrentUser } from '../../identity/api';
+import { PatientTags } from '../../tags/components/PatientTags';
+import { useActiveScope } from '../../tenancy/scope';
 
 type Entry = { label: string; value: string };
 
-/** The record read-only, by section; missing values read 'Not Provided' (01 §5). */
+/** The record read-only, by section; missing values read 'Not Provided' (01 §5); and the patient's tags. */
 export function ProfilePanel({ patient }: { patient: PatientRecord }) {
   const { t } = useTranslation('patientRecord');
   const common = useTranslation().t;
+  const user = useCurrentUser();
+  const scope = useActiveScope();
+  const canTag = Boolean(user && scope && hasAnyRole(user, CARE_ROLES, scope));
   const address = [
     patient.address_line1,
     patient.address_line2,
@@ -94,6 +101,7 @@ export function ProfilePanel({ patient }: { patient: PatientRecord }) {
           </SimpleGrid>
         </Stack>
       ))}
+      <PatientTags programId={patient.program_id} patientId={patient.id} canEdit={canTag} />
     </Stack>
   );
 }

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from './helpers';
+
+test.describe('tags and protocols', () => {
+  // axe is injected as a script, which the console's CSP rightly refuses.
+  test.use({ bypassCSP: true });
+
+  test('a physician writes a care protocol and updates it to a second version', async ({ page }) => {
+    await page.goto('/protocols');
+    await signIn(page, 'physician@caredeck.demo');
+    await expect(page.getByRole('heading', { name: 'Protocols', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'New protocol' }).click();
+    const editor = page.getByRole('dialog', { name: 'New protocol' });
+    const name = `Blood pressure crisis ${Date.now().toString(36)}`;
+    await editor.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await editor.getByRole('textbox', { name: 'Step 1', exact: true }).fill('Repeat the reading after 5 minutes of rest');
+    await editor.getByRole('button', { name: 'Add a step' }).click();
+    await editor.getByRole('textbox', { name: 'Step 2', exact: true }).fill('Call the patient');
+    await editor.getByLabel('Details of step 2').fill('Ask about chest pain, vision and headache.');
+    await expectNoSeriousA11yViolations(page, 'protocol editor');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Protocol Created')).toBeVisible();
+    const item = page.getByTestId('protocol').filter({ hasText: name });
+    await item.getByRole('button', { name: new RegExp(name) }).click();
+    await expect(item).toContainText('Ask about chest pain, vision and headache.');
+    await item.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit the protocol' });
+    await edit.getByRole('button', { name: 'Add a step' }).click();
+    await edit.getByRole('textbox', { name: 'Step 3', exact: true }).fill('Escalate to the physician on call');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Protocol Updated')).toBeVisible();
+    await expect(item).toContainText('Version 2');
+    await expect(item).toContainText('Escalate to the physician on call');
+  });
+
+  test('a coordinator creates a tag in a folder and puts it on a patient', async ({ page }) => {
+    await page.goto('/content?tab=tags');
+    await signIn(page, 'coordinator@caredeck.demo');
+    const folder = `Risk ${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: 'New folder' }).click();
+    await page.getByRole('dialog', { name: 'New folder' }).getByLabel('Folder name').fill(folder);
+    await page.getByRole('dialog', { name: 'New folder' }).getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Folder created successfully!')).toBeVisible();
+    const tag = `Fall risk ${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: 'New tag' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New tag' });
+    await dialog.getByLabel('Tag name').fill(tag);
+    await dialog.getByRole('combobox', { name: 'Folder' }).click();
+    await page.getByRole('option', { name: folder }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Tag created successfully!')).toBeVisible();
+    await expect(page.getByTestId('tag-folder').filter({ hasText: folder })).toContainText(tag);
+    await expectNoSeriousA11yViolations(page, 'tags');
+
+    await page.goto('/patients');
+    await page.getByTestId('patient-row').first().getByRole('link').click();
+    await page.getByTestId('patient-tags').click();
+    await page.getByRole('option', { name: tag }).click();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect(page.getByTestId('patient-tags').locator('..').locator('..')).toContainText(tag);
+  });
+});
