@@ -13,7 +13,9 @@ test.describe('tags and protocols', () => {
     const editor = page.getByRole('dialog', { name: 'New protocol' });
     const name = `Blood pressure crisis ${Date.now().toString(36)}`;
     await editor.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-    await editor.getByRole('textbox', { name: 'Step 1', exact: true }).fill('Repeat the reading after 5 minutes of rest');
+    await editor
+      .getByRole('textbox', { name: 'Step 1', exact: true })
+      .fill('Repeat the reading after 5 minutes of rest');
     await editor.getByRole('button', { name: 'Add a step' }).click();
     await editor.getByRole('textbox', { name: 'Step 2', exact: true }).fill('Call the patient');
     await editor.getByLabel('Details of step 2').fill('Ask about chest pain, vision and headache.');
@@ -26,7 +28,9 @@ test.describe('tags and protocols', () => {
     await item.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit the protocol' });
     await edit.getByRole('button', { name: 'Add a step' }).click();
-    await edit.getByRole('textbox', { name: 'Step 3', exact: true }).fill('Escalate to the physician on call');
+    await edit
+      .getByRole('textbox', { name: 'Step 3', exact: true })
+      .fill('Escalate to the physician on call');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Protocol Updated')).toBeVisible();
     await expect(item).toContainText('Version 2');
