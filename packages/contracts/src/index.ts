@@ -11,6 +11,7 @@ export * from './exports';
 export * from './groups';
 export * from './guest';
 export * from './kpi';
+export * from './logs';
 export * from './med-rec';
 export * from './medications';
 export * from './memory';

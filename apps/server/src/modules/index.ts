@@ -7,6 +7,7 @@ import { contentModule } from './content';
 import { devicesModule } from './devices';
 import { groupsModule } from './groups';
 import { identityModule } from './identity';
+import { logsModule } from './logs';
 import { medicationsModule } from './medications';
 import { memoryModule } from './memory';
 import { messengerModule } from './messenger';
@@ -47,6 +48,7 @@ export const MODULES = [
   surveysModule,
   pipelinesModule,
   tagsModule,
+  logsModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */

@@ -1,0 +1,11 @@
+import { defineModule } from '../../platform/module';
+import { logsRoutes } from './logs.routes';
+import { createLogsService } from './logs.service';
+
+/** Staff activity logs of a program: actions, day by day, patients worked on, sign-ins (02 §7 "Logs"; ADR 039). */
+export const logsModule = defineModule({
+  name: 'logs',
+  async register(app, { db }) {
+    await app.register(logsRoutes, { logs: createLogsService({ db }) });
+  },
+});
