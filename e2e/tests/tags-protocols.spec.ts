@@ -65,3 +65,21 @@ test.describe('tags and protocols', () => {
     await expect(page.getByTestId('patient-tags').locator('..').locator('..')).toContainText(tag);
   });
 });
+
+test.describe('staff activity', () => {
+  test.use({ bypassCSP: true });
+
+  test('an admin reads what the staff did, and one person’s days and sign-ins', async ({ page }) => {
+    await page.goto('/logs');
+    await signIn(page, 'admin@caredeck.demo');
+    await expect(page.getByRole('heading', { name: 'Staff activity', level: 1 })).toBeVisible();
+    const row = page.getByTestId('staff-activity-row').filter({ hasText: 'Avery Morgan' });
+    await expect(row).toBeVisible();
+    await row.click();
+    const drawer = page.getByRole('dialog', { name: 'Avery Morgan' });
+    await expect(drawer.getByRole('heading', { name: 'Sign-ins and sign-outs' })).toBeVisible();
+    await expect(drawer.getByTestId('staff-by-action')).not.toBeEmpty();
+    await expect(page.locator('.mantine-Drawer-content')).toHaveCSS('opacity', '1');
+    await expectNoSeriousA11yViolations(page, 'staff activity');
+  });
+});

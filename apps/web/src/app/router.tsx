@@ -15,6 +15,7 @@ import { dataViewRoutes } from '../features/data-views/routes';
 import { escalationRoutes } from '../features/escalations/routes';
 import { guestRoutes } from '../features/guest/routes';
 import { kpiRoutes } from '../features/kpi/routes';
+import { logRoutes } from '../features/logs/routes';
 import { messengerRoutes } from '../features/messenger/routes';
 import { patientRecordRoutes } from '../features/patient-record/routes';
 import { pipelineRoutes } from '../features/pipelines/routes';
@@ -57,6 +58,7 @@ export type MenuLabelKey =
   | 'nav.protocols'
   | 'nav.kpi'
   | 'nav.staff'
+  | 'nav.logs'
   | 'nav.settings';
 
 /** The screen's name in the browser tab ('Patients · CareDeck'). */
@@ -95,6 +97,7 @@ export type PageTitleKey =
   | 'nav.pipelines'
   | 'pages.pipeline.title'
   | 'nav.staff'
+  | 'nav.logs'
   | 'pages.patientEscalations.title'
   | 'pages.patientMessages.title'
   | 'pages.groupEscalations.title'
@@ -192,6 +195,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...protocolRoutes,
   ...kpiRoutes,
   ...staffRoutes,
+  ...logRoutes,
   {
     id: 'settings',
     titleKey: 'settings.title',

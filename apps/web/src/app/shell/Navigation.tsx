@@ -28,6 +28,7 @@ const SECTION_OF: Record<MenuLabelKey, Section> = {
   'nav.content': 'program',
   'nav.protocols': 'program',
   'nav.staff': 'program',
+  'nav.logs': 'program',
   'nav.settings': 'program',
 };
 const SECTIONS: readonly Section[] = ['care', 'alerts', 'insights', 'program'];

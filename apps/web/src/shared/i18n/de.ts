@@ -142,6 +142,7 @@ export const de: TranslationShape<typeof en> = {
     providerDashboard: 'Versorgungs-Dashboard',
     pharmaDashboard: 'Pharma-Dashboard',
     staff: 'Personal',
+    logs: 'Teamaktivität',
     settings: 'Einstellungen',
   },
   shell: {

@@ -138,6 +138,7 @@ export const en = {
     providerDashboard: 'Provider dashboard',
     pharmaDashboard: 'Pharma dashboard',
     staff: 'Staff',
+    logs: 'Staff activity',
     settings: 'Settings',
   },
   shell: {

@@ -141,6 +141,7 @@ export const fr: TranslationShape<typeof en> = {
     providerDashboard: 'Tableau de bord clinique',
     pharmaDashboard: 'Tableau de bord pharma',
     staff: 'Équipe',
+    logs: 'Activité de l’équipe',
     settings: 'Paramètres',
   },
   shell: {

@@ -142,6 +142,7 @@ export const pt: TranslationShape<typeof en> = {
     providerDashboard: 'Painel clínico',
     pharmaDashboard: 'Painel farmacêutico',
     staff: 'Equipa',
+    logs: 'Atividade da equipa',
     settings: 'Definições',
   },
   shell: {
