@@ -7,6 +7,9 @@ export const de: TranslationShape<typeof en> = {
   },
   common: {
     retry: 'Erneut versuchen',
+    cancel: 'Abbrechen',
+    save: 'Speichern',
+    delete: 'Löschen',
     loading: 'Wird geladen…',
     notProvided: 'Keine Angabe',
     showHide: 'Zeichen ein- oder ausblenden',
@@ -25,6 +28,7 @@ export const de: TranslationShape<typeof en> = {
   },
   errors: {
     backend: 'Fehler bei der Kommunikation mit dem Server!',
+    backendError: 'Backend-Fehler!',
     network: 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     rateLimited: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
     server: 'Der Server konnte die Anfrage nicht ausführen. Bitte versuchen Sie es später erneut.',

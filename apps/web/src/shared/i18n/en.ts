@@ -6,6 +6,9 @@ export const en = {
   },
   common: {
     retry: 'Retry',
+    cancel: 'Cancel',
+    save: 'Save',
+    delete: 'Delete',
     loading: 'Loading…',
     notProvided: 'Not Provided',
     showHide: 'Show or hide characters',
@@ -24,6 +27,7 @@ export const en = {
   },
   errors: {
     backend: 'Error communicating with backend!',
+    backendError: 'Backend error!',
     network: 'The server could not be reached. Check your connection and try again.',
     rateLimited: 'Too many attempts. Please wait a moment and try again.',
     server: 'The server could not complete the request. Please try again later.',

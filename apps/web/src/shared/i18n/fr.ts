@@ -7,6 +7,9 @@ export const fr: TranslationShape<typeof en> = {
   },
   common: {
     retry: 'Réessayer',
+    cancel: 'Annuler',
+    save: 'Enregistrer',
+    delete: 'Supprimer',
     loading: 'Chargement…',
     notProvided: 'Non renseigné',
     showHide: 'Afficher ou masquer les caractères',
@@ -25,6 +28,7 @@ export const fr: TranslationShape<typeof en> = {
   },
   errors: {
     backend: 'Erreur de communication avec le serveur !',
+    backendError: 'Erreur du serveur !',
     network: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
     rateLimited: 'Trop de tentatives. Veuillez patienter un instant puis réessayer.',
     server: 'Le serveur n’a pas pu traiter la demande. Veuillez réessayer plus tard.',

@@ -7,6 +7,9 @@ export const pt: TranslationShape<typeof en> = {
   },
   common: {
     retry: 'Tentar novamente',
+    cancel: 'Cancelar',
+    save: 'Guardar',
+    delete: 'Eliminar',
     loading: 'A carregar…',
     notProvided: 'Não indicado',
     showHide: 'Mostrar ou ocultar caracteres',
@@ -25,6 +28,7 @@ export const pt: TranslationShape<typeof en> = {
   },
   errors: {
     backend: 'Erro de comunicação com o servidor!',
+    backendError: 'Erro do servidor!',
     network: 'Não foi possível contactar o servidor. Verifique a sua ligação e tente novamente.',
     rateLimited: 'Demasiadas tentativas. Aguarde um momento e tente novamente.',
     server: 'O servidor não conseguiu concluir o pedido. Tente novamente mais tarde.',

@@ -35,55 +35,6 @@ export function useSave() {
   return { busy, errors, run };
 }
 
-/** A one-field form: create or rename a category or a folder. */
-export function NameModal({
-  title,
-  label,
-  initial = '',
-  onClose,
-  onSave,
-}: {
-  title: string;
-  label: string;
-  initial?: string;
-  onClose: () => void;
-  onSave: ContentCall<string>;
-}) {
-  const { t } = useTranslation('content');
-  const [name, setName] = useState(initial);
-  const { busy, errors, run } = useSave();
-  return (
-    <Modal opened onClose={onClose} title={title}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(() => onSave(name), onClose);
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={label}
-            value={name}
-            required
-            data-autofocus
-            maxLength={120}
-            error={errors.name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={busy} disabled={!name.trim()}>
-              {t('save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
 export function ContentModal({
   categoryName,
   onClose,
@@ -219,32 +170,3 @@ export function TemplateModal({
 }
 
 /** A confirmation before deleting: says what goes with it. */
-export function ConfirmDelete({
-  title,
-  body,
-  onClose,
-  onConfirm,
-}: {
-  title: string;
-  body: string;
-  onClose: () => void;
-  onConfirm: ContentCall;
-}) {
-  const { t } = useTranslation('content');
-  const { busy, run } = useSave();
-  return (
-    <Modal opened onClose={onClose} title={title}>
-      <Stack>
-        {body}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button color="danger" loading={busy} onClick={() => void run(onConfirm, onClose)}>
-            {t('delete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}

@@ -13,12 +13,13 @@ import { useSearchParams } from 'react-router';
 import { hasAnyRole } from '../../../app/auth/roles';
 import { Loaded } from '../../../shared/ui/Loaded';
 import { MessageText } from '../../../shared/ui/messageText';
+import { ConfirmModal, NameModal } from '../../../shared/ui/NameModal';
 import { SearchBox } from '../../../shared/ui/SearchBox';
 import { useCurrentUser } from '../../identity/api';
 import { TagsPanel } from '../../tags/components/TagsPanel';
 import { useActiveScope } from '../../tenancy/scope';
 import { CONTENT_KEY, contentCalls, useCategories, useFolders } from '../api';
-import { ConfirmDelete, ContentModal, NameModal, TemplateModal } from '../components/ContentForms';
+import { ContentModal, TemplateModal } from '../components/ContentForms';
 import '../i18n';
 
 type Dialog =
@@ -118,7 +119,7 @@ export function ContentPage() {
         />
       )}
       {dialog?.kind === 'deleteFolder' && (
-        <ConfirmDelete
+        <ConfirmModal
           title={t('templates.deleteFolderTitle', { name: dialog.folder.name })}
           body={t('templates.deleteFolderBody', { count: dialog.folder.text_messages.length })}
           onClose={close}
@@ -137,7 +138,7 @@ export function ContentPage() {
         />
       )}
       {dialog?.kind === 'deleteTemplate' && (
-        <ConfirmDelete
+        <ConfirmModal
           title={t('templates.deleteTitle', { name: dialog.template.name })}
           body={t('templates.deleteBody')}
           onClose={close}

@@ -23,8 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { hasAnyRole } from '../../../app/auth/roles';
 import { usePageTitle } from '../../../app/documentTitle';
-import { firstFieldErrors } from '../../../shared/api-client';
 import { Loaded } from '../../../shared/ui/Loaded';
+import { ConfirmModal, NameModal } from '../../../shared/ui/NameModal';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useCurrentUser } from '../../identity/api';
 import { useActiveScope } from '../../tenancy/scope';
@@ -266,13 +266,19 @@ export function PipelinePage() {
                 </Group>
               </ScrollArea>
               {dialog?.kind === 'stage' && (
-                <StageModal
-                  pipelineId={p.id}
-                  stage={dialog.stage}
+                <NameModal
+                  title={dialog.stage ? t('board.rename') : t('board.addStage')}
+                  label={t('board.stageName')}
+                  initial={dialog.stage?.name ?? ''}
                   onClose={() => {
                     setDialog(null);
                     void reload();
                   }}
+                  onSave={(name) =>
+                    dialog.stage
+                      ? pipelineCalls.renameStage(p.id, dialog.stage.id, name)
+                      : pipelineCalls.createStage(p.id, name)
+                  }
                 />
               )}
               {dialog?.kind === 'complete' && (
@@ -286,31 +292,18 @@ export function PipelinePage() {
                   }}
                 />
               )}
-              <Modal
-                opened={dialog?.kind === 'deleteStage'}
-                onClose={() => setDialog(null)}
-                title={t('board.deleteStageTitle', {
-                  name: dialog?.kind === 'deleteStage' ? dialog.stage.name : '',
-                })}
-              >
-                <Text size="sm">{t('board.deleteStageBody')}</Text>
-                <Group justify="flex-end" mt="md">
-                  <Button variant="default" onClick={() => setDialog(null)}>
-                    {t('cancel')}
-                  </Button>
-                  <Button
-                    color="danger"
-                    onClick={() => {
-                      if (dialog?.kind !== 'deleteStage') return;
-                      const stageId = dialog.stage.id;
-                      setDialog(null);
-                      void act(() => pipelineCalls.deleteStage(p.id, stageId));
-                    }}
-                  >
-                    {t('board.deleteStage')}
-                  </Button>
-                </Group>
-              </Modal>
+              {dialog?.kind === 'deleteStage' && (
+                <ConfirmModal
+                  title={t('board.deleteStageTitle', { name: dialog.stage.name })}
+                  body={t('board.deleteStageBody')}
+                  confirm={t('board.deleteStage')}
+                  onClose={() => {
+                    setDialog(null);
+                    void reload();
+                  }}
+                  onConfirm={() => pipelineCalls.deleteStage(p.id, dialog.stage.id)}
+                />
+              )}
               <Drawer
                 opened={journey !== null}
                 onClose={() => setJourney(null)}
@@ -368,55 +361,6 @@ function AddPatients({ pipelineId, onAdded }: { pipelineId: number; onAdded: () 
         {t('board.add')}
       </Button>
     </Group>
-  );
-}
-
-function StageModal({
-  pipelineId,
-  stage,
-  onClose,
-}: {
-  pipelineId: number;
-  stage: PipelineStage | null;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('pipelines');
-  const [name, setName] = useState(stage?.name ?? '');
-  const [error, setError] = useState<string | undefined>();
-  return (
-    <Modal opened onClose={onClose} title={stage ? t('board.rename') : t('board.addStage')}>
-      <form
-        onSubmit={async (e) => {
-          e.preventDefault();
-          try {
-            const res = stage
-              ? await pipelineCalls.renameStage(pipelineId, stage.id, name)
-              : await pipelineCalls.createStage(pipelineId, name);
-            toast.success(res.message);
-            onClose();
-          } catch (err) {
-            const fields = firstFieldErrors(err);
-            if (fields) setError(fields.name);
-            else toastErrors(err);
-          }
-        }}
-      >
-        <TextInput
-          label={t('board.stageName')}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={error}
-          required
-          data-autofocus
-        />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit">{t('save')}</Button>
-        </Group>
-      </form>
-    </Modal>
   );
 }
 

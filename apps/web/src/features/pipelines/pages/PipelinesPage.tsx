@@ -21,6 +21,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { hasAnyRole } from '../../../app/auth/roles';
 import { firstFieldErrors } from '../../../shared/api-client';
 import { Loaded } from '../../../shared/ui/Loaded';
+import { ConfirmModal } from '../../../shared/ui/NameModal';
 import { SearchBox } from '../../../shared/ui/SearchBox';
 import { toast } from '../../../shared/ui/toasts';
 import { useCurrentUser } from '../../identity/api';
@@ -114,33 +115,18 @@ export function PipelinesPage() {
         </>
       )}
       {creating && <CreatePipeline programId={programId} onClose={() => setCreating(false)} />}
-      <Modal
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={t('deleteTitle', { name: deleting?.name ?? '' })}
-      >
-        <Text size="sm">{t('deleteBody')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            color="danger"
-            onClick={async () => {
-              try {
-                toast.success((await pipelineCalls.remove(programId, deleting!.id)).message);
-              } catch {
-                toast.error(t('backendError'));
-              } finally {
-                setDeleting(null);
-                void queryClient.invalidateQueries({ queryKey: PIPELINES_KEY });
-              }
-            }}
-          >
-            {t('deleteConfirm')}
-          </Button>
-        </Group>
-      </Modal>
+      {deleting && (
+        <ConfirmModal
+          title={t('deleteTitle', { name: deleting.name })}
+          body={t('deleteBody')}
+          confirm={t('deleteConfirm')}
+          onClose={() => {
+            setDeleting(null);
+            void queryClient.invalidateQueries({ queryKey: PIPELINES_KEY });
+          }}
+          onConfirm={() => pipelineCalls.remove(programId, deleting.id)}
+        />
+      )}
     </Stack>
   );
 }

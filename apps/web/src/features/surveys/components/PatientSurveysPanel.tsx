@@ -29,6 +29,7 @@ import { hasAnyRole } from '../../../app/auth/roles';
 import { firstFieldErrors, isApiError } from '../../../shared/api-client';
 import { DateField } from '../../../shared/ui/DateField';
 import { Loaded } from '../../../shared/ui/Loaded';
+import { ConfirmModal } from '../../../shared/ui/NameModal';
 import { toast } from '../../../shared/ui/toasts';
 import { useCurrentUser } from '../../identity/api';
 import { useActiveScope } from '../../tenancy/scope';
@@ -200,36 +201,18 @@ export function PatientSurveysPanel({ programId, patientId }: { programId: numbe
           onClose={() => setDialog(null)}
         />
       )}
-      <Modal
-        opened={dialog?.kind === 'unassign'}
-        onClose={() => setDialog(null)}
-        title={t('patient.unassignTitle', {
-          name: dialog?.kind === 'unassign' ? dialog.assignment.survey.name : '',
-        })}
-      >
-        <Text size="sm">{t('patient.unassignBody')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDialog(null)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            color="danger"
-            onClick={async () => {
-              if (dialog?.kind !== 'unassign') return;
-              try {
-                toast.success((await surveyCalls.unassign(patientId, dialog.assignment.survey.id)).message);
-              } catch {
-                toast.error(t('backendError'));
-              } finally {
-                setDialog(null);
-                void reload();
-              }
-            }}
-          >
-            {t('patient.unassign')}
-          </Button>
-        </Group>
-      </Modal>
+      {dialog?.kind === 'unassign' && (
+        <ConfirmModal
+          title={t('patient.unassignTitle', { name: dialog.assignment.survey.name })}
+          body={t('patient.unassignBody')}
+          confirm={t('patient.unassign')}
+          onClose={() => {
+            setDialog(null);
+            void reload();
+          }}
+          onConfirm={() => surveyCalls.unassign(patientId, dialog.assignment.survey.id)}
+        />
+      )}
     </Stack>
   );
 }

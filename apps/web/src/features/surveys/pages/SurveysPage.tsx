@@ -5,7 +5,6 @@ import {
   Button,
   Drawer,
   Group,
-  Modal,
   NavLink,
   Pagination,
   Paper,
@@ -14,7 +13,6 @@ import {
   Table,
   Tabs,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconFolderPlus, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -23,10 +21,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { hasAnyRole } from '../../../app/auth/roles';
-import { firstFieldErrors } from '../../../shared/api-client';
 import { Loaded } from '../../../shared/ui/Loaded';
+import { ConfirmModal, NameModal } from '../../../shared/ui/NameModal';
 import { SearchBox } from '../../../shared/ui/SearchBox';
-import { toast } from '../../../shared/ui/toasts';
 import { useCurrentUser } from '../../identity/api';
 import { useActiveScope } from '../../tenancy/scope';
 import {
@@ -259,99 +256,38 @@ function Library({
         />
       )}
       {folderDialog && (
-        <FolderModal
-          programId={programId}
-          folder={folderDialog.folder}
+        <NameModal
+          title={folderDialog.folder ? t('folders.renameTitle') : t('folders.new')}
+          label={t('folders.name')}
+          initial={folderDialog.folder?.name ?? ''}
           onClose={() => {
             setFolderDialog(null);
             void reload();
           }}
+          onSave={(name) =>
+            folderDialog.folder
+              ? surveyCalls.renameFolder(folderDialog.folder.id, name)
+              : surveyCalls.createFolder(programId, name)
+          }
         />
       )}
-      <Modal
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={t('folders.deleteTitle', { name: deleting?.name ?? '' })}
-      >
-        <Text size="sm">{t('folders.deleteBody')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            color="danger"
-            onClick={async () => {
-              try {
-                toast.success((await surveyCalls.deleteFolder(deleting!.id)).message);
-                if (folderId === deleting!.id) set({ folder: '' });
-              } catch {
-                toast.error(t('backendError'));
-              } finally {
-                setDeleting(null);
-                void reload();
-              }
-            }}
-          >
-            {t('folders.deleteConfirm')}
-          </Button>
-        </Group>
-      </Modal>
-    </Group>
-  );
-}
-
-function FolderModal({
-  programId,
-  folder,
-  onClose,
-}: {
-  programId: number;
-  folder: SurveyFolder | null;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('surveys');
-  const [name, setName] = useState(folder?.name ?? '');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Modal opened onClose={onClose} title={folder ? t('folders.renameTitle') : t('folders.new')}>
-      <form
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setBusy(true);
-          try {
-            const res = folder
-              ? await surveyCalls.renameFolder(folder.id, name)
-              : await surveyCalls.createFolder(programId, name);
-            toast.success(res.message);
-            onClose();
-          } catch (err) {
-            const fields = firstFieldErrors(err);
-            if (fields) setError(fields.name);
-            else toast.error(t('backendError'));
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <TextInput
-          label={t('folders.name')}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={error}
-          required
-          data-autofocus
+      {deleting && (
+        <ConfirmModal
+          title={t('folders.deleteTitle', { name: deleting.name })}
+          body={t('folders.deleteBody')}
+          confirm={t('folders.deleteConfirm')}
+          onClose={() => {
+            setDeleting(null);
+            void reload();
+          }}
+          onConfirm={async () => {
+            const res = await surveyCalls.deleteFolder(deleting.id);
+            if (folderId === deleting.id) set({ folder: '' });
+            return res;
+          }}
         />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t('save')}
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+      )}
+    </Group>
   );
 }
 

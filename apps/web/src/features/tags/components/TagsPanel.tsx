@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstFieldErrors } from '../../../shared/api-client';
 import { Loaded } from '../../../shared/ui/Loaded';
+import { ConfirmModal, NameModal } from '../../../shared/ui/NameModal';
 import { toast } from '../../../shared/ui/toasts';
 import { TAGS_KEY, tagCalls, useTagFolders, useTags } from '../api';
 import '../i18n';
@@ -139,35 +140,27 @@ export function TagsPanel({ programId, canEdit }: { programId: number; canEdit: 
         <TagModal programId={programId} tag={dialog.tag} folders={folderList} onClose={close} />
       )}
       {dialog?.kind === 'folder' && (
-        <FolderModal programId={programId} folder={dialog.folder} onClose={close} />
+        <NameModal
+          title={dialog.folder ? t('renameFolderTitle') : t('newFolder')}
+          label={t('folderName')}
+          initial={dialog.folder?.name ?? ''}
+          onClose={close}
+          onSave={(name) =>
+            dialog.folder
+              ? tagCalls.renameFolder(dialog.folder.id, name)
+              : tagCalls.createFolder(programId, name)
+          }
+        />
       )}
-      <Modal
-        opened={dialog?.kind === 'deleteFolder'}
-        onClose={() => setDialog(null)}
-        title={t('deleteFolderTitle', { name: dialog?.kind === 'deleteFolder' ? dialog.folder.name : '' })}
-      >
-        <Text size="sm">{t('deleteFolderBody')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDialog(null)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            color="danger"
-            onClick={async () => {
-              if (dialog?.kind !== 'deleteFolder') return;
-              try {
-                toast.success((await tagCalls.deleteFolder(dialog.folder.id)).message);
-              } catch {
-                toast.error(t('backendError'));
-              } finally {
-                close();
-              }
-            }}
-          >
-            {t('deleteFolderConfirm')}
-          </Button>
-        </Group>
-      </Modal>
+      {dialog?.kind === 'deleteFolder' && (
+        <ConfirmModal
+          title={t('deleteFolderTitle', { name: dialog.folder.name })}
+          body={t('deleteFolderBody')}
+          confirm={t('deleteFolderConfirm')}
+          onClose={close}
+          onConfirm={() => tagCalls.deleteFolder(dialog.folder.id)}
+        />
+      )}
     </Stack>
   );
 }
@@ -232,55 +225,6 @@ function TagModal({
             <Button type="submit">{t('save')}</Button>
           </Group>
         </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-function FolderModal({
-  programId,
-  folder,
-  onClose,
-}: {
-  programId: number;
-  folder: TagFolder | null;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('tags');
-  const [name, setName] = useState(folder?.name ?? '');
-  const [error, setError] = useState<string | undefined>();
-  return (
-    <Modal opened onClose={onClose} title={folder ? t('renameFolderTitle') : t('newFolder')}>
-      <form
-        onSubmit={async (e) => {
-          e.preventDefault();
-          try {
-            const res = folder
-              ? await tagCalls.renameFolder(folder.id, name)
-              : await tagCalls.createFolder(programId, name);
-            toast.success(res.message);
-            onClose();
-          } catch (err) {
-            const fields = firstFieldErrors(err);
-            if (fields) setError(fields.name);
-            else toast.error(t('backendError'));
-          }
-        }}
-      >
-        <TextInput
-          label={t('folderName')}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={error}
-          required
-          data-autofocus
-        />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit">{t('save')}</Button>
-        </Group>
       </form>
     </Modal>
   );
