@@ -5,8 +5,8 @@ import {
   STANDARD_SMS_QUESTIONS,
   type StaffRole,
 } from '@caredeck/contracts';
-import { programAccess } from '../../platform/access/access.queries';
 import type { StaffActor } from '../../platform/access/actor';
+import { requireProgramRole } from '../../platform/access/program-role';
 import { audit } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/errors';
@@ -39,13 +39,8 @@ export const CONTENT_EDITOR_ROLES: readonly StaffRole[] = CARE_ROLES;
 export function createContentService(deps: { db: Database }) {
   const { db } = deps;
 
-  /** A program the actor has a role in (404 otherwise), with `roles` required when given (403 without). */
-  async function programOf(actor: StaffActor, programId: number, roles?: readonly StaffRole[]) {
-    const access = await programAccess(db, actor.adminId, programId);
-    if (!access) throw AppError.notFound('Program not found');
-    if (roles && !access.roles.some((r) => roles.includes(r))) throw AppError.forbidden();
-    return access.id;
-  }
+  const programOf = (actor: StaffActor, programId: number, roles?: readonly StaffRole[]) =>
+    requireProgramRole(db, actor.adminId, programId, roles);
 
   async function ownFolder(actor: StaffActor, folderId: number) {
     const folder = await folderOwner(db, folderId);

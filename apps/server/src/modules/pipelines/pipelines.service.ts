@@ -9,8 +9,8 @@ import {
   type StaffRole,
 } from '@caredeck/contracts';
 import ExcelJS from 'exceljs';
-import { programAccess } from '../../platform/access/access.queries';
 import type { StaffActor } from '../../platform/access/actor';
+import { requireProgramRole } from '../../platform/access/program-role';
 import { audit } from '../../platform/audit/audit';
 import type { Database, Queryable } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/errors';
@@ -70,12 +70,8 @@ export function createPipelinesService(deps: { db: Database; realtime: Realtime 
     return actor.program.id;
   };
 
-  async function programFor(actor: StaffActor, programId: number, roles?: readonly StaffRole[]) {
-    const access = await programAccess(db, actor.adminId, programId);
-    if (!access) throw AppError.notFound('Program not found');
-    if (roles && !access.roles.some((r) => roles.includes(r))) throw AppError.forbidden();
-    return access.id;
-  }
+  const programFor = (actor: StaffActor, programId: number, roles?: readonly StaffRole[]) =>
+    requireProgramRole(db, actor.adminId, programId, roles);
 
   async function one(q: Queryable, programIds: readonly number[], pipelineId: number, withUsers = true) {
     const [p] = await pipelinesOf(q, programIds, { id: pipelineId });

@@ -12,6 +12,7 @@ import {
 import { firedTriggers, maxScore, type ScoredQuestion, scoreAnswers } from '@caredeck/domain';
 import { programAccess } from '../../platform/access/access.queries';
 import type { StaffActor } from '../../platform/access/actor';
+import { requireProgramRole } from '../../platform/access/program-role';
 import { audit } from '../../platform/audit/audit';
 import type { Database, Queryable } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/errors';
@@ -90,13 +91,8 @@ export function createSurveysService(deps: { db: Database; realtime: Realtime })
     return actor.program.id;
   };
 
-  /** A program the actor has a role in (404 otherwise), with one of `roles` when given (403 without). */
-  async function programFor(actor: StaffActor, programId: number, roles?: readonly StaffRole[]) {
-    const access = await programAccess(db, actor.adminId, programId);
-    if (!access) throw AppError.notFound('Program not found');
-    if (roles && !access.roles.some((r) => roles.includes(r))) throw AppError.forbidden();
-    return access.id;
-  }
+  const programFor = (actor: StaffActor, programId: number, roles?: readonly StaffRole[]) =>
+    requireProgramRole(db, actor.adminId, programId, roles);
 
   const view = (s: Omit<Survey, 'max_score'>): Survey => ({ ...s, max_score: maxScore(s.questions) });
 

@@ -6,8 +6,8 @@ import {
   RULE_EDITOR_ROLES,
   type StaffRole,
 } from '@caredeck/contracts';
-import { programAccess } from '../../platform/access/access.queries';
 import type { StaffActor } from '../../platform/access/actor';
+import { requireProgramRole } from '../../platform/access/program-role';
 import { audit } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/errors';
@@ -48,12 +48,8 @@ export function createTagsService(deps: { db: Database }) {
   const { db } = deps;
   const programOf = (actor: StaffActor) => actor.program!.id;
 
-  async function programFor(actor: StaffActor, programId: number, roles?: readonly StaffRole[]) {
-    const access = await programAccess(db, actor.adminId, programId);
-    if (!access) throw AppError.notFound('Program not found');
-    if (roles && !access.roles.some((r) => roles.includes(r))) throw AppError.forbidden();
-    return access.id;
-  }
+  const programFor = (actor: StaffActor, programId: number, roles?: readonly StaffRole[]) =>
+    requireProgramRole(db, actor.adminId, programId, roles);
 
   async function folderIn(programId: number, folderId: number | null | undefined) {
     if (folderId === null || folderId === undefined) return;
