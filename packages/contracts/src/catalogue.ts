@@ -76,6 +76,23 @@ export const catalogueContract = {
       }),
     },
   }),
+  /** The whole disease-state list (02 §7 "GET disease_states/all"), for pickers that show every choice. */
+  allDiseaseStates: defineRoute({
+    method: 'GET',
+    path: '/api/v1/disease_states/all',
+    summary: 'Every disease state with its ICD-10-CM codes',
+    tags,
+    responses: {
+      200: z.object({
+        data: z.array(
+          z.object({
+            name: z.string(),
+            codes: z.array(z.object({ code: z.string(), description: z.string() })),
+          }),
+        ),
+      }),
+    },
+  }),
   diagnosisCodes: defineRoute({
     method: 'GET',
     path: '/api/v1/programs/:programId/users/drugs/diagnosis_codes',
@@ -111,6 +128,14 @@ export const geographyContract = {
       search: line().trim().max(50).default(''),
       limit: queryInt(1, US_STATES_LIMIT).default(US_STATES_LIMIT),
     }),
+    responses: { 200: z.object({ data: z.array(z.object({ code: z.string(), name: z.string() })) }) },
+  }),
+  /** Every US state and territory, unlimited (02 §7 "GET /all-states"). */
+  allStates: defineRoute({
+    method: 'GET',
+    path: '/api/v1/all-states',
+    summary: 'All US states and territories (USPS code and name)',
+    tags: ['geography'],
     responses: { 200: z.object({ data: z.array(z.object({ code: z.string(), name: z.string() })) }) },
   }),
   cities: defineRoute({

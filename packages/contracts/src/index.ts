@@ -1,3 +1,4 @@
+export * from './administration';
 export * from './alerts';
 export * from './auth';
 export * from './caregivers';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, idParam, line } from './common';
+import { idParam, line } from './common';
 import { defineRoute } from './route';
 
 /** Staff roles. A role is held per program, except enterprise_admin which is held per enterprise. */
@@ -43,11 +43,6 @@ export const autoRolesQuery = z.object({ type: programType });
 export const autoRolesResponse = z.object({ type: programType, roles: z.array(staffRole) });
 
 export const checkAccessResponse = z.object({ access: z.literal(true) });
-
-export const updateAdminRolesBody = z.object({
-  program_id: bodyId,
-  roles: z.array(staffRole.exclude(['enterprise_admin'])).max(10),
-});
 
 /** Roles granted automatically when a staff member joins a program of each type. */
 export const AUTO_ROLES: Record<ProgramType, readonly StaffRole[]> = {
@@ -97,7 +92,13 @@ export const tenancyContract = {
     method: 'GET',
     path: '/api/v1/enterprises',
     tags: tenancyTags,
-    responses: { 200: z.object({ data: z.array(enterpriseSummary) }) },
+    /** `withRelations=true` adds each enterprise's programs (those the caller sees). */
+    query: z.object({ withRelations: line().max(10).optional() }),
+    responses: {
+      200: z.object({
+        data: z.array(enterpriseSummary.extend({ programs: z.array(programSummary).optional() })),
+      }),
+    },
   }),
   autoRoles: defineRoute({
     method: 'GET',
@@ -141,16 +142,6 @@ export const tenancyContract = {
           }),
         ),
       }),
-    },
-  }),
-  updateAdminRoles: defineRoute({
-    method: 'PUT',
-    path: '/api/v1/admins/:id',
-    tags: tenancyTags,
-    params: z.object({ id: idParam }),
-    body: updateAdminRolesBody,
-    responses: {
-      200: z.object({ id: z.number(), program_id: z.number(), roles: z.array(z.string()) }),
     },
   }),
 };

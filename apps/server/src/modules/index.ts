@@ -1,5 +1,6 @@
 import type { Queryable } from '../platform/db/client';
 import { adherenceModule } from './adherence';
+import { administrationModule } from './administration';
 import { alertsModule } from './alerts';
 import { caregiversModule } from './caregivers';
 import { catalogueModule } from './catalogue';
@@ -36,6 +37,7 @@ export const MODULES = [
   catalogueModule,
   reconciliationModule,
   staffModule,
+  administrationModule,
   devicesModule,
   adherenceModule,
   alertsModule,

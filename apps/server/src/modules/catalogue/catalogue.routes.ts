@@ -14,6 +14,10 @@ export async function catalogueRoutes(app: App, deps: { db: Database }) {
     access: access.staff(),
     handler: async (req) => ({ data: searchStates(req.query.search, req.query.limit) }),
   });
+  route(app, geo.allStates, {
+    access: access.staff(),
+    handler: async () => ({ data: searchStates('', 1000) }),
+  });
   route(app, geo.cities, {
     access: access.staff(),
     handler: async (req) => {
@@ -43,6 +47,10 @@ export async function catalogueRoutes(app: App, deps: { db: Database }) {
   route(app, c.diseaseStates, {
     access: access.program(),
     handler: async (req) => ({ data: await searchDiseaseStates(db, req.query.query, 50) }),
+  });
+  route(app, c.allDiseaseStates, {
+    access: access.staff(),
+    handler: async () => ({ data: await searchDiseaseStates(db, '', 1000) }),
   });
   route(app, c.diagnosisCodes, {
     access: access.program(),

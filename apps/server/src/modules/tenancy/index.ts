@@ -6,8 +6,8 @@ import { createTenancyService } from './tenancy.service';
 /** Enterprises, programs and the staff roles in them. */
 export const tenancyModule = defineModule({
   name: 'tenancy',
-  async register(app, { db, realtime }) {
-    await app.register(tenancyRoutes, { tenancy: createTenancyService({ db, realtime }) });
+  async register(app, { db }) {
+    await app.register(tenancyRoutes, { tenancy: createTenancyService({ db }) });
   },
   factories: { enterprise: createEnterprise, program: createProgram },
 });

@@ -15,7 +15,9 @@ export async function tenancyRoutes(app: App, deps: { tenancy: TenancyService })
 
   route(app, c.enterprises, {
     access: access.staff(),
-    handler: async (req) => ({ data: await tenancy.enterprisesOf(staffActor(req)) }),
+    handler: async (req) => ({
+      data: await tenancy.enterprisesOf(staffActor(req), req.query.withRelations === 'true'),
+    }),
   });
 
   route(app, c.programAdmins, {
@@ -36,15 +38,5 @@ export async function tenancyRoutes(app: App, deps: { tenancy: TenancyService })
   route(app, c.checkEnterpriseAccess, {
     access: access.enterprise(),
     handler: async (req) => tenancy.checkPatientAccess(staffActor(req), { patientId: req.params.id }),
-  });
-
-  route(app, c.updateAdminRoles, {
-    access: access.staff(),
-    handler: async (req) =>
-      tenancy.updateProgramRoles(staffActor(req), {
-        targetId: req.params.id,
-        programId: req.body.program_id,
-        roles: req.body.roles,
-      }),
   });
 }

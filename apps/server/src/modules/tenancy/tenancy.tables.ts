@@ -7,6 +7,7 @@ export const enterprises = pgTable('enterprises', {
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const programs = pgTable(
@@ -19,6 +20,7 @@ export const programs = pgTable(
     type: text('type').notNull().default('monitoring'),
     modules: text('modules').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('programs_type_check', sql`${t.type} IN ('monitoring', 'pharma', 'pharmacy')`),
