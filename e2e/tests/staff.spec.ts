@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { signIn, signOut, uniqueEmail } from './helpers';
+import { expectNoSeriousA11yViolations, signIn, signOut, uniqueEmail } from './helpers';
 
 const SERVER_LOG = fileURLToPath(new URL('../test-results/server.log', import.meta.url));
 
@@ -56,3 +56,87 @@ test('a coordinator sets a patient-app password, the policy checked on the way',
   await page.getByTestId('app-password-save').click();
   await expect(page.getByText('Password updated')).toBeVisible();
 });
+
+test.describe('staff accounts', () => {
+  test.use({ bypassCSP: true });
+
+  test('an administrator changes a member’s roles and disables the account, which can no longer sign in', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('disable');
+    await page.goto('/admins');
+    await signIn(page, 'admin@caredeck.demo');
+    await page.getByRole('button', { name: 'Add staff member' }).click();
+    await page.getByTestId('staff-email').fill(email);
+    await page.getByTestId('staff-given').fill('Dana');
+    await page.getByTestId('staff-family').fill('Leaving');
+    await page.getByTestId('staff-save').click();
+    await expect(page.getByText('New user has successfully been created!')).toBeVisible();
+    await expect.poll(() => invitationPassword(email), { timeout: 20_000 }).not.toBeNull();
+
+    await page.getByRole('button', { name: 'Leaving, Dana' }).click();
+    const drawer = page.getByTestId('staff-drawer');
+    await expect(drawer.getByText(email)).toBeVisible();
+    await drawer.getByRole('checkbox', { name: 'Physician' }).check();
+    await drawer.getByTestId('staff-roles-save').click();
+    await expect(page.getByText('Admin Updated').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the staff drawer');
+
+    await drawer.getByTestId('staff-toggle').click();
+    const confirm = page.getByRole('dialog', { name: 'Disable account' });
+    await confirm.getByRole('button', { name: 'Disable account' }).click();
+    await expect(drawer.getByText('Disabled')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.locator('.mantine-SegmentedControl-label', { hasText: 'Disabled' }).click();
+    await expect(page.getByTestId('staff-row').filter({ hasText: 'Leaving, Dana' })).toBeVisible();
+
+    await signOut(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(invitationPassword(email)!);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email or password.' })).toBeVisible();
+  });
+});
+
+test.describe('programs management', () => {
+  test.use({ bypassCSP: true });
+
+  test('an enterprise administrator creates a program with a logo, edits it and reads the history', async ({
+    page,
+  }) => {
+    const name = `Northwind Renal ${Date.now().toString(36)}`;
+    await page.goto('/programs-management');
+    await signIn(page, 'enterprise@caredeck.demo');
+    await expect(page.getByRole('heading', { name: 'Programs' })).toBeVisible();
+    await expect(page.getByText('Northwind Health').first()).toBeVisible();
+    await expect(page.getByTestId('program-row').first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'New program' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New program' });
+    await dialog.getByTestId('program-save').click();
+    await expect(dialog.getByText('This field is required.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') });
+    await expect(dialog.getByRole('img', { name: 'Logo' })).toBeVisible();
+    await dialog.getByTestId('program-save').click();
+    await expect(page.getByText('Program Created')).toBeVisible();
+    const row = page.getByTestId('program-row').filter({ hasText: name });
+    await expect(row).toBeVisible();
+
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit program' });
+    await expect(edit.getByRole('img', { name: 'Logo' })).toBeVisible();
+    await edit.getByRole('checkbox', { name: 'Billing' }).uncheck();
+    await edit.getByTestId('program-save').click();
+    await expect(page.getByText('Program Updated')).toBeVisible();
+    await expect(page.getByText('Program created').first()).toBeVisible();
+    await expect(page.getByText('Program changed').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/programs-management');
+  });
+});
+
+// A 1×1 PNG.
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';

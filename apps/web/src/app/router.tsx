@@ -58,6 +58,7 @@ export type MenuLabelKey =
   | 'nav.protocols'
   | 'nav.kpi'
   | 'nav.staff'
+  | 'nav.programs'
   | 'nav.logs'
   | 'nav.settings';
 
@@ -97,6 +98,7 @@ export type PageTitleKey =
   | 'nav.pipelines'
   | 'pages.pipeline.title'
   | 'nav.staff'
+  | 'nav.programs'
   | 'nav.logs'
   | 'pages.patientEscalations.title'
   | 'pages.patientMessages.title'

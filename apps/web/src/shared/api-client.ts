@@ -261,8 +261,28 @@ export async function downloadRoute<C extends RouteContract>(
   return fileName;
 }
 
+/** Reads a file route (a logo, an attachment to show) as a Blob, with the same session handling as `call`. */
+export async function blobRoute<C extends RouteContract>(
+  contract: C,
+  ...[input, options]: CallArgs<C>
+): Promise<Blob> {
+  const { params, query } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+  };
+  const path = routeUrl(contract, params, query);
+  let response = await send(path, { ...options, method: contract.method }, 'staff');
+  if (response.status === 401 && (await hooks.refreshStaffToken()))
+    response = await send(path, { ...options, method: contract.method }, 'staff');
+  if (response.status === 401) hooks.onStaffUnauthorized();
+  if (!response.ok)
+    throw new ApiError(response.status, toErrorBody(response.status, await readBody(response)));
+  return response.blob();
+}
+
 export const api = {
   call: callRoute,
+  blob: blobRoute,
   download: downloadRoute,
   upload: uploadRoute,
   get: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>

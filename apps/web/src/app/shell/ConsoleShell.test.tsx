@@ -114,6 +114,7 @@ describe('the console shell', () => {
       'Content library',
       'Protocols',
       'Staff',
+      'Programs',
       'Staff activity',
       'Settings',
     ]);

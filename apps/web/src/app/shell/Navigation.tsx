@@ -28,6 +28,7 @@ const SECTION_OF: Record<MenuLabelKey, Section> = {
   'nav.content': 'program',
   'nav.protocols': 'program',
   'nav.staff': 'program',
+  'nav.programs': 'program',
   'nav.logs': 'program',
   'nav.settings': 'program',
 };

@@ -146,6 +146,7 @@ export const de: TranslationShape<typeof en> = {
     providerDashboard: 'Versorgungs-Dashboard',
     pharmaDashboard: 'Pharma-Dashboard',
     staff: 'Personal',
+    programs: 'Programme',
     logs: 'Teamaktivität',
     settings: 'Einstellungen',
   },

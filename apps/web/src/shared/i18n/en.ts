@@ -142,6 +142,7 @@ export const en = {
     providerDashboard: 'Provider dashboard',
     pharmaDashboard: 'Pharma dashboard',
     staff: 'Staff',
+    programs: 'Programs',
     logs: 'Staff activity',
     settings: 'Settings',
   },

@@ -145,6 +145,7 @@ export const fr: TranslationShape<typeof en> = {
     providerDashboard: 'Tableau de bord clinique',
     pharmaDashboard: 'Tableau de bord pharma',
     staff: 'Équipe',
+    programs: 'Programmes',
     logs: 'Activité de l’équipe',
     settings: 'Paramètres',
   },

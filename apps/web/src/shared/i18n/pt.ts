@@ -146,6 +146,7 @@ export const pt: TranslationShape<typeof en> = {
     providerDashboard: 'Painel clínico',
     pharmaDashboard: 'Painel farmacêutico',
     staff: 'Equipa',
+    programs: 'Programas',
     logs: 'Atividade da equipa',
     settings: 'Definições',
   },

@@ -1,8 +1,9 @@
 import {
+  ADMINISTRATION_MESSAGES,
+  administrationContract,
   platformContract,
   STAFF_MESSAGES,
   staffContract,
-  tenancyContract,
   userContract,
 } from '@caredeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -12,24 +13,60 @@ import { mockFetch, on } from '../../../test/fetchMock';
 import { CONFIG, makeUser } from '../../../test/fixtures';
 import { renderRoutes, signInForTest } from '../../../test/render';
 
+const program = { id: 1, name: 'Northwind Cardiology' };
 const STAFF = [
-  { id: 3, given_name: 'Ada', family_name: 'Admin', name: 'Ada Admin', title: 'Manager', roles: ['admin'] },
+  {
+    id: 3,
+    email: 'ada@example.com',
+    given_name: 'Ada',
+    family_name: 'Admin',
+    name: 'Ada Admin',
+    title: 'Manager',
+    disabled: false,
+    roles: ['admin'],
+    programs: [program],
+  },
   {
     id: 4,
+    email: 'paul@example.com',
     given_name: 'Paul',
     family_name: 'Physician',
     name: 'Paul Physician',
     title: null,
+    disabled: false,
     roles: ['physician'],
+    programs: [program],
   },
 ];
+const PAUL = {
+  ...STAFF[1],
+  phone_number: null,
+  must_change_password: false,
+  mfa_enabled: true,
+  created_at: '2026-11-01T00:00:00.000Z',
+  programs: [{ ...program, enterprise_id: null, roles: ['physician'] }],
+  enterprises: [],
+  can_manage: true,
+};
 
 function staffServer() {
   return mockFetch({
     [on(userContract.me)]: { body: makeUser() },
     [on(platformContract.config)]: { body: CONFIG },
     [on(userContract.pageSession, { programId: 1, id: 7 })]: { status: 201, body: {} },
-    [on(tenancyContract.programAdmins, { programId: 1 })]: { body: { data: STAFF } },
+    [on(administrationContract.allAdmins)]: {
+      body: { data: STAFF, current_page: 1, last_page: 1, per_page: 100, total: 2 },
+    },
+    [on(administrationContract.admin, { id: 4 })]: { body: { data: PAUL } },
+    [on(administrationContract.updateAdmin, { id: 4 })]: (request) => ({
+      body: {
+        message: ADMINISTRATION_MESSAGES.adminUpdated,
+        id: 4,
+        program_id: 1,
+        roles: (request.body as { roles?: string[] }).roles ?? null,
+        data: { ...PAUL, disabled: (request.body as { disabled?: boolean }).disabled ?? false },
+      },
+    }),
     [on(staffContract.create, { programId: 1 })]: (request) =>
       (request.body as { email: string }).email === 'taken@example.com'
         ? {
@@ -98,5 +135,32 @@ describe('/admins', () => {
       family_name: 'Newcomer',
       role: 'physician',
     });
+  });
+
+  it('opens a member, changes their roles here and disables the account after a confirmation', async () => {
+    const api = staffServer();
+    signInForTest();
+    renderRoutes('/admins');
+    await screen.findAllByTestId('staff-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Physician, Paul' }));
+    const drawer = await screen.findByTestId('staff-drawer');
+    expect(within(drawer).getByText('paul@example.com')).toBeInTheDocument();
+    await userEvent.click(within(drawer).getByRole('checkbox', { name: 'Care coordinator' }));
+    await userEvent.click(within(drawer).getByTestId('staff-roles-save'));
+    expect(await screen.findByText(ADMINISTRATION_MESSAGES.adminUpdated)).toBeInTheDocument();
+    expect(api.callsTo(on(administrationContract.updateAdmin, { id: 4 })).at(-1)?.body).toEqual({
+      program_id: 1,
+      roles: ['physician', 'care_coordinator'],
+    });
+
+    await userEvent.click(within(drawer).getByTestId('staff-toggle'));
+    const confirm = await screen.findByRole('dialog', { name: 'Disable account' });
+    expect(api.callsTo(on(administrationContract.updateAdmin, { id: 4 }))).toHaveLength(1);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Disable account' }));
+    await waitFor(() =>
+      expect(api.callsTo(on(administrationContract.updateAdmin, { id: 4 })).at(-1)?.body).toEqual({
+        disabled: true,
+      }),
+    );
   });
 });

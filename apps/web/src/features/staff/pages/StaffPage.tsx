@@ -1,6 +1,7 @@
 import { type CreateStaffBody, PROGRAM_STAFF_ROLES } from '@caredeck/contracts';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Center,
@@ -8,34 +9,48 @@ import {
   Loader,
   Modal,
   Paper,
+  SegmentedControl,
   Select,
   Stack,
   Table,
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasAnyRole } from '../../../app/auth/roles';
 import { valueOrNotProvided } from '../../../shared/ui/notProvided';
+import { SearchBox } from '../../../shared/ui/SearchBox';
 import { TextField } from '../../../shared/ui/TextField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useForm } from '../../../shared/ui/useForm';
 import { email, phone, required } from '../../../shared/ui/validators';
+import { useCurrentUser } from '../../identity/api';
 import { useActiveScope } from '../../tenancy/scope';
-import { useCreateStaff, useProgramStaffList } from '../api';
+import { useAdminList, useCreateStaff } from '../api';
+import { AssignStaffModal } from './AssignStaffModal';
+import { StaffDrawer } from './StaffDrawer';
 import '../i18n';
 
 type Role = (typeof PROGRAM_STAFF_ROLES)[number];
 
-/** /admins: the program's staff and their roles; administrators add people (POST programs/{p}/users/admin). */
+/** /admins: the program's staff and their roles; administrators add people, change roles and disable accounts. */
 export function StaffPage() {
   const { t } = useTranslation('staff');
   const common = useTranslation().t;
   const scope = useActiveScope();
+  const user = useCurrentUser();
   const programId = scope?.programId ?? 0;
-  const list = useProgramStaffList(programId);
+  const [status, setStatus] = useState<'active' | 'disabled' | 'all'>('active');
+  const [search, setSearch] = useState('');
+  const list = useAdminList(programId, { status, search });
   const [adding, setAdding] = useState(false);
+  const [assigning, setAssigning] = useState(false);
+  const [open, setOpen] = useState<number | null>(null);
+  const canAdminister = !!user && !!scope && hasAnyRole(user, ['admin', 'enterprise_admin'], scope);
+  const enterpriseId = scope?.program?.enterprise_id ?? null;
+  const present = new Set((list.data?.data ?? []).map((m) => m.id));
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -47,9 +62,33 @@ export function StaffPage() {
             {t('hint', { program: scope?.program?.name ?? '' })}
           </Text>
         </Stack>
-        <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-          {t('add.open')}
-        </Button>
+        <Group gap="xs">
+          {canAdminister && enterpriseId !== null ? (
+            <Button
+              variant="default"
+              leftSection={<IconUsersPlus size={16} aria-hidden />}
+              onClick={() => setAssigning(true)}
+            >
+              {t('assign.open')}
+            </Button>
+          ) : null}
+          <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+            {t('add.open')}
+          </Button>
+        </Group>
+      </Group>
+      <Group align="flex-end" gap="sm">
+        <SearchBox label={t('search')} value={search} onSearch={setSearch} w={260} />
+        <SegmentedControl
+          aria-label={t('state.label')}
+          value={status}
+          onChange={(v) => setStatus(v as typeof status)}
+          data={[
+            { value: 'active', label: t('state.active') },
+            { value: 'disabled', label: t('state.disabled') },
+            { value: 'all', label: t('state.all') },
+          ]}
+        />
       </Group>
       <Paper withBorder radius="md" p="md">
         {list.isPending ? (
@@ -64,7 +103,7 @@ export function StaffPage() {
           </Alert>
         ) : list.data.data.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
-            {t('empty')}
+            {search || status !== 'active' ? t('noMatch') : t('empty')}
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={520}>
@@ -79,7 +118,18 @@ export function StaffPage() {
               <Table.Tbody>
                 {list.data.data.map((member) => (
                   <Table.Tr key={member.id} data-testid="staff-row">
-                    <Table.Td>{`${member.family_name}, ${member.given_name}`}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Anchor component="button" type="button" onClick={() => setOpen(member.id)}>
+                          {`${member.family_name}, ${member.given_name}`}
+                        </Anchor>
+                        {member.disabled ? (
+                          <Badge color="danger" variant="light" size="sm">
+                            {t('state.disabled')}
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
                     <Table.Td>{valueOrNotProvided(member.title)}</Table.Td>
                     <Table.Td>
                       <Group gap={4}>
@@ -100,6 +150,21 @@ export function StaffPage() {
       <Modal opened={adding} onClose={() => setAdding(false)} title={t('add.title')}>
         {adding ? <StaffForm programId={programId} onDone={() => setAdding(false)} /> : null}
       </Modal>
+      {assigning && enterpriseId !== null ? (
+        <AssignStaffModal
+          enterpriseId={enterpriseId}
+          programId={programId}
+          present={present}
+          onClose={() => setAssigning(false)}
+        />
+      ) : null}
+      <StaffDrawer
+        id={open}
+        programId={programId}
+        canAdminister={canAdminister}
+        selfId={user?.id ?? 0}
+        onClose={() => setOpen(null)}
+      />
     </Stack>
   );
 }
