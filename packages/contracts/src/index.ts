@@ -1,6 +1,7 @@
 export * from './administration';
 export * from './alerts';
 export * from './auth';
+export * from './billing';
 export * from './caregivers';
 export * from './catalogue';
 export * from './common';

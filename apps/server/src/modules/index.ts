@@ -2,6 +2,7 @@ import type { Queryable } from '../platform/db/client';
 import { adherenceModule } from './adherence';
 import { administrationModule } from './administration';
 import { alertsModule } from './alerts';
+import { billingModule } from './billing';
 import { caregiversModule } from './caregivers';
 import { catalogueModule } from './catalogue';
 import { contentModule } from './content';
@@ -51,6 +52,7 @@ export const MODULES = [
   pipelinesModule,
   tagsModule,
   logsModule,
+  billingModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */

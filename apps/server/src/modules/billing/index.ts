@@ -1,0 +1,11 @@
+import { defineModule } from '../../platform/module';
+import { billingRoutes } from './billing.routes';
+import { createBillingService } from './billing.service';
+
+/** Billing and time tracking (02 §7 "Billing"; ADR 041). */
+export const billingModule = defineModule({
+  name: 'billing',
+  async register(app, { db }) {
+    await app.register(billingRoutes, { billing: createBillingService({ db }) });
+  },
+});
