@@ -7,6 +7,7 @@ import { createPatients } from '../modules/patients/patients.factories';
 import { createEnterprise, createProgram } from '../modules/tenancy/tenancy.factories';
 import { hashPassword } from '../platform/auth/passwords';
 import type { Database, Queryable } from '../platform/db/client';
+import { seedDemoBilling } from './demo-billing';
 import { seedDemoDevices } from './demo-devices';
 import { seedDemoPipelines } from './demo-pipelines';
 import { seedDemoSurveys } from './demo-surveys';
@@ -227,6 +228,12 @@ export async function seedDemo(db: Database, password: string, now = Date.now())
       demoPassword: password,
       now,
       createdBy: admin.id,
+    });
+    await seedDemoBilling(tx, {
+      programId: monitoring.id,
+      coordinatorId: coordinator.id,
+      physicianId: physician.id,
+      now,
     });
     await client.query('COMMIT');
   } catch (err) {

@@ -8,6 +8,7 @@ import {
   redirect,
 } from 'react-router';
 import { alertRoutes } from '../features/alerts/routes';
+import { billingRoutes } from '../features/billing/routes';
 import { cohortRoutes } from '../features/cohorts/routes';
 import { contentRoutes } from '../features/content/routes';
 import { dashboardRoutes } from '../features/dashboards/routes';
@@ -57,6 +58,7 @@ export type MenuLabelKey =
   | 'nav.content'
   | 'nav.protocols'
   | 'nav.kpi'
+  | 'nav.billing'
   | 'nav.staff'
   | 'nav.programs'
   | 'nav.logs'
@@ -85,6 +87,7 @@ export type PageTitleKey =
   | 'pages.sleep.title'
   | 'nav.cohorts'
   | 'nav.kpi'
+  | 'nav.billing'
   | 'nav.alerts'
   | 'nav.alertsAnalytics'
   | 'nav.escalations'
@@ -196,6 +199,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...contentRoutes,
   ...protocolRoutes,
   ...kpiRoutes,
+  ...billingRoutes,
   ...staffRoutes,
   ...logRoutes,
   {

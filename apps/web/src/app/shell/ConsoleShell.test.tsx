@@ -111,6 +111,7 @@ describe('the console shell', () => {
       'Provider dashboard',
       'Pharma dashboard',
       'KPI',
+      'Billing',
       'Content library',
       'Protocols',
       'Staff',

@@ -25,6 +25,7 @@ const SECTION_OF: Record<MenuLabelKey, Section> = {
   'nav.providerDashboard': 'insights',
   'nav.pharmaDashboard': 'insights',
   'nav.kpi': 'insights',
+  'nav.billing': 'insights',
   'nav.content': 'program',
   'nav.protocols': 'program',
   'nav.staff': 'program',

@@ -20,6 +20,7 @@ const en = {
     programs: 'Programs',
     caregivers: 'Caregivers',
     cohorts: 'Cohorts',
+    time: 'Time',
     history: 'History',
   },
   fields: {
@@ -285,6 +286,7 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       programs: 'Programme',
       caregivers: 'Betreuende',
       cohorts: 'Kohorten',
+      time: 'Zeiterfassung',
       history: 'Verlauf',
     },
     fields: {
@@ -547,6 +549,7 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       programs: 'Programmes',
       caregivers: 'Aidants',
       cohorts: 'Cohortes',
+      time: 'Temps',
       history: 'Historique',
     },
     fields: {
@@ -809,6 +812,7 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       programs: 'Programas',
       caregivers: 'Cuidadores',
       cohorts: 'Coortes',
+      time: 'Tempo',
       history: 'Histórico',
     },
     fields: {

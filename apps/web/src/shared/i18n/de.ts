@@ -138,6 +138,7 @@ export const de: TranslationShape<typeof en> = {
     content: 'Inhaltsbibliothek',
     protocols: 'Protokolle',
     kpi: 'Kennzahlen',
+    billing: 'Abrechnung',
     messenger: 'Nachrichten',
     alerts: 'Alarme',
     alertsAnalytics: 'Alarmauswertung',

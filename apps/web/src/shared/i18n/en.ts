@@ -134,6 +134,7 @@ export const en = {
     content: 'Content library',
     protocols: 'Protocols',
     kpi: 'KPI',
+    billing: 'Billing',
     messenger: 'Messenger',
     alerts: 'Alerts',
     alertsAnalytics: 'Alert analytics',

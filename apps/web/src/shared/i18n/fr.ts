@@ -137,6 +137,7 @@ export const fr: TranslationShape<typeof en> = {
     content: 'Bibliothèque de contenus',
     protocols: 'Protocoles',
     kpi: 'Indicateurs',
+    billing: 'Facturation',
     messenger: 'Messagerie',
     alerts: 'Alertes',
     alertsAnalytics: 'Analyse des alertes',

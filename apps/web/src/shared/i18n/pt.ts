@@ -138,6 +138,7 @@ export const pt: TranslationShape<typeof en> = {
     content: 'Biblioteca de conteúdos',
     protocols: 'Protocolos',
     kpi: 'Indicadores',
+    billing: 'Faturação',
     messenger: 'Mensagens',
     alerts: 'Alertas',
     alertsAnalytics: 'Análise de alertas',

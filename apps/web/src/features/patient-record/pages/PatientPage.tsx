@@ -25,6 +25,8 @@ import { identityDate } from '../../../shared/ui/notProvided';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { AdherencePanel } from '../../adherence/components/AdherencePanel';
 import { ReadingsPanel } from '../../adherence/components/ReadingsPanel';
+import { BillingTimer } from '../../billing/components/BillingTimer';
+import { TimePanel } from '../../billing/components/TimePanel';
 import { PatientDevicesPanel } from '../../devices/components/PatientDevicesPanel';
 import { NotesPanel } from '../../notes/components/NotesPanel';
 import { NotificationsPanel } from '../../notifications/components/NotificationsPanel';
@@ -61,6 +63,7 @@ const TABS = [
   'programs',
   'caregivers',
   'cohorts',
+  'time',
   'history',
 ] as const;
 type Tab = (typeof TABS)[number];
@@ -175,6 +178,9 @@ export function PatientPage() {
           <Tabs.Panel value="cohorts">
             <CohortsPanel patient={patient} />
           </Tabs.Panel>
+          <Tabs.Panel value="time">
+            <TimePanel patient={patient} programId={programId} />
+          </Tabs.Panel>
           <Tabs.Panel value="history">
             <HistoryPanel patient={patient} programId={programId} />
           </Tabs.Panel>
@@ -247,67 +253,70 @@ function PatientHeader({ patient, programId }: { patient: PatientRecord; program
             .join(' · ')}
         </Text>
       </Stack>
-      <Group gap="xs">
-        <Button
-          variant="default"
-          leftSection={<IconPencil size={16} aria-hidden />}
-          onClick={() => setEditing(true)}
-        >
-          {t('actions.edit')}
-        </Button>
-        <Menu position="bottom-end">
-          <Menu.Target>
-            <Button
-              variant="default"
-              rightSection={<IconChevronDown size={14} aria-hidden />}
-              loading={setStatus.isPending}
-            >
-              {t('actions.changeStatus')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {PATIENT_STATUSES.filter((s) => s !== patient.status).map((status) => (
-              <Menu.Item
-                key={status}
-                onClick={() =>
-                  setStatus.mutate(status, {
-                    onSuccess: () =>
-                      toast.success(
-                        t('toasts.statusChanged', { status: common(`patients.status.${status}`) }),
-                      ),
-                    onError: (error) => toastErrors(error),
-                  })
-                }
+      <Stack gap="xs" align="flex-end">
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconPencil size={16} aria-hidden />}
+            onClick={() => setEditing(true)}
+          >
+            {t('actions.edit')}
+          </Button>
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <Button
+                variant="default"
+                rightSection={<IconChevronDown size={14} aria-hidden />}
+                loading={setStatus.isPending}
               >
-                {common(`patients.status.${status}`)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-        <Button
-          variant="default"
-          component={Link}
-          to={`/patient/${patient.id}/escalation-messages`}
-          leftSection={<IconAlertTriangle size={16} aria-hidden />}
-        >
-          {t('actions.escalations')}
-        </Button>
-        <Button
-          variant="default"
-          component={Link}
-          to={`/patient/${patient.id}/settings`}
-          leftSection={<IconBell size={16} aria-hidden />}
-        >
-          {t('actions.settings')}
-        </Button>
-        <Button
-          variant={patient.active ? 'light' : 'filled'}
-          color={patient.active ? 'danger' : 'success'}
-          onClick={() => setConfirming(true)}
-        >
-          {patient.active ? t('actions.inactivate') : t('actions.activate')}
-        </Button>
-      </Group>
+                {t('actions.changeStatus')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {PATIENT_STATUSES.filter((s) => s !== patient.status).map((status) => (
+                <Menu.Item
+                  key={status}
+                  onClick={() =>
+                    setStatus.mutate(status, {
+                      onSuccess: () =>
+                        toast.success(
+                          t('toasts.statusChanged', { status: common(`patients.status.${status}`) }),
+                        ),
+                      onError: (error) => toastErrors(error),
+                    })
+                  }
+                >
+                  {common(`patients.status.${status}`)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+          <Button
+            variant="default"
+            component={Link}
+            to={`/patient/${patient.id}/escalation-messages`}
+            leftSection={<IconAlertTriangle size={16} aria-hidden />}
+          >
+            {t('actions.escalations')}
+          </Button>
+          <Button
+            variant="default"
+            component={Link}
+            to={`/patient/${patient.id}/settings`}
+            leftSection={<IconBell size={16} aria-hidden />}
+          >
+            {t('actions.settings')}
+          </Button>
+          <Button
+            variant={patient.active ? 'light' : 'filled'}
+            color={patient.active ? 'danger' : 'success'}
+            onClick={() => setConfirming(true)}
+          >
+            {patient.active ? t('actions.inactivate') : t('actions.activate')}
+          </Button>
+        </Group>
+        <BillingTimer patient={patient} programId={programId} />
+      </Stack>
       <EditPatientModal patient={patient} opened={editing} onClose={() => setEditing(false)} />
       <Modal
         opened={confirming}
