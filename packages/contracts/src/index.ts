@@ -2,6 +2,7 @@ export * from './administration';
 export * from './alerts';
 export * from './auth';
 export * from './billing';
+export * from './bulk-actions';
 export * from './caregivers';
 export * from './catalogue';
 export * from './common';

@@ -3,6 +3,7 @@ import { adherenceModule } from './adherence';
 import { administrationModule } from './administration';
 import { alertsModule } from './alerts';
 import { billingModule } from './billing';
+import { bulkActionsModule } from './bulk-actions';
 import { caregiversModule } from './caregivers';
 import { catalogueModule } from './catalogue';
 import { contentModule } from './content';
@@ -53,6 +54,7 @@ export const MODULES = [
   tagsModule,
   logsModule,
   billingModule,
+  bulkActionsModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */

@@ -1,6 +1,7 @@
 import type { BillingRow, BillingStatus, TimeEntry } from '@caredeck/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineObjectKind } from '../../platform/access/rules';
+import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/like';
 import { isoUtc } from '../../platform/db/time';
@@ -294,4 +295,17 @@ export async function statusCounts(db: Queryable, programId: number) {
     FROM patients p LEFT JOIN patient_billing_status bs ON bs.patient_id = p.id
     WHERE p.program_id = ${programId} GROUP BY 1`);
   return res.rows;
+}
+
+/** The same status for many patients of the program (bulk actions); returns how many rows were written. */
+export async function upsertBillingStatuses(
+  db: Queryable,
+  s: { patientIds: number[]; programId: number; status: BillingStatus; adminId: number },
+): Promise<number> {
+  const res = await db.execute(sql`
+    INSERT INTO patient_billing_status (patient_id, program_id, status, reason, updated_by)
+    SELECT x, ${s.programId}, ${s.status}, NULL, ${s.adminId} FROM unnest(${idArray(s.patientIds)}::bigint[]) AS x
+    ON CONFLICT (patient_id) DO UPDATE SET status = excluded.status, program_id = excluded.program_id,
+      reason = NULL, updated_by = excluded.updated_by, updated_at = now()`);
+  return res.rowCount ?? 0;
 }

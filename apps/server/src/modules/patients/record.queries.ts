@@ -378,3 +378,15 @@ export async function allPatientsOfProgram(db: Queryable, programId: number) {
     ORDER BY last_name, first_name, id`);
   return res.rows;
 }
+
+/** Assigns (or, with null, unassigns) the patients given to one staff member; returns how many changed. */
+export async function assignPatients(
+  db: Queryable,
+  patientIds: number[],
+  adminId: number | null,
+): Promise<number> {
+  const res = await db.execute(sql`
+    UPDATE patients SET assigned_admin_id = ${adminId}, updated_at = now()
+    WHERE id = ANY(${idArray(patientIds)}::bigint[]) AND assigned_admin_id IS DISTINCT FROM ${adminId}`);
+  return res.rowCount ?? 0;
+}
