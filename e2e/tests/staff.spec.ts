@@ -121,7 +121,7 @@ test.describe('programs management', () => {
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(PNG_BASE64, 'base64') });
     await expect(dialog.getByRole('img', { name: 'Logo' })).toBeVisible();
     await dialog.getByTestId('program-save').click();
-    await expect(page.getByText('Program Created')).toBeVisible();
+    await expect(page.getByText('Program Created', { exact: true })).toBeVisible();
     const row = page.getByTestId('program-row').filter({ hasText: name });
     await expect(row).toBeVisible();
 
@@ -130,7 +130,7 @@ test.describe('programs management', () => {
     await expect(edit.getByRole('img', { name: 'Logo' })).toBeVisible();
     await edit.getByRole('checkbox', { name: 'Billing' }).uncheck();
     await edit.getByTestId('program-save').click();
-    await expect(page.getByText('Program Updated')).toBeVisible();
+    await expect(page.getByText('Program Updated', { exact: true })).toBeVisible();
     await expect(page.getByText('Program created').first()).toBeVisible();
     await expect(page.getByText('Program changed').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/programs-management');

@@ -9,6 +9,7 @@ import {
 } from 'react-router';
 import { alertRoutes } from '../features/alerts/routes';
 import { billingRoutes } from '../features/billing/routes';
+import { bulkActionRoutes } from '../features/bulk-actions/routes';
 import { cohortRoutes } from '../features/cohorts/routes';
 import { contentRoutes } from '../features/content/routes';
 import { dashboardRoutes } from '../features/dashboards/routes';
@@ -59,6 +60,7 @@ export type MenuLabelKey =
   | 'nav.protocols'
   | 'nav.kpi'
   | 'nav.billing'
+  | 'nav.bulkActions'
   | 'nav.staff'
   | 'nav.programs'
   | 'nav.logs'
@@ -88,6 +90,7 @@ export type PageTitleKey =
   | 'nav.cohorts'
   | 'nav.kpi'
   | 'nav.billing'
+  | 'nav.bulkActions'
   | 'nav.alerts'
   | 'nav.alertsAnalytics'
   | 'nav.escalations'
@@ -200,6 +203,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...protocolRoutes,
   ...kpiRoutes,
   ...billingRoutes,
+  ...bulkActionRoutes,
   ...staffRoutes,
   ...logRoutes,
   {

@@ -105,6 +105,7 @@ describe('the console shell', () => {
       'Cohorts',
       'Pipelines',
       'Surveys',
+      'Bulk actions',
       'Alerts',
       'Alert analytics',
       'Escalations',

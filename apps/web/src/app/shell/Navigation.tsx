@@ -17,6 +17,7 @@ const SECTION_OF: Record<MenuLabelKey, Section> = {
   'nav.messenger': 'care',
   'nav.worklist': 'care',
   'nav.cohorts': 'care',
+  'nav.bulkActions': 'care',
   'nav.pipelines': 'care',
   'nav.surveys': 'care',
   'nav.alerts': 'alerts',

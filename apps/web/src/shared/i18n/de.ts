@@ -133,6 +133,7 @@ export const de: TranslationShape<typeof en> = {
     sections: { care: 'Versorgung', alerts: 'Alarme', insights: 'Auswertungen', program: 'Programm' },
     patients: 'Patienten',
     cohorts: 'Kohorten',
+    bulkActions: 'Sammelaktionen',
     surveys: 'Fragebögen',
     pipelines: 'Behandlungspfade',
     content: 'Inhaltsbibliothek',

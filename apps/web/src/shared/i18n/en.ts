@@ -129,6 +129,7 @@ export const en = {
     sections: { care: 'Care', alerts: 'Alerts', insights: 'Insights', program: 'Program' },
     patients: 'Patients',
     cohorts: 'Cohorts',
+    bulkActions: 'Bulk actions',
     surveys: 'Surveys',
     pipelines: 'Pipelines',
     content: 'Content library',

@@ -132,6 +132,7 @@ export const fr: TranslationShape<typeof en> = {
     sections: { care: 'Soins', alerts: 'Alertes', insights: 'Indicateurs', program: 'Programme' },
     patients: 'Patients',
     cohorts: 'Cohortes',
+    bulkActions: 'Actions groupées',
     surveys: 'Questionnaires',
     pipelines: 'Parcours',
     content: 'Bibliothèque de contenus',

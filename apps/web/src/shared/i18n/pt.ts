@@ -133,6 +133,7 @@ export const pt: TranslationShape<typeof en> = {
     sections: { care: 'Cuidados', alerts: 'Alertas', insights: 'Indicadores', program: 'Programa' },
     patients: 'Doentes',
     cohorts: 'Coortes',
+    bulkActions: 'Ações em massa',
     surveys: 'Questionários',
     pipelines: 'Percursos',
     content: 'Biblioteca de conteúdos',

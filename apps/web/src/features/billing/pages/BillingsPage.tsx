@@ -43,7 +43,7 @@ const PER_PAGE = ['25', '50', '100'] as const;
 const STATUS_COLORS: Record<BillingStatus, string> = {
   billable: 'success',
   not_billable: 'gray',
-  on_hold: 'warning',
+  on_hold: 'secondary',
 };
 
 /** The filter of the URL (period, page, search, status, only patients earning a code); all history entries. */

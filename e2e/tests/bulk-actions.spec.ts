@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from './helpers';
+
+test.describe('bulk actions', () => {
+  test.use({ bypassCSP: true });
+
+  test('an administrator proposes a billing status for two patients, approves it, and reads each outcome', async ({
+    page,
+  }) => {
+    await page.goto('/bulk-events');
+    await signIn(page, 'admin@caredeck.demo');
+    await expect(page.getByRole('heading', { name: 'Bulk actions' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '/bulk-events');
+    await page.getByRole('button', { name: 'New bulk action' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New bulk action' });
+    // Nothing chosen: the form says what is missing.
+    await dialog.getByRole('button', { name: 'Propose bulk action' }).click();
+    await expect(dialog.getByText('Choose at least one patient.')).toBeVisible();
+
+    await dialog.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: 'Set the billing status' }).click();
+    await dialog.getByRole('combobox', { name: 'New billing status' }).click();
+    await page.getByRole('option', { name: 'On hold' }).click();
+    const patients = dialog.getByRole('combobox', { name: 'Patients' });
+    await patients.click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('option', { selected: false }).first().click();
+    await page.keyboard.press('Escape');
+    await dialog.getByLabel('Note for the approver (optional)').fill('Both in hospital this week');
+    await dialog.getByRole('button', { name: 'Propose bulk action' }).click();
+    await expect(page.getByText('Bulk Action Created')).toBeVisible();
+
+    // The new job opens: waiting, then approved after a confirmation.
+    const drawer = page.getByRole('dialog', { name: 'Bulk action' });
+    await expect(drawer.getByText('Set billing status to On hold')).toBeVisible();
+    await expect(drawer.getByText('Waiting for approval')).toBeVisible();
+    await drawer.getByTestId('bulk-approve').click();
+    await page
+      .getByRole('dialog', { name: 'Approve this bulk action?' })
+      .getByRole('button', { name: 'Approve and run' })
+      .click();
+    await expect(page.getByText('Bulk Action Approved')).toBeVisible();
+    await expect(drawer.getByText('2 patients · 2 done · 0 failed')).toBeVisible();
+    await expect(drawer.getByTestId('bulk-action-patients').getByText('Done')).toHaveCount(2);
+  });
+});
