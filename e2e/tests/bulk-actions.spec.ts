@@ -4,11 +4,11 @@ import { expectNoSeriousA11yViolations, signIn } from './helpers';
 test.describe('bulk actions', () => {
   test.use({ bypassCSP: true });
 
-  test('an administrator proposes a billing status for two patients, approves it, and reads each outcome', async ({
+  test('an enterprise administrator proposes a billing status for two patients, approves it, and reads each outcome', async ({
     page,
   }) => {
     await page.goto('/bulk-events');
-    await signIn(page, 'admin@caredeck.demo');
+    await signIn(page, 'enterprise@caredeck.demo');
     await expect(page.getByRole('heading', { name: 'Bulk actions' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/bulk-events');
     await page.getByRole('button', { name: 'New bulk action' }).click();

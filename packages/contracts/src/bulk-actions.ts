@@ -68,7 +68,7 @@ export const createBulkActionBody = z
   .object({
     program_id: bodyId,
     action: bulkActionType,
-    value: z.union([z.string().max(40), bodyId, z.null()]),
+    value: z.union([line().max(40), bodyId, z.null()]),
     users_id: z.array(bodyId).min(1, 'Choose at least one patient.').max(BULK_ACTION_MAX_PATIENTS),
     note: line().trim().max(500).nullable().optional(),
   })
