@@ -38,6 +38,8 @@ const envSchema = z
     SMS_DELIVERY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
     /** How often due patient reminders are sent, in ms (0: only when asked, as tests do). */
     REMINDERS_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+    /** How often queued reports are generated and delivered (0: never; tests run them by hand). */
+    REPORTS_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
     /** How long a guest link to a conversation stays valid, in hours. */
     GUEST_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(72),
     /** Largest file one may attach to a message, in MB. */
@@ -206,6 +208,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       ALERT_SWEEP_MS: '0',
       SMS_DELIVERY_MS: '0',
       REMINDERS_MS: '0',
+      REPORTS_MS: '0',
     }),
     JWT_SECRET: randomBytes(32).toString('base64url'),
     ENCRYPTION_KEY: randomBytes(32).toString('base64url'),

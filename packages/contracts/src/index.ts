@@ -24,6 +24,7 @@ export * from './notifications';
 export * from './patient-record';
 export * from './patients';
 export * from './pipelines';
+export * from './reports';
 export * from './route';
 export * from './rules';
 export * from './sms';

@@ -19,6 +19,7 @@ import { notificationsModule } from './notifications';
 import { patientsModule } from './patients';
 import { pipelinesModule } from './pipelines';
 import { reconciliationModule } from './reconciliation';
+import { reportsModule } from './reports';
 import { smsModule } from './sms';
 import { staffModule } from './staff';
 import { surveysModule } from './surveys';
@@ -55,6 +56,7 @@ export const MODULES = [
   logsModule,
   billingModule,
   bulkActionsModule,
+  reportsModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */

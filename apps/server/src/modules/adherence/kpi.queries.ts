@@ -3,6 +3,13 @@ import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
 import type { DoseEventRow, ScheduleRow } from './adherence.queries';
 
+/** A reading outside the usual adult range (the KPI and the reports count the same readings). */
+export const OUT_OF_RANGE = sql`((type = 'systolic' AND (value > 140 OR value < 90))
+  OR (type = 'diastolic' AND (value > 90 OR value < 60))
+  OR (type = 'pulse' AND (value > 100 OR value < 60))
+  OR (type = 'oxygen' AND value < 95)
+  OR (type = 'glucose' AND (value > 180 OR value < 70)))`;
+
 export type KpiPatient = { id: number; time_zone: string | null };
 
 /** Patients of the programs, by id after `afterId` (keyset chunks keep memory flat for large programs). */
@@ -77,11 +84,7 @@ export async function kpiCounts(db: Queryable, programIds: number[], from: Date,
       m.measurements, m.patients_measured, m.out_of_range
     FROM (
       SELECT count(*)::int AS measurements, count(DISTINCT patient_id)::int AS patients_measured,
-        count(*) FILTER (WHERE (type = 'systolic' AND (value > 140 OR value < 90))
-          OR (type = 'diastolic' AND (value > 90 OR value < 60))
-          OR (type = 'pulse' AND (value > 100 OR value < 60))
-          OR (type = 'oxygen' AND value < 95)
-          OR (type = 'glucose' AND (value > 180 OR value < 70)))::int AS out_of_range
+        count(*) FILTER (WHERE ${OUT_OF_RANGE})::int AS out_of_range
       FROM measurements
       WHERE program_id = ANY(${ids}::bigint[]) AND measured_at >= ${from.toISOString()} AND measured_at < ${to.toISOString()}
     ) m`);

@@ -3,32 +3,25 @@ import { ADHERENCE_BANDS, type KpiReport, kpiFileName, SUMMARY_DAYS } from '@car
 import {
   type AdherenceTotals,
   classifyAdherence,
-  DEFAULT_DISPLAY_ZONE,
-  DEFAULT_ON_TIME_MINUTES,
   type DoseEvent,
-  eventLookbehind,
   groupBy,
   resolveDisplayZone,
-  type ScheduleRegimen,
 } from '@caredeck/domain';
 import ExcelJS from 'exceljs';
 import type { StaffActor } from '../../platform/access/actor';
 import { auditView } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
 import { toSchedule } from './adherence.service';
-import { DAY, iso, lastDays, rangeOf } from './calendar-range';
+import { DAY, iso, lastDays } from './calendar-range';
+import { classifyPatients } from './classify-many';
 import {
   doseEventsOfPatients,
   kpiCounts,
   lastReadings,
-  patientChunk,
   patientsInProgram,
   programNames,
   schedulesOfPatients,
 } from './kpi.queries';
-
-/** Patients classified per round of queries: memory stays flat however large the program. */
-const CHUNK = 1000;
 
 type Totals = Omit<AdherenceTotals, 'adherence' | 'compliance'>;
 const STATES = ['due', 'on_time', 'late', 'missed', 'skipped', 'partial', 'pending'] as const;
@@ -62,64 +55,27 @@ export function createKpiService(deps: { db: Database; now?: () => number }) {
     end: string,
   ): Promise<KpiReport> {
     const current = now();
-    const period = rangeOf(DEFAULT_DISPLAY_ZONE, start, end, current);
     const total = empty();
     let extra = 0;
     const daily = new Map<string, Totals>();
     const bands = { high: 0, medium: 0, low: 0 };
     let withDosesDue = 0;
-    let after = 0;
-    for (;;) {
-      const patients = await patientChunk(db, programIds, after, CHUNK);
-      if (patients.length === 0) break;
-      after = patients.at(-1)!.id;
-      const ids = patients.map((p) => p.id);
-      // Wide enough for every zone: a day either side, plus the longest early window.
-      const wideFrom = new Date(period.from - 2 * DAY);
-      const wideTo = new Date(period.to + 2 * DAY);
-      const schedules = await schedulesOfPatients(db, ids, wideFrom, wideTo);
-      const byPatient = new Map<number, ScheduleRegimen[]>();
-      for (const s of schedules)
-        byPatient.set(s.patient_id, [...(byPatient.get(s.patient_id) ?? []), toSchedule(s)]);
-      const lookbehind = Math.max(0, ...[...byPatient.values()].map((r) => eventLookbehind(r)));
-      const events = await doseEventsOfPatients(db, ids, new Date(period.from - lookbehind - DAY), wideTo);
-      const eventsOf = new Map<number, DoseEvent[]>();
-      for (const e of events) {
-        const list = eventsOf.get(e.patient_id) ?? [];
-        list.push({ id: e.id, regimenId: e.regimen_id, at: new Date(e.at).getTime(), kind: e.kind });
-        eventsOf.set(e.patient_id, list);
+    const period = await classifyPatients(db, programIds, { start, end }, current, ({ result }) => {
+      add(total, result.total);
+      extra += result.extra.length;
+      for (const d of result.days) {
+        const day = daily.get(d.date) ?? empty();
+        add(day, d);
+        daily.set(d.date, day);
       }
-      for (const p of patients) {
-        const regimens = byPatient.get(p.id);
-        if (!regimens) continue;
-        const zone = resolveDisplayZone(p.time_zone);
-        const range = rangeOf(zone, period.start, period.end, current);
-        const result = classifyAdherence({
-          regimens,
-          events: eventsOf.get(p.id) ?? [],
-          zone,
-          from: range.from,
-          to: range.to,
-          now: current,
-          onTimeMinutes: DEFAULT_ON_TIME_MINUTES,
-        });
-        add(total, result.total);
-        extra += result.extra.length;
-        for (const d of result.days) {
-          const day = daily.get(d.date) ?? empty();
-          add(day, d);
-          daily.set(d.date, day);
-        }
-        if (result.total.due > 0) {
-          withDosesDue++;
-          const a = result.total.adherence ?? 0;
-          if (a >= ADHERENCE_BANDS.high) bands.high++;
-          else if (a >= ADHERENCE_BANDS.medium) bands.medium++;
-          else bands.low++;
-        }
+      if (result.total.due > 0) {
+        withDosesDue++;
+        const a = result.total.adherence ?? 0;
+        if (a >= ADHERENCE_BANDS.high) bands.high++;
+        else if (a >= ADHERENCE_BANDS.medium) bands.medium++;
+        else bands.low++;
       }
-      if (patients.length < CHUNK) break;
-    }
+    });
     const counts = await kpiCounts(db, programIds, new Date(period.from), new Date(period.to));
     await auditView(db, {
       actorAdminId: actor.adminId,

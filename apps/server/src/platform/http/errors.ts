@@ -10,7 +10,9 @@ export type ErrorCode =
   | 'not_found'
   | 'conflict'
   | 'too_large'
-  | 'rate_limited';
+  | 'rate_limited'
+  /** A server CareDeck talks to (an SFTP destination) failed. */
+  | 'bad_gateway';
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -21,6 +23,7 @@ const STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   too_large: 413,
   rate_limited: 429,
+  bad_gateway: 502,
 };
 
 /** The one error type services throw; its code fixes the HTTP status in one place. */

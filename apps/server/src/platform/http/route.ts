@@ -22,6 +22,7 @@ const ERROR_RESPONSES = {
   422: errorBody,
   429: errorBody,
   500: errorBody,
+  502: errorBody,
 } as const;
 
 export type RouteRequest<C extends RouteContract> = FastifyRequest<{
