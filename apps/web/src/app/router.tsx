@@ -21,6 +21,7 @@ import { logRoutes } from '../features/logs/routes';
 import { messengerRoutes } from '../features/messenger/routes';
 import { patientRecordRoutes } from '../features/patient-record/routes';
 import { pipelineRoutes } from '../features/pipelines/routes';
+import { reportRoutes } from '../features/reports/routes';
 import { staffRoutes } from '../features/staff/routes';
 import { surveyRoutes } from '../features/surveys/routes';
 import { protocolRoutes } from '../features/tags/routes';
@@ -60,6 +61,9 @@ export type MenuLabelKey =
   | 'nav.protocols'
   | 'nav.kpi'
   | 'nav.billing'
+  | 'nav.reports'
+  | 'nav.pharmaReports'
+  | 'nav.patientReports'
   | 'nav.bulkActions'
   | 'nav.staff'
   | 'nav.programs'
@@ -90,6 +94,9 @@ export type PageTitleKey =
   | 'nav.cohorts'
   | 'nav.kpi'
   | 'nav.billing'
+  | 'nav.reports'
+  | 'nav.pharmaReports'
+  | 'nav.patientReports'
   | 'nav.bulkActions'
   | 'nav.alerts'
   | 'nav.alertsAnalytics'
@@ -203,6 +210,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...protocolRoutes,
   ...kpiRoutes,
   ...billingRoutes,
+  ...reportRoutes,
   ...bulkActionRoutes,
   ...staffRoutes,
   ...logRoutes,
