@@ -10,6 +10,7 @@ import type { Database, Queryable } from '../platform/db/client';
 import { seedDemoBilling } from './demo-billing';
 import { seedDemoDevices } from './demo-devices';
 import { seedDemoPipelines } from './demo-pipelines';
+import { seedDemoReports } from './demo-reports';
 import { seedDemoSurveys } from './demo-surveys';
 import { fakePatients } from './fake-patients';
 
@@ -233,6 +234,13 @@ export async function seedDemo(db: Database, password: string, now = Date.now())
       programId: monitoring.id,
       coordinatorId: coordinator.id,
       physicianId: physician.id,
+      now,
+    });
+    await seedDemoReports(tx, {
+      monitoringId: monitoring.id,
+      cardiologyId: cardiology.id,
+      adminId: admin.id,
+      pharmaId: pharma.id,
       now,
     });
     await client.query('COMMIT');
