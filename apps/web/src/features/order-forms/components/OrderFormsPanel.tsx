@@ -167,7 +167,7 @@ function FormCard({
             <Title order={3} fz="h6" id={headingId}>
               {form.template.name}
             </Title>
-            <Badge color={STATE_COLORS[form.state]} variant="filled" data-testid="order-form-state">
+            <Badge color={STATE_COLORS[form.state]} variant="light" data-testid="order-form-state">
               {t(`states.${form.state}`)}
             </Badge>
           </Group>
@@ -224,7 +224,7 @@ function FormCard({
                   <Table.Td>{s.recipient_name ? `${s.recipient_name} · ${s.to}` : s.to}</Table.Td>
                   <Table.Td>{s.sent_by.name}</Table.Td>
                   <Table.Td>
-                    <Badge color={DELIVERY_COLORS[s.delivery]} variant="filled" size="sm">
+                    <Badge color={DELIVERY_COLORS[s.delivery]} variant="light" size="sm">
                       {t(`delivery.${s.delivery}`)}
                     </Badge>
                   </Table.Td>
