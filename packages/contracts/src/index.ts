@@ -21,6 +21,7 @@ export * from './memory';
 export * from './messenger';
 export * from './notes';
 export * from './notifications';
+export * from './order-forms';
 export * from './patient-record';
 export * from './patients';
 export * from './pipelines';

@@ -16,6 +16,7 @@ import { memoryModule } from './memory';
 import { messengerModule } from './messenger';
 import { notesModule } from './notes';
 import { notificationsModule } from './notifications';
+import { orderFormsModule } from './order-forms';
 import { patientsModule } from './patients';
 import { pipelinesModule } from './pipelines';
 import { reconciliationModule } from './reconciliation';
@@ -57,6 +58,7 @@ export const MODULES = [
   billingModule,
   bulkActionsModule,
   reportsModule,
+  orderFormsModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */

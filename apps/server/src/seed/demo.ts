@@ -9,6 +9,7 @@ import { hashPassword } from '../platform/auth/passwords';
 import type { Database, Queryable } from '../platform/db/client';
 import { seedDemoBilling } from './demo-billing';
 import { seedDemoDevices } from './demo-devices';
+import { seedDemoOrderForms } from './demo-order-forms';
 import { seedDemoPipelines } from './demo-pipelines';
 import { seedDemoReports } from './demo-reports';
 import { seedDemoSurveys } from './demo-surveys';
@@ -242,6 +243,11 @@ export async function seedDemo(db: Database, password: string, now = Date.now())
       adminId: admin.id,
       pharmaId: pharma.id,
       now,
+    });
+    await seedDemoOrderForms(tx, {
+      programId: monitoring.id,
+      coordinatorId: coordinator.id,
+      physicianId: physician.id,
     });
     await client.query('COMMIT');
   } catch (err) {

@@ -21,6 +21,7 @@ const en = {
     caregivers: 'Caregivers',
     cohorts: 'Cohorts',
     time: 'Time',
+    orderForms: 'Order forms',
     history: 'History',
   },
   fields: {
@@ -287,6 +288,7 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       caregivers: 'Betreuende',
       cohorts: 'Kohorten',
       time: 'Zeiterfassung',
+      orderForms: 'Bestellformulare',
       history: 'Verlauf',
     },
     fields: {
@@ -550,6 +552,7 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       caregivers: 'Aidants',
       cohorts: 'Cohortes',
       time: 'Temps',
+      orderForms: 'Bons de commande',
       history: 'Historique',
     },
     fields: {
@@ -813,6 +816,7 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       caregivers: 'Cuidadores',
       cohorts: 'Coortes',
       time: 'Tempo',
+      orderForms: 'Formulários de pedido',
       history: 'Histórico',
     },
     fields: {

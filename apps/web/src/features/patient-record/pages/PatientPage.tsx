@@ -30,6 +30,7 @@ import { TimePanel } from '../../billing/components/TimePanel';
 import { PatientDevicesPanel } from '../../devices/components/PatientDevicesPanel';
 import { NotesPanel } from '../../notes/components/NotesPanel';
 import { NotificationsPanel } from '../../notifications/components/NotificationsPanel';
+import { OrderFormsPanel } from '../../order-forms/components/OrderFormsPanel';
 import { SmsPanel } from '../../sms/components/SmsPanel';
 import { PatientSurveysPanel } from '../../surveys/components/PatientSurveysPanel';
 import { useActiveScope } from '../../tenancy/scope';
@@ -64,6 +65,7 @@ const TABS = [
   'caregivers',
   'cohorts',
   'time',
+  'orderForms',
   'history',
 ] as const;
 type Tab = (typeof TABS)[number];
@@ -180,6 +182,9 @@ export function PatientPage() {
           </Tabs.Panel>
           <Tabs.Panel value="time">
             <TimePanel patient={patient} programId={programId} />
+          </Tabs.Panel>
+          <Tabs.Panel value="orderForms">
+            <OrderFormsPanel programId={programId} patientId={patient.id} />
           </Tabs.Panel>
           <Tabs.Panel value="history">
             <HistoryPanel patient={patient} programId={programId} />
