@@ -43,4 +43,28 @@ test.describe('bulk actions', () => {
     await expect(drawer.getByText('2 patients · 2 done · 0 failed')).toBeVisible();
     await expect(drawer.getByTestId('bulk-action-patients').getByText('Done')).toHaveCount(2);
   });
+
+  test('patients selected in the worklist become a bulk action proposal', async ({ page }) => {
+    await page.goto('/patients');
+    await signIn(page, 'enterprise@caredeck.demo');
+    await expect(page.getByTestId('patient-row').first()).toBeVisible();
+    const rows = page.getByTestId('patient-row');
+    await rows.nth(0).getByRole('checkbox').check();
+    await rows.nth(1).getByRole('checkbox').check();
+    await expect(page.getByTestId('bulk-bar')).toContainText('2 selected');
+    await page.getByTestId('bulk-propose').click();
+    await expect(page).toHaveURL(/\/bulk-events$/);
+    const dialog = page.getByRole('dialog', { name: 'New bulk action' });
+    await expect(dialog).toBeVisible();
+    // Both patients are chosen already (pills of the patient picker).
+    const picker = dialog
+      .getByRole('combobox', { name: 'Patients' })
+      .locator('xpath=ancestor::div[contains(@class,"mantine-MultiSelect-root")]');
+    await expect(picker.locator('.mantine-Pill-root')).toHaveCount(2);
+    // A reload does not open the proposal again.
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Bulk actions' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'New bulk action' })).toHaveCount(0);
+  });
 });

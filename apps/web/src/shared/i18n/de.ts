@@ -308,6 +308,7 @@ export const de: TranslationShape<typeof en> = {
       deleted: 'Ansicht gelöscht',
     },
     bulk: {
+      propose: 'Sammelaktion vorschlagen…',
       selected: '{{count}} ausgewählt',
       status: 'Neuer Status',
       apply: 'Status ändern',

@@ -298,6 +298,7 @@ export const en = {
       deleted: 'View deleted',
     },
     bulk: {
+      propose: 'Propose a bulk action…',
       selected: '{{count}} selected',
       status: 'New status',
       apply: 'Change status',

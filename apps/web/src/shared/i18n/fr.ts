@@ -303,6 +303,7 @@ export const fr: TranslationShape<typeof en> = {
       deleted: 'Vue supprimée',
     },
     bulk: {
+      propose: 'Proposer une action groupée…',
       selected: '{{count}} sélectionné(s)',
       status: 'Nouveau statut',
       apply: 'Changer le statut',

@@ -307,6 +307,7 @@ export const pt: TranslationShape<typeof en> = {
       deleted: 'Vista eliminada',
     },
     bulk: {
+      propose: 'Propor uma ação em massa…',
       selected: '{{count}} selecionado(s)',
       status: 'Novo estado',
       apply: 'Alterar estado',

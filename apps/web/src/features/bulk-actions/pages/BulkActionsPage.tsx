@@ -27,9 +27,9 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { hasAnyRole } from '../../../app/auth/roles';
 import { firstFieldErrors } from '../../../shared/api-client';
 import { ConfirmModal } from '../../../shared/ui/NameModal';
@@ -87,7 +87,16 @@ export function BulkActionsPage() {
     : '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useBulkActions(programId, state, page);
-  const [creating, setCreating] = useState(false);
+  // The worklist hands its selection over in the navigation state: the proposal opens with those patients.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handed = (location.state as { proposePatients?: number[] } | null)?.proposePatients ?? null;
+  const [creating, setCreating] = useState(handed !== null);
+  const [initialPatients] = useState<string[]>(() => (handed ?? []).map(String));
+  useEffect(() => {
+    // Forget the hand-over so a reload or Back does not open the proposal again.
+    if (handed) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [handed, navigate, location.pathname, location.search]);
   const [open, setOpen] = useState<string | null>(null);
   const valueLabel = useValueLabel(programId);
   const canApprove = Boolean(user && scope && hasAnyRole(user, ['admin', 'enterprise_admin'], scope));
@@ -213,7 +222,12 @@ export function BulkActionsPage() {
         </Group>
       )}
       {creating && (
-        <CreateModal programId={programId} onClose={() => setCreating(false)} onCreated={setOpen} />
+        <CreateModal
+          programId={programId}
+          initialPatients={initialPatients}
+          onClose={() => setCreating(false)}
+          onCreated={setOpen}
+        />
       )}
       <JobDrawer
         programId={programId}
@@ -347,10 +361,12 @@ function JobDrawer({
 
 function CreateModal({
   programId,
+  initialPatients,
   onClose,
   onCreated,
 }: {
   programId: number;
+  initialPatients: string[];
   onClose: () => void;
   onCreated: (jobId: string) => void;
 }) {
@@ -362,7 +378,7 @@ function CreateModal({
   const { create } = useBulkActionMutations();
   const [action, setAction] = useState<BulkActionType>('patient_status');
   const [value, setValue] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<string[]>([]);
+  const [chosen, setChosen] = useState<string[]>(initialPatients);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const values: { value: string; label: string }[] =

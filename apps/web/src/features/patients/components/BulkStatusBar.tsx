@@ -2,6 +2,7 @@ import { PATIENT_STATUSES } from '@caredeck/contracts';
 import { Button, Group, Modal, Paper, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { toast } from '../../../shared/ui/toasts';
 import { type PatientStatus, useBulkStatus } from '../api';
 
@@ -10,12 +11,16 @@ export interface BulkStatusBarProps {
   onDone: () => void;
 }
 
-/** Shown while patients are selected: set one status for all of them, after a confirmation. */
+/**
+ * Shown while patients are selected: set one status for all of them, after a confirmation, or propose a bulk
+ * action for them (status, billing status, cohort, assignment) that an administrator approves (/bulk-events).
+ */
 export function BulkStatusBar({ selected, onDone }: BulkStatusBarProps) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<PatientStatus | null>(null);
   const [confirming, setConfirming] = useState(false);
   const bulk = useBulkStatus();
+  const navigate = useNavigate();
   const count = selected.size;
   if (count === 0) return null;
   const label = status ? t(`patients.status.${status}`) : '';
@@ -55,6 +60,14 @@ export function BulkStatusBar({ selected, onDone }: BulkStatusBarProps) {
           />
           <Button size="xs" disabled={!status} onClick={() => setConfirming(true)} data-testid="bulk-apply">
             {t('patients.bulk.apply')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => void navigate('/bulk-events', { state: { proposePatients: [...selected] } })}
+            data-testid="bulk-propose"
+          >
+            {t('patients.bulk.propose')}
           </Button>
           <Button size="xs" variant="subtle" onClick={onDone}>
             {t('patients.bulk.clear')}
