@@ -5,9 +5,10 @@ import {
   platformContract,
   userContract,
 } from '@caredeck/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { deliverLiveEvent, PATIENT_DATA_EVENT } from '../../../app/realtime';
 import { mockFetch, on } from '../../../test/fetchMock';
 import { CONFIG, makeUser } from '../../../test/fixtures';
 import { renderRoutes, signInForTest } from '../../../test/render';
@@ -68,5 +69,35 @@ describe('/kpi', () => {
     expect(await screen.findByText('60.00 %')).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?start=${day(6)}&end=${day(0)}`);
     expect(api.unhandled).toEqual([]);
+  });
+
+  it('refreshes the figures when device data arrives, at most every 10 seconds', async () => {
+    let adherence = 85;
+    const api = mockFetch({
+      [on(userContract.me)]: { body: makeUser() },
+      [on(platformContract.config)]: { body: CONFIG },
+      [on(userContract.pageSession, { programId: 1, id: 7 })]: { status: 201, body: {} },
+      [on(notificationsContract.staff, { programId: 1 })]: { body: { data: [], unread: 0 } },
+      [on(kpiContract.program, { programId: 1, start: day(29), end: day(0) })]: () => ({
+        body: { ...report(day(29), day(0)), doses: { ...totals, adherence, extra: 0 } },
+      }),
+    });
+    signInForTest();
+    renderRoutes('/kpi');
+    expect(await screen.findByTestId('kpi-adherence')).toHaveTextContent('85.00 %');
+    const calls = () =>
+      api.callsTo(on(kpiContract.program, { programId: 1, start: day(29), end: day(0) })).length;
+    const before = calls();
+    // A dose is stored: the first event refreshes at once.
+    adherence = 90;
+    deliverLiveEvent(PATIENT_DATA_EVENT, { patient_id: 3, kinds: ['dose'] });
+    expect(await screen.findByText('90.00 %')).toBeInTheDocument();
+    // A burst right after waits for the 10 s window: no request per event.
+    adherence = 95;
+    for (let i = 0; i < 20; i++) deliverLiveEvent(PATIENT_DATA_EVENT, { patient_id: i, kinds: ['dose'] });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(calls()).toBe(before + 1);
+    expect(screen.getByTestId('kpi-adherence')).toHaveTextContent('90.00 %');
+    await waitFor(() => expect(calls()).toBe(before + 1));
   });
 });

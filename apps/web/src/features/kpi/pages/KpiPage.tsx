@@ -6,7 +6,7 @@ import { DateRangeFields, PeriodPresets } from '../../../shared/ui/PeriodFields'
 import { shortDayLabel, usePeriodParams } from '../../../shared/ui/period';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useActiveScope } from '../../tenancy/scope';
-import { downloadKpi, useKpi } from '../api';
+import { downloadKpi, useKpi, useLiveKpi } from '../api';
 import '../i18n';
 
 const PRESETS = ['7', '30', '90'] as const;
@@ -22,6 +22,7 @@ export function KpiPage() {
   const { start, end, valid } = period;
   const enterpriseId = scope?.enterpriseScope ? (scope.enterprise?.id ?? null) : null;
   const kpi = useKpi({ programId: valid ? (scope?.programId ?? 0) : 0, enterpriseId }, start, end);
+  useLiveKpi();
 
   const exportSheet = async () => {
     try {
