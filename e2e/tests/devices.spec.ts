@@ -127,6 +127,10 @@ test.describe('devices', () => {
     await panel.getByRole('button', { name: 'Send' }).click();
     await expect(panel.getByTestId('command-reply')).toContainText('"dispensed": 1');
     expect(output).toContain(`${type2.serial} command`);
+
+    // Live: when the dispensers go away, the console says so within seconds (its polling is every 30 s).
+    live.kill('SIGTERM');
+    await expect(panel.getByText('Seen recently')).toBeVisible({ timeout: 8_000 });
   });
 
   test('a coordinator follows a dispenser live and sends it a dose schedule from the Devices tab', async ({

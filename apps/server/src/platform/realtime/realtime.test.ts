@@ -1,8 +1,12 @@
+import { authContract } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
+import mqtt from 'mqtt';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { type Config, testConfig } from '../../config';
+import { FACTORY_PASSWORD } from '../../modules/identity/identity.factories';
+import { given } from '../../seed/given';
 import { adminId, bearer, seedDemoData, signIn } from '../../test/flows';
 import { testDatabase } from '../../test/harness';
 import type { Database } from '../db/client';
@@ -26,11 +30,11 @@ async function listeningApp(
   return { app, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
 }
 
-function openSocket(url: string, token: string): Promise<Socket> {
+function openSocket(url: string, token: string, realm: 'staff' | 'controller' = 'staff'): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = connect(url, {
       path: '/socket.io',
-      auth: { token },
+      auth: realm === 'controller' ? { controller: token } : { token },
       transports: ['websocket'],
       reconnection: false,
     });
@@ -62,6 +66,46 @@ afterAll(async () => {
 });
 
 describe('realtime', () => {
+  it('tells /controller sockets (controller realm only) when the fleet changes, at most once a second', async () => {
+    const { app, url } = await listeningApp(db, undefined, { MQTT_PORT: 0, MQTT_HOST: '127.0.0.1' });
+    const staff = await signIn(app, 'coordinator@caredeck.demo');
+    await expect(openSocket(url, staff.token, 'controller')).rejects.toThrow(/unauthorized/);
+    const controller = await given(db).controllerAccount();
+    const res = await app.inject({
+      method: 'POST',
+      url: authContract.controllerSignIn.path,
+      payload: { email: controller.email, password: FACTORY_PASSWORD },
+    });
+    const socket = await openSocket(url, res.json().access_token, 'controller');
+    const program = (await given(db).program()).id;
+    const device = await given(db).device({ programId: program, kind: 'dispenser', dispenserType: 1 });
+    const changed = nextEvent(socket, 'fleet.changed');
+    const mqttClient = mqtt.connect(`mqtt://127.0.0.1:${app.deviceGateway.status().port}`, {
+      username: device.serial,
+      password: device.secret,
+      reconnectPeriod: 0,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        mqttClient.once('connect', () => resolve());
+        mqttClient.once('error', reject);
+      });
+      expect(await changed).toEqual({});
+      // Staff sockets are not in the fleet room.
+      const staffSocket = await openSocket(url, staff.token);
+      let staffGot = false;
+      staffSocket.on('fleet.changed', () => {
+        staffGot = true;
+      });
+      const again = nextEvent(socket, 'fleet.changed');
+      await mqttClient.endAsync(true);
+      await again;
+      expect(staffGot).toBe(false);
+    } finally {
+      mqttClient.end(true);
+    }
+  });
+
   it('refuses a socket without a valid access token', async () => {
     const { url } = await listeningApp(db);
     await expect(openSocket(url, 'not-a-token')).rejects.toThrow(/unauthorized/);

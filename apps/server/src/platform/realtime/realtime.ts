@@ -14,6 +14,8 @@ import { AppError } from '../http/errors';
 export const userChannel = (adminId: number) => `private-user.${adminId}`;
 export const programChannel = (programId: number) => `private-program.${programId}`;
 export const guestChannel = (conversationId: number) => `guest-conversation.${conversationId}`;
+/** The device fleet's operators (controller realm): fleet changes go here. */
+export const CONTROLLER_ROOM = 'controller.fleet';
 /** Internal room of one sign-in session, so that signing out closes its sockets on every process. */
 const sessionRoom = (sessionId: number) => `session.${sessionId}`;
 
@@ -22,6 +24,8 @@ export type Realtime = {
   /** Emits to every socket of one staff user, on any API process when Redis is configured. */
   toUser(adminId: number, event: string, payload: unknown): void;
   toProgram(programId: number, event: string, payload: unknown): void;
+  /** Emits to the sockets of the controller realm (the /controller fleet console). */
+  toControllers(event: string, payload: unknown): void;
   /**
    * How a guest's socket proves itself (the messenger's guest links): a token answers the one conversation
    * it opens, or null. Guest sockets join that conversation's guest channel only.
@@ -39,7 +43,7 @@ export type Realtime = {
   close(): Promise<void>;
 };
 
-type SocketData = { adminId: number; sessionId: number; guestToken?: string };
+type SocketData = { adminId: number; sessionId: number; guestToken?: string; controllerId?: number };
 export type GuestVerifier = (token: string) => Promise<{ conversationId: number; inviteId: number } | null>;
 
 /**
@@ -130,6 +134,21 @@ export function createRealtime(deps: {
             await socket.join(guestChannel(session.conversationId));
             return next();
           }
+          // The controller realm (/controller): its own token and session; it joins the fleet room only.
+          const controller =
+            typeof socket.handshake.auth?.controller === 'string' ? socket.handshake.auth.controller : '';
+          if (controller) {
+            const claims = await tokens.verifyAccess(controller, 'controller');
+            const session =
+              claims &&
+              (await touchSession(db, { publicId: claims.sid }, 'controller', sessionLimits(config)));
+            if (!claims || !session || session.ownerId !== claims.sub) return next(new Error('unauthorized'));
+            socket.data.adminId = 0;
+            socket.data.controllerId = claims.sub;
+            socket.data.sessionId = session.id;
+            await socket.join([sessionRoom(session.id), CONTROLLER_ROOM]);
+            return next();
+          }
           const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
           const claims = token ? await tokens.verifyAccess(token, 'staff') : null;
           const session =
@@ -156,6 +175,9 @@ export function createRealtime(deps: {
     },
     toProgram(programId, event, payload) {
       io?.to(programChannel(programId)).emit(event, payload);
+    },
+    toControllers(event, payload) {
+      io?.to(CONTROLLER_ROOM).emit(event, payload);
     },
     verifyGuest(verify) {
       guestVerifier = verify;

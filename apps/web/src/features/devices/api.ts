@@ -9,12 +9,15 @@ import { api } from '../../shared/api-client';
 
 const controller = { auth: 'controller' } as const;
 
-/** The dispensers of the fleet, refreshed every few seconds (connection, battery, last event). */
+/** Polling fallback of /controller: it is live through its socket (live.ts). */
+const FLEET_POLL_MS = 30_000;
+
+/** The dispensers of the fleet (connection, battery, last event). */
 export function useFleet() {
   return useQuery({
     queryKey: ['controller', 'fleet'],
     queryFn: ({ signal }) => api.call(c.list, { query: { kind: 'dispenser' } }, { ...controller, signal }),
-    refetchInterval: 5000,
+    refetchInterval: FLEET_POLL_MS,
   });
 }
 
@@ -23,7 +26,7 @@ export function useGatewayStatus() {
   return useQuery({
     queryKey: ['controller', 'gateway'],
     queryFn: ({ signal }) => api.call(c.gateway, {}, { ...controller, signal }),
-    refetchInterval: 5000,
+    refetchInterval: FLEET_POLL_MS,
   });
 }
 
@@ -32,7 +35,7 @@ export function useDispenser(id: number | null) {
     queryKey: ['controller', 'dispenser', id],
     queryFn: ({ signal }) => api.call(c.dispenser, { params: { id: String(id) } }, { ...controller, signal }),
     enabled: id !== null,
-    refetchInterval: 5000,
+    refetchInterval: FLEET_POLL_MS,
   });
 }
 

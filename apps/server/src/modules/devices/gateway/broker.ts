@@ -43,6 +43,8 @@ export async function startEmbeddedBroker(deps: {
   host: string;
   port: number;
   onReply: (reply: DeviceReply) => void;
+  /** A device connected or its last connection closed (after the state is stored). */
+  onFleetChange?: () => void;
 }): Promise<{
   port: number;
   stats: GatewayStats;
@@ -148,7 +150,9 @@ export async function startEmbeddedBroker(deps: {
     stats.connections++;
     if (!device) return;
     open.set(device.id, (open.get(device.id) ?? 0) + 1);
-    setConnected(pool, device.id, true).catch((err) => log.warn({ err }, 'device state'));
+    setConnected(pool, device.id, true)
+      .then(() => deps.onFleetChange?.())
+      .catch((err) => log.warn({ err }, 'device state'));
   });
   broker.on('clientDisconnect', (client) => {
     const device = (client as DeviceClient).device;
@@ -159,7 +163,9 @@ export async function startEmbeddedBroker(deps: {
       return;
     }
     open.delete(device.id);
-    setConnected(pool, device.id, false).catch((err) => log.warn({ err }, 'device state'));
+    setConnected(pool, device.id, false)
+      .then(() => deps.onFleetChange?.())
+      .catch((err) => log.warn({ err }, 'device state'));
   });
   broker.on('clientError', (_client, err) =>
     log.debug({ err: { message: err.message } }, 'device connection error'),

@@ -11,6 +11,10 @@ import { commandsTopic } from './topics';
 /** Live events of the console: a patient's doses or measurements changed; a followed dispenser spoke. */
 export const PATIENT_DATA_EVENT = 'patient.data';
 export const DISPENSER_EVENTS_EVENT = 'dispenser.events';
+/** To the controller realm: the fleet changed (a device connected, went away, or sent events). */
+export const FLEET_CHANGED_EVENT = 'fleet.changed';
+/** Fleet changes are told to /controller at most this often (a busy fleet commits a batch every 20 ms). */
+export const FLEET_EVENT_MS = 1000;
 
 export type GatewayStatus = { broker: 'embedded' | 'external' | 'off'; port: number | null } & IngestStats &
   Partial<GatewayStats> & { external?: ExternalStats };
@@ -27,6 +31,16 @@ export function createDeviceGateway(deps: {
   realtime: Realtime;
 }) {
   const { db, config, log, realtime } = deps;
+  // Trailing throttle: one fleet.changed per FLEET_EVENT_MS however many batches and connections.
+  let fleetTimer: NodeJS.Timeout | null = null;
+  const fleetChanged = () => {
+    if (fleetTimer) return;
+    fleetTimer = setTimeout(() => {
+      fleetTimer = null;
+      realtime.toControllers(FLEET_CHANGED_EVENT, {});
+    }, FLEET_EVENT_MS);
+    fleetTimer.unref();
+  };
   /** Other modules' work after each committed batch (the alert engine marks its patients for evaluation). */
   const batchListeners: ((result: BatchResult) => void)[] = [];
   const ingestor = createIngestor({
@@ -40,6 +54,7 @@ export function createDeviceGateway(deps: {
       for (const s of result.subscribers)
         realtime.toUser(s.admin_id, DISPENSER_EVENTS_EVENT, { device_id: s.device_id, events: s.events });
       for (const listener of batchListeners) listener(result);
+      fleetChanged();
     },
     onError(err) {
       log.error(
@@ -93,6 +108,7 @@ export function createDeviceGateway(deps: {
         host: config.MQTT_HOST ?? config.HOST,
         port: config.MQTT_PORT,
         onReply,
+        onFleetChange: fleetChanged,
       });
       log.info({ port: broker.port }, 'MQTT broker listening');
     },
@@ -130,6 +146,8 @@ export function createDeviceGateway(deps: {
       await publish(commandsTopic(serial), JSON.stringify({ id: 0, ...message }));
     },
     async close(): Promise<void> {
+      if (fleetTimer) clearTimeout(fleetTimer);
+      fleetTimer = null;
       await ingestor.close();
       await broker?.close();
       await external?.close();

@@ -19,6 +19,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispenser, useFleet, useGatewayStatus, useSendCommand } from '../api';
+import { useControllerLive } from '../live';
 import '../i18n';
 
 function relative(iso: string | null, locale: string): string | null {
@@ -49,13 +50,14 @@ function ConnectionBadge({ device }: { device: Device }) {
 }
 
 /**
- * /controller: the dispenser fleet (connection, battery, pods, last event; refreshed every 5 s) and, for
+ * /controller: the dispenser fleet (connection, battery, pods, last event; live through the controller socket) and, for
  * the chosen dispenser, its recent events and a command console for type 1 (JSON-RPC command line) and
  * type 2 (command and argument) dispensers, with each reply or time-out shown.
  */
 export function FleetConsole() {
   const { t, i18n } = useTranslation('devices');
   const fleet = useFleet();
+  useControllerLive();
   const [search, setSearch] = useState('');
   const [connectedOnly, setConnectedOnly] = useState(false);
   const [selected, setSelected] = useState<number | null>(null);
