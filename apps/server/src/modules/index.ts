@@ -8,6 +8,7 @@ import { caregiversModule } from './caregivers';
 import { catalogueModule } from './catalogue';
 import { contentModule } from './content';
 import { devicesModule } from './devices';
+import { externalOrdersModule } from './external-orders';
 import { groupsModule } from './groups';
 import { identityModule } from './identity';
 import { logsModule } from './logs';
@@ -55,6 +56,7 @@ export const MODULES = [
   logsModule,
   billingModule,
   bulkActionsModule,
+  externalOrdersModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */
