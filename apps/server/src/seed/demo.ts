@@ -9,6 +9,7 @@ import { hashPassword } from '../platform/auth/passwords';
 import type { Database, Queryable } from '../platform/db/client';
 import { seedDemoBilling } from './demo-billing';
 import { seedDemoDevices } from './demo-devices';
+import { seedDemoExternalOrders } from './demo-external-orders';
 import { seedDemoPipelines } from './demo-pipelines';
 import { seedDemoSurveys } from './demo-surveys';
 import { fakePatients } from './fake-patients';
@@ -235,6 +236,7 @@ export async function seedDemo(db: Database, password: string, now = Date.now())
       physicianId: physician.id,
       now,
     });
+    await seedDemoExternalOrders(tx, { programId: cardiology.id });
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});

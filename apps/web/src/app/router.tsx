@@ -15,6 +15,7 @@ import { contentRoutes } from '../features/content/routes';
 import { dashboardRoutes } from '../features/dashboards/routes';
 import { dataViewRoutes } from '../features/data-views/routes';
 import { escalationRoutes } from '../features/escalations/routes';
+import { externalOrderRoutes } from '../features/external-orders/routes';
 import { guestRoutes } from '../features/guest/routes';
 import { kpiRoutes } from '../features/kpi/routes';
 import { logRoutes } from '../features/logs/routes';
@@ -61,6 +62,7 @@ export type MenuLabelKey =
   | 'nav.kpi'
   | 'nav.billing'
   | 'nav.bulkActions'
+  | 'nav.externalOrders'
   | 'nav.staff'
   | 'nav.programs'
   | 'nav.logs'
@@ -91,6 +93,7 @@ export type PageTitleKey =
   | 'nav.kpi'
   | 'nav.billing'
   | 'nav.bulkActions'
+  | 'nav.externalOrders'
   | 'nav.alerts'
   | 'nav.alertsAnalytics'
   | 'nav.escalations'
@@ -204,6 +207,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...kpiRoutes,
   ...billingRoutes,
   ...bulkActionRoutes,
+  ...externalOrderRoutes,
   ...staffRoutes,
   ...logRoutes,
   {

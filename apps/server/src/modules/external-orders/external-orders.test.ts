@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { text as readText } from 'node:stream/consumers';
 import { externalOrdersContract as c, EXTERNAL_ORDER_MESSAGES as M, routeUrl } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
@@ -7,6 +6,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../platform/db/client';
 import { diskStorage } from '../../platform/files/storage';
 import type { App } from '../../platform/http/types';
+import { externalOrdersSampleCsv } from '../../seed/demo-external-orders';
 import { given } from '../../seed/given';
 import { bearer, signIn } from '../../test/flows';
 import { testApp } from '../../test/harness';
@@ -15,10 +15,7 @@ import { parseCsv, readOrdersCsv } from './external-orders.csv';
 import { equipmentFileOf } from './external-orders.queries';
 import { readSig } from './external-orders.sig';
 
-const SAMPLE = readFileSync(
-  new URL('../../../../web/public/samples/external-orders-sample.csv', import.meta.url),
-  'utf8',
-);
+const SAMPLE = externalOrdersSampleCsv();
 const DAY = '2026-12-07';
 
 let app: App;
