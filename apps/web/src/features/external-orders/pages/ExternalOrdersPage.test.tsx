@@ -200,7 +200,7 @@ describe('/external-orders', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Link to this patient' }));
     expect(await screen.findByText('Patient Matched')).toBeInTheDocument();
     await waitFor(() =>
-      expect(screen.getByTestId('order-RX-11')).toHaveTextContent('Patient: Margaret Okafor'),
+      expect(screen.getByTestId('order-RX-11')).toHaveTextContent('CareDeck patient: Margaret Okafor'),
     );
 
     // The review: the fill files, and a failed verification shows 'Error:' with the reason.

@@ -18,7 +18,7 @@ import {
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DateField } from '../../../shared/ui/DateField';
 import { SearchBox } from '../../../shared/ui/SearchBox';
 import { useActiveScope } from '../../tenancy/scope';
@@ -196,7 +196,15 @@ export function ExternalOrdersPage() {
                       <Text size="sm">{pharmacyName}</Text>
                       {x.patient ? (
                         <Text size="xs" c="dimmed">
-                          {t('linkedTo', { name: `${x.patient.first_name} ${x.patient.last_name}` })}
+                          {t('linkedTo')}:{' '}
+                          <Anchor
+                            component={Link}
+                            to={`/patient/${x.patient.id}?tab=medication`}
+                            size="xs"
+                            underline="always"
+                          >
+                            {`${x.patient.first_name} ${x.patient.last_name}`}
+                          </Anchor>
                         </Text>
                       ) : (
                         <Button size="compact-xs" variant="light" onClick={() => setMatching(x)}>
