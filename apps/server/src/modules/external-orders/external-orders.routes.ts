@@ -43,8 +43,9 @@ async function readImportForm(req: FastifyRequest) {
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT')
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError('too_large', M.fileTooLarge, { file: [M.fileTooLarge] });
+    if (code === 'FST_FILES_LIMIT') throw AppError.validation({ file: ['Send one CSV file at a time.'] });
     if (code?.startsWith('FST_')) throw AppError.validation({ body: ['The form could not be read.'] });
     throw err;
   }

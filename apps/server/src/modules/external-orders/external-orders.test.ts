@@ -396,6 +396,40 @@ RX-240201,PH-1002,Maggie,Okafor,1951-03-14,Metformin,60,30,Take 1 tablet twice d
     expect(after.json().events.map((e: { to: string }) => e.to)).toEqual(['finalized', 'shipped']);
   });
 
+  it("a refill of the same drug updates the patient's active regimen instead of adding one", async () => {
+    const refill = `order_number,pharmacy_patient_id,first_name,last_name,dob,drug_name,strength,quantity,days_supply,sig,need_by_date,automation
+RX-250201,PH-1002,Maggie,Okafor,1951-03-14,Metformin,500 mg,60,30,Take 1 tablet twice daily,2027-01-06,yes
+`;
+    expect((await upload('pharmacist', refill)).json()).toMatchObject({ imported: 1, matched: 1 });
+    const day = '2027-01-06';
+    const metformin = await db.execute<{ id: number }>(
+      sql`SELECT id FROM regimens WHERE patient_id = ${margaret} AND name = 'Metformin 500 mg'`,
+    );
+    const regimenId = Number(metformin.rows[0]!.id);
+    const review = await send(
+      'pharmacist',
+      'GET',
+      routeUrl(c.regimens, { userId: margaret, needByDate: day }),
+    );
+    expect(review.json().regimens[0]).toMatchObject({
+      updates_regimen_id: regimenId,
+      times: ['08:00', '20:00'],
+    });
+    await send('pharmacist', 'PUT', routeUrl(c.fillFiles, { userId: margaret, needByDate: day }));
+    await send('pharmacist', 'PUT', routeUrl(c.regimens, { userId: margaret, needByDate: day }), {});
+    const [order] = await ordersOf({ date: day });
+    const res = await send('pharmacist', 'PUT', routeUrl(c.finalize, {}), {
+      program_id: program,
+      external_order_ids: [order!.id],
+    });
+    expect(res.json()).toMatchObject({ regimen_ids: [regimenId], equipment_files: [{ rows: 60 }] });
+    const after = await db.execute<{ n: number; times: string[]; end_at: string }>(sql`
+      SELECT (SELECT count(*)::int FROM regimens WHERE patient_id = ${margaret}) AS n, times,
+        to_char(end_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS end_at
+      FROM regimens WHERE id = ${regimenId}`);
+    expect(after.rows[0]).toEqual({ n: 3, times: ['08:00', '20:00'], end_at: '2027-02-05' });
+  });
+
   it("keeps other programs' staff out and answers 404 or 422 for bad ids", async () => {
     const [order] = await ordersOf();
     expect((await send('stranger', 'GET', routeUrl(c.history, { orderId: order!.id }))).statusCode).toBe(404);

@@ -15,6 +15,7 @@ const en = {
   ndc: 'NDC {{ndc}}',
   supply: '{{quantity}} for {{days}} days',
   pageInfo: 'Page {{page}} of {{last}} · {{total}} orders',
+  statusCount: '{{status}} ({{count}})',
   filters: {
     date: 'Need-by date',
     statuses: 'Statuses',
@@ -145,6 +146,7 @@ export const externalOrderTexts: FeatureTexts<typeof en> = registerTexts('extern
     ndc: 'NDC-Nummer {{ndc}}',
     supply: '{{quantity}} für {{days}} Tage',
     pageInfo: 'Seite {{page}} von {{last}} · {{total}} Aufträge',
+    statusCount: '{{status}} ({{count}})',
     filters: {
       date: 'Benötigt bis',
       statuses: 'Status',
@@ -272,6 +274,7 @@ export const externalOrderTexts: FeatureTexts<typeof en> = registerTexts('extern
     ndc: 'Code NDC {{ndc}}',
     supply: '{{quantity}} pour {{days}} jours',
     pageInfo: 'Page {{page}} sur {{last}} · {{total}} commandes',
+    statusCount: '{{status}} ({{count}})',
     filters: {
       date: 'Date requise',
       statuses: 'Statuts',
@@ -399,6 +402,7 @@ export const externalOrderTexts: FeatureTexts<typeof en> = registerTexts('extern
     ndc: 'Código NDC {{ndc}}',
     supply: '{{quantity}} para {{days}} dias',
     pageInfo: 'Página {{page}} de {{last}} · {{total}} encomendas',
+    statusCount: '{{status}} ({{count}})',
     filters: {
       date: 'Data necessária',
       statuses: 'Estados',

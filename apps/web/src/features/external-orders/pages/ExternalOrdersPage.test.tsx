@@ -108,6 +108,14 @@ describe('/external-orders', () => {
                   : [order(11), order(12, { automation: false, drug_name: 'Furosemide' })],
               ),
       }),
+      [on(c.statuses)]: {
+        body: {
+          data: [
+            { status: 'received', label: 'Received, patient not matched', order: 1, orders: 2 },
+            { status: 'matched', label: 'Matched to a patient', order: 2, orders: 0 },
+          ],
+        },
+      },
       [on(c.import)]: {
         status: 422,
         body: {
@@ -162,8 +170,14 @@ describe('/external-orders', () => {
       '/samples/external-orders-sample.csv',
     );
 
+    // The status filter offers the catalogue with its counts; the choice goes to the URL.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Statuses' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Not matched (2)' }));
+    expect(router.state.location.search).toBe('?statuses=received');
+    await waitFor(() => expect(api.calls.at(-1)?.url.searchParams.get('statuses')).toBe('received'));
+    await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByLabelText('Automation only'));
-    expect(router.state.location.search).toBe('?automation=1');
+    expect(router.state.location.search).toBe('?statuses=received&automation=1');
     expect(await screen.findByText('No external orders match these filters.')).toBeInTheDocument();
     expect(api.calls.at(-1)?.url.searchParams.get('program_id')).toBe('1');
     await userEvent.click(screen.getByLabelText('Automation only'));

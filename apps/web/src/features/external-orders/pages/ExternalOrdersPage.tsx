@@ -22,7 +22,13 @@ import { Link, useSearchParams } from 'react-router';
 import { DateField } from '../../../shared/ui/DateField';
 import { SearchBox } from '../../../shared/ui/SearchBox';
 import { useActiveScope } from '../../tenancy/scope';
-import { type OrderFilters, type ReviewTarget, useExternalOrders, useProgramPatients } from '../api';
+import {
+  type OrderFilters,
+  type ReviewTarget,
+  useExternalOrders,
+  useOrderStatuses,
+  useProgramPatients,
+} from '../api';
 import { ImportModal } from '../components/ImportModal';
 import { MatchModal } from '../components/MatchModal';
 import { OrderDrawer } from '../components/OrderDrawer';
@@ -61,6 +67,17 @@ export function ExternalOrdersPage() {
   const f = filtersOf(params);
   const list = useExternalOrders(programId, f);
   const patients = useProgramPatients(programId);
+  const catalogue = useOrderStatuses(programId);
+  // The catalogue's order and counts once loaded (GET external_order_statuses), the fixed list until then.
+  const statusOptions = (
+    catalogue.data?.data ?? EXTERNAL_ORDER_STATUSES.map((status) => ({ status, orders: null }))
+  ).map((s) => ({
+    value: s.status,
+    label:
+      s.orders === null
+        ? t(`statuses.${s.status}`)
+        : t('statusCount', { status: t(`statuses.${s.status}`), count: s.orders }),
+  }));
   const [importing, setImporting] = useState(false);
   const [matching, setMatching] = useState<ExternalOrder['external_patient'] | null>(null);
   const [review, setReview] = useState<ReviewTarget | null>(null);
@@ -106,7 +123,7 @@ export function ExternalOrdersPage() {
           <DateField label={t('filters.date')} value={f.date} onChange={(v) => set('date', v)} w={160} />
           <MultiSelect
             label={t('filters.statuses')}
-            data={EXTERNAL_ORDER_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+            data={statusOptions}
             value={f.statuses}
             onChange={(v) => set('statuses', v.join(','))}
             clearable
