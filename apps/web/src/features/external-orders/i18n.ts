@@ -102,6 +102,7 @@ const en = {
     fillReset: 'The new times change the pods: verify the fill files again.',
     finalizeTitle: 'Finalize',
     nothingReady: 'Verify the fill files and the schedule first.',
+    allFinalized: 'Every order of this date is finalized.',
     finalize: 'Finalize selected ({{count}})',
     confirmTitle: 'Finalize these orders?',
     confirmBody:
@@ -233,6 +234,7 @@ export const externalOrderTexts: FeatureTexts<typeof en> = registerTexts('extern
       fillReset: 'Die neuen Zeiten ändern die Pods: bestätigen Sie die Befüllung erneut.',
       finalizeTitle: 'Abschließen',
       nothingReady: 'Bestätigen Sie zuerst Befüllung und Einnahmeplan.',
+      allFinalized: 'Alle Aufträge dieses Datums sind abgeschlossen.',
       finalize: 'Auswahl abschließen ({{count}})',
       confirmTitle: 'Diese Aufträge abschließen?',
       confirmBody:
@@ -361,6 +363,7 @@ export const externalOrderTexts: FeatureTexts<typeof en> = registerTexts('extern
       fillReset: 'Les nouvelles heures changent les alvéoles : validez à nouveau le remplissage.',
       finalizeTitle: 'Finaliser',
       nothingReady: "Validez d'abord le remplissage et les horaires.",
+      allFinalized: 'Toutes les commandes de cette date sont finalisées.',
       finalize: 'Finaliser la sélection ({{count}})',
       confirmTitle: 'Finaliser ces commandes ?',
       confirmBody:
@@ -489,6 +492,7 @@ export const externalOrderTexts: FeatureTexts<typeof en> = registerTexts('extern
       fillReset: 'As novas horas mudam os alvéolos: valide de novo o enchimento.',
       finalizeTitle: 'Finalizar',
       nothingReady: 'Valide primeiro o enchimento e o horário.',
+      allFinalized: 'Todas as encomendas desta data estão finalizadas.',
       finalize: 'Finalizar seleção ({{count}})',
       confirmTitle: 'Finalizar estas encomendas?',
       confirmBody:

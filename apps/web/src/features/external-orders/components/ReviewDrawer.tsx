@@ -1,3 +1,4 @@
+import type { ExternalOrderStatus } from '@caredeck/contracts';
 import {
   Alert,
   Badge,
@@ -20,6 +21,7 @@ import { toast } from '../../../shared/ui/toasts';
 import { type ReviewTarget, useExternalOrderMutations, useFillFiles, useScheduleReview } from '../api';
 import { StatusBadge } from './StatusBadge';
 
+const DONE: readonly ExternalOrderStatus[] = ['finalized', 'shipped', 'delivered', 'cancelled'];
 const errorToast = (error: unknown) => toast.error(`Error: ${(error as Error).message}`);
 
 function FillFilesSection({ target }: { target: ReviewTarget }) {
@@ -215,7 +217,7 @@ function FinalizeSection({ programId, target }: { programId: number; target: Rev
       ))}
       {ready.length === 0 && (
         <Text size="sm" c="dimmed">
-          {t('review.nothingReady')}
+          {t(orders.every((o) => DONE.includes(o.status)) ? 'review.allFinalized' : 'review.nothingReady')}
         </Text>
       )}
       <Group>

@@ -228,4 +228,105 @@ describe('/external-orders', () => {
     ).toBeInTheDocument();
     expect(api.unhandled).toEqual([]);
   });
+
+  it('corrects a dose time when verifying the schedule, then finalizes the chosen orders after a confirmation', async () => {
+    let finalized = false;
+    const ready = order(11, {
+      status: 'verified',
+      external_patient: linked,
+      fill_verified_at: '2026-11-27T08:00:00.000Z',
+      schedule_verified_at: '2026-11-27T08:00:00.000Z',
+    });
+    const api = mockFetch({
+      [on(userContract.me)]: { body: makeUser() },
+      [on(platformContract.config)]: { body: CONFIG },
+      [on(userContract.pageSession, { programId: 1, id: 7 })]: { status: 201, body: {} },
+      [on(notificationsContract.staff, { programId: 1 })]: { body: { data: [], unread: 0 } },
+      [on(patientRecordContract.allPatients, { programId: 1 })]: { body: { data: [] } },
+      [on(c.statuses)]: { body: { data: [] } },
+      [on(c.list)]: () => ({ body: page([finalized ? { ...ready, status: 'finalized' } : ready]) }),
+      [on(c.fillFiles, { userId: 42, needByDate: '2026-12-07' })]: () => ({
+        body: {
+          ...fill,
+          verified: true,
+          verified_by: { id: 7, name: 'Ada Admin' },
+          orders: [finalized ? { ...ready, status: 'finalized' } : ready],
+        },
+      }),
+      [on(c.regimens, { userId: 42, needByDate: '2026-12-07' })]: {
+        body: {
+          patient: fill.patient,
+          need_by_date: '2026-12-07',
+          regimens: [
+            {
+              order_id: 11,
+              order_number: 'RX-11',
+              name: 'Metformin 500 mg',
+              sig: 'Take 1 tablet by mouth twice daily',
+              times_per_day: 2,
+              per_dose: 1,
+              times: ['08:00', '20:00'],
+              start_date: '2026-12-07',
+              end_date: '2027-01-05',
+              status: 'verified',
+              updates_regimen_id: null,
+            },
+          ],
+          verified: true,
+          verified_at: '2026-11-27T08:00:00.000Z',
+          verified_by: { id: 7, name: 'Ada Admin' },
+        },
+      },
+      [on(c.verifyRegimens, { userId: 42, needByDate: '2026-12-07' })]: (request) => ({
+        body: {
+          message: 'Schedule Verified',
+          fill_files_reset: (request.body as { regimens: unknown[] }).regimens.length > 0,
+          data: {
+            patient: fill.patient,
+            need_by_date: '2026-12-07',
+            regimens: [],
+            verified: true,
+            verified_at: null,
+            verified_by: null,
+          },
+        },
+      }),
+      [on(c.finalize)]: () => {
+        finalized = true;
+        return {
+          body: {
+            message: 'Schedules generated and equipment files sent',
+            regimen_ids: [90],
+            equipment_files: [{ name: 'pod_fill_42_2026-12-07.csv', rows: 60, orders: 1 }],
+            data: [{ ...ready, status: 'finalized' }],
+          },
+        };
+      },
+    });
+    signInForTest();
+    renderRoutes('/external-orders?verified=1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Review the orders of RX-11' }));
+    const schedules = await screen.findByTestId('schedules');
+    const evening = within(schedules).getByLabelText('Dose time 2 of Metformin 500 mg');
+    fireEvent.change(evening, { target: { value: '19:00' } });
+    await userEvent.click(within(schedules).getByRole('button', { name: 'Verify schedule again' }));
+    expect(await screen.findByText('Schedule Verified')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The new times change the pods: verify the fill files again.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo(on(c.verifyRegimens, { userId: 42, needByDate: '2026-12-07' }))[0]?.body).toEqual({
+      regimens: [{ order_id: 11, times: ['08:00', '19:00'] }],
+    });
+
+    const finalize = screen.getByTestId('finalize');
+    await userEvent.click(within(finalize).getByLabelText('RX-11 · Metformin 500 mg'));
+    await userEvent.click(within(finalize).getByRole('button', { name: 'Finalize selected (1)' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Finalize these orders?' });
+    expect(confirm).toHaveTextContent('1 orders of Margaret Okafor');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Finalize' }));
+    expect(await screen.findByText('Schedules generated and equipment files sent')).toBeInTheDocument();
+    expect(api.callsTo(on(c.finalize))[0]?.body).toEqual({ program_id: 1, external_order_ids: [11] });
+    expect(await within(finalize).findByText('Every order of this date is finalized.')).toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
+  });
 });
