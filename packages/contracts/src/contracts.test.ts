@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newPasswordBody, PASSWORDS_DO_NOT_MATCH, registerBody, signInBody } from './auth';
 import { line, text } from './common';
 import { patientListQuery } from './patients';
+import { routeUrl } from './route';
 import { updateProfileBody } from './user';
 
 describe('auth inputs', () => {
@@ -72,5 +73,16 @@ describe('text inputs', () => {
     expect(line().safeParse('a\tb').success).toBe(false);
     expect(text().safeParse('a\tb\r\nc').success).toBe(true);
     expect(text().safeParse('a\u0000b').success).toBe(false);
+  });
+});
+
+describe('routeUrl', () => {
+  it('fills parameters whose names end in digits, and one that is the start of another', () => {
+    expect(routeUrl({ path: '/api/v1/users/:id/merge/:id2' }, { id: 7, id2: 9 })).toBe(
+      '/api/v1/users/7/merge/9',
+    );
+    expect(routeUrl({ path: '/a/:id/:idx' }, { id: 1, idx: 'b c' }, { q: 'x', empty: '' })).toBe(
+      '/a/1/b%20c?q=x',
+    );
   });
 });

@@ -11,6 +11,7 @@ export * from './content';
 export * from './data-views';
 export * from './devices';
 export * from './exports';
+export * from './external-orders';
 export * from './groups';
 export * from './guest';
 export * from './kpi';

@@ -60,7 +60,7 @@ export function routeUrl(
   params?: Record<string, string | number> | undefined,
   query?: Record<string, unknown> | undefined,
 ): string {
-  const path = contract.path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
+  const path = contract.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`${contract.path}: missing path parameter ${name}`);
     return encodeURIComponent(String(value));

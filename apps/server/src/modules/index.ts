@@ -8,6 +8,7 @@ import { caregiversModule } from './caregivers';
 import { catalogueModule } from './catalogue';
 import { contentModule } from './content';
 import { devicesModule } from './devices';
+import { externalOrdersModule } from './external-orders';
 import { groupsModule } from './groups';
 import { identityModule } from './identity';
 import { logsModule } from './logs';
@@ -59,6 +60,7 @@ export const MODULES = [
   bulkActionsModule,
   reportsModule,
   orderFormsModule,
+  externalOrdersModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */

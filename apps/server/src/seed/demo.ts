@@ -9,6 +9,7 @@ import { hashPassword } from '../platform/auth/passwords';
 import type { Database, Queryable } from '../platform/db/client';
 import { seedDemoBilling } from './demo-billing';
 import { seedDemoDevices } from './demo-devices';
+import { seedDemoExternalOrders } from './demo-external-orders';
 import { seedDemoOrderForms } from './demo-order-forms';
 import { seedDemoPipelines } from './demo-pipelines';
 import { seedDemoReports } from './demo-reports';
@@ -249,6 +250,7 @@ export async function seedDemo(db: Database, password: string, now = Date.now())
       coordinatorId: coordinator.id,
       physicianId: physician.id,
     });
+    await seedDemoExternalOrders(tx, { programId: cardiology.id });
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});

@@ -15,6 +15,7 @@ import { contentRoutes } from '../features/content/routes';
 import { dashboardRoutes } from '../features/dashboards/routes';
 import { dataViewRoutes } from '../features/data-views/routes';
 import { escalationRoutes } from '../features/escalations/routes';
+import { externalOrderRoutes } from '../features/external-orders/routes';
 import { guestRoutes } from '../features/guest/routes';
 import { kpiRoutes } from '../features/kpi/routes';
 import { logRoutes } from '../features/logs/routes';
@@ -65,6 +66,7 @@ export type MenuLabelKey =
   | 'nav.pharmaReports'
   | 'nav.patientReports'
   | 'nav.bulkActions'
+  | 'nav.externalOrders'
   | 'nav.staff'
   | 'nav.programs'
   | 'nav.logs'
@@ -98,6 +100,7 @@ export type PageTitleKey =
   | 'nav.pharmaReports'
   | 'nav.patientReports'
   | 'nav.bulkActions'
+  | 'nav.externalOrders'
   | 'nav.alerts'
   | 'nav.alertsAnalytics'
   | 'nav.escalations'
@@ -212,6 +215,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...billingRoutes,
   ...reportRoutes,
   ...bulkActionRoutes,
+  ...externalOrderRoutes,
   ...staffRoutes,
   ...logRoutes,
   {

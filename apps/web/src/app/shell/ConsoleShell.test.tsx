@@ -106,6 +106,7 @@ describe('the console shell', () => {
       'Pipelines',
       'Surveys',
       'Bulk actions',
+      'External orders',
       'Alerts',
       'Alert analytics',
       'Escalations',

@@ -130,6 +130,7 @@ export const en = {
     patients: 'Patients',
     cohorts: 'Cohorts',
     bulkActions: 'Bulk actions',
+    externalOrders: 'External orders',
     surveys: 'Surveys',
     pipelines: 'Pipelines',
     content: 'Content library',

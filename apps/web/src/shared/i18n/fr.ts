@@ -133,6 +133,7 @@ export const fr: TranslationShape<typeof en> = {
     patients: 'Patients',
     cohorts: 'Cohortes',
     bulkActions: 'Actions groupées',
+    externalOrders: 'Commandes externes',
     surveys: 'Questionnaires',
     pipelines: 'Parcours',
     content: 'Bibliothèque de contenus',
