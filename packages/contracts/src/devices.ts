@@ -33,12 +33,14 @@ export const DEVICE_MESSAGES = {
   patientOutsideProgram: 'The patient is not in this program.',
 } as const;
 
+/** A device serial (its MQTT user name): 1–64 letters, digits, dots, dashes, colons or underscores. */
+export const DEVICE_SERIAL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
+/** The longest serial or vendor device id. */
+export const DEVICE_SERIAL_MAX = 64;
+
 const serial = line()
   .trim()
-  .regex(
-    /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/,
-    'Use 1–64 letters, digits, dots, dashes, colons or underscores.',
-  );
+  .regex(DEVICE_SERIAL_PATTERN, 'Use 1–64 letters, digits, dots, dashes, colons or underscores.');
 
 export const deviceEvent = z.object({
   seq: z.number().int(),
@@ -104,6 +106,33 @@ export const commandResult = z.object({
   message: z.string(),
   command: deviceCommand,
 });
+
+/**
+ * Where a newly registered device signs in (docs/devices.md): the MQTT broker's address, its user name
+ * (the serial) and its topics. `host` is null when the broker listens on every address: the console then
+ * names the host it was reached at. `broker` is null when this CareDeck runs no broker.
+ */
+export const deviceConnection = z.object({
+  broker: z
+    .object({
+      kind: z.enum(['embedded', 'external']),
+      host: z.string().nullable(),
+      port: z.number().int().nullable(),
+    })
+    .nullable(),
+  username: z.string(),
+  topics: z.object({ events: z.string(), replies: z.string(), commands: z.string(), rejections: z.string() }),
+});
+export type DeviceConnection = z.infer<typeof deviceConnection>;
+
+/** A registration's answer: the device, its MQTT secret (shown this once; only its hash is kept) and where it signs in. */
+export const deviceRegistered = z.object({
+  message: z.string(),
+  data: device,
+  secret: z.string(),
+  connection: deviceConnection,
+});
+export type DeviceRegistered = z.infer<typeof deviceRegistered>;
 
 const tags = ['devices'] as const;
 const byId = z.object({ id: idParam });
@@ -184,13 +213,11 @@ export const devicesContract = {
     tags,
     params: z.object({ vendor: line().max(40) }),
     body: z.object({
-      device_id: line().trim().min(1).max(64),
+      device_id: line().trim().min(1).max(DEVICE_SERIAL_MAX),
       program_id: bodyId.optional(),
       patient_id: bodyId.nullable().optional(),
     }),
-    responses: {
-      200: z.object({ message: z.string(), data: device, secret: z.string() }),
-    },
+    responses: { 200: deviceRegistered },
   }),
   medesto: defineRoute({
     method: 'POST',
@@ -203,7 +230,7 @@ export const devicesContract = {
       program_id: bodyId.optional(),
       patient_id: bodyId.nullable().optional(),
     }),
-    responses: { 201: z.object({ message: z.string(), data: device, secret: z.string() }) },
+    responses: { 201: deviceRegistered },
   }),
   inhalers: defineRoute({
     method: 'GET',
@@ -224,7 +251,7 @@ export const devicesContract = {
       program_id: bodyId.optional(),
       patient_id: bodyId.nullable().optional(),
     }),
-    responses: { 201: z.object({ message: z.string(), data: device, secret: z.string() }) },
+    responses: { 201: deviceRegistered },
   }),
   gateway: defineRoute({
     method: 'GET',

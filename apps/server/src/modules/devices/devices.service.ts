@@ -27,6 +27,7 @@ import {
 } from './devices.queries';
 import { secretHash } from './gateway/broker';
 import type { DeviceGateway } from './gateway/gateway';
+import { commandsTopic, eventsTopic, rejectionTopic, repliesTopic } from './gateway/topics';
 
 const stamp = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -64,6 +65,8 @@ const INTEGRATIONS: { vendor: string; name: string; kinds: DeviceKind[]; channel
 ];
 
 const newSecret = () => randomBytes(24).toString('base64url');
+/** Listening on these means "every address": the address devices use is the one the console is reached at. */
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
 
 export function createDevicesService(deps: { db: Database; gateway: DeviceGateway; config: Config }) {
   const { db, gateway, config } = deps;
@@ -103,6 +106,33 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
     if (programId === null || !(await patientInProgram(db, patientId, programId)))
       throw AppError.validation({ patient_id: [DEVICE_MESSAGES.patientOutsideProgram] });
     return patientId;
+  }
+
+  /**
+   * Where a device signs in (docs/devices.md "Registering from the console"): the embedded broker's port and
+   * address (null when it listens on every address), or an external broker's host and port (never its
+   * credentials), with the device's own topics.
+   */
+  function connectionOf(serial: string) {
+    const status = gateway.status();
+    let broker: { kind: 'embedded' | 'external'; host: string | null; port: number | null } | null = null;
+    if (status.broker === 'embedded') {
+      const host = config.MQTT_HOST ?? config.HOST;
+      broker = { kind: 'embedded', host: WILDCARD_HOSTS.has(host) ? null : host, port: status.port };
+    } else if (status.broker === 'external' && config.MQTT_URL) {
+      const url = new URL(config.MQTT_URL);
+      broker = { kind: 'external', host: url.hostname, port: url.port ? Number(url.port) : 1883 };
+    }
+    return {
+      broker,
+      username: serial,
+      topics: {
+        events: eventsTopic(serial),
+        replies: repliesTopic(serial),
+        commands: commandsTopic(serial),
+        rejections: rejectionTopic(serial),
+      },
+    };
   }
 
   async function register(
@@ -260,11 +290,8 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
         });
         return found;
       });
-      return {
-        message: DEVICE_MESSAGES.provisioned,
-        data: deviceView((await deviceById(db, id))!, actor),
-        secret,
-      };
+      const data = deviceView((await deviceById(db, id))!, actor);
+      return { message: DEVICE_MESSAGES.provisioned, data, secret, connection: connectionOf(data.serial) };
     },
 
     async registerMedesto(
@@ -280,11 +307,8 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
         patientId: input.patient_id,
         verified: true,
       });
-      return {
-        message: DEVICE_MESSAGES.provisioned,
-        data: deviceView((await deviceById(db, id))!, actor),
-        secret,
-      };
+      const data = deviceView((await deviceById(db, id))!, actor);
+      return { message: DEVICE_MESSAGES.provisioned, data, secret, connection: connectionOf(data.serial) };
     },
 
     async registerInhaler(
@@ -300,11 +324,8 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
         patientId: input.patient_id,
         verified: input.verified,
       });
-      return {
-        message: DEVICE_MESSAGES.provisioned,
-        data: deviceView((await deviceById(db, id))!, actor),
-        secret,
-      };
+      const data = deviceView((await deviceById(db, id))!, actor);
+      return { message: DEVICE_MESSAGES.provisioned, data, secret, connection: connectionOf(data.serial) };
     },
 
     /** The counters of this process's gateway (each API process has its own; they restart with it). */

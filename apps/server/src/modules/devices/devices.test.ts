@@ -282,6 +282,19 @@ describe('fleet and provisioning', () => {
       dispenser_type: 2,
       program_id: programId,
     });
+    // Where the technician points the device: the broker, the serial as user name, its own topics.
+    expect(first.json().connection).toEqual({
+      broker: { kind: 'embedded', host: '127.0.0.1', port },
+      username: 'MED-REG-1',
+      topics: {
+        events: 'devices/MED-REG-1/events',
+        replies: 'devices/MED-REG-1/replies',
+        commands: 'devices/MED-REG-1/commands',
+        rejections: 'devices/MED-REG-1/rejections',
+      },
+    });
+    const signedIn = await device({ serial: 'MED-REG-1', secret: first.json().secret }, () => null);
+    expect(signedIn.connected).toBe(true);
     expect((await call(token.nurse, 'POST', url(c.medesto), body)).statusCode).toBe(409);
     const inhaler = await call(token.nurse, 'POST', url(c.createInhaler), {
       serial: 'INH-1',

@@ -1,5 +1,6 @@
 import {
   devicesContract as c,
+  type DeviceRegistered,
   type DeviceScheduleBody,
   type DispenserDetail,
   deviceChannelContract,
@@ -108,5 +109,46 @@ export function useCreateSchedule(patientId: number) {
     mutationFn: (body: DeviceScheduleBody) =>
       api.call(deviceChannelContract.createPatientSchedule, { params: { id: String(patientId) }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['patient', patientId, 'schedules'] }),
+  });
+}
+
+/** The vendors CareDeck speaks with (to claim a vendor's device by its id). */
+export function useIntegrations(enabled = true) {
+  return useQuery({
+    queryKey: ['devices', 'integrations'],
+    queryFn: ({ signal }) => api.call(c.integrations, {}, { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** What the Add device dialog registers: a Medesto dispenser, a vendor's device, or a smart inhaler. */
+export type Registration =
+  | { kind: 'dispenser'; serial: string; dispenserType: 1 | 2 }
+  | { kind: 'vendor'; vendor: string; deviceId: string }
+  | { kind: 'inhaler'; serial: string; verified: boolean };
+
+/**
+ * Registers a device for the patient in the program; the answer carries the device's MQTT secret, shown
+ * once (only its hash is kept). The patient's device list is refreshed.
+ */
+export function useRegisterDevice(programId: number, patientId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (r: Registration): Promise<DeviceRegistered> => {
+      const owner = { program_id: programId, patient_id: patientId };
+      if (r.kind === 'dispenser')
+        return api.call(c.medesto, { body: { serial: r.serial, dispenser_type: r.dispenserType, ...owner } });
+      if (r.kind === 'inhaler')
+        return api.call(c.createInhaler, { body: { serial: r.serial, verified: r.verified, ...owner } });
+      return api.call(c.provision, {
+        params: { vendor: r.vendor },
+        body: { device_id: r.deviceId, ...owner },
+      });
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['patient', patientId, 'devices'] });
+      void client.invalidateQueries({ queryKey: ['devices', 'integrations'] });
+    },
   });
 }

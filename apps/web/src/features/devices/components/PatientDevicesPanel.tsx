@@ -1,4 +1,4 @@
-import { type Device, SCHEDULE_MESSAGES } from '@caredeck/contracts';
+import { CARE_ROLES, type Device, SCHEDULE_MESSAGES } from '@caredeck/contracts';
 import {
   Alert,
   Badge,
@@ -16,9 +16,12 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasAnyRole } from '../../../app/auth/roles';
 import { DISPENSER_EVENTS_EVENT, onLiveEvent } from '../../../app/realtime';
 import { isApiError } from '../../../shared/api-client';
 import { toast } from '../../../shared/ui/toasts';
+import { useCurrentUser } from '../../identity/api';
+import { useActiveScope } from '../../tenancy/scope';
 import {
   useCreateSchedule,
   useFollowDispenser,
@@ -27,6 +30,7 @@ import {
   useStaffDispenser,
 } from '../api';
 import '../i18n';
+import { AddDeviceDialog } from './AddDeviceDialog';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -38,6 +42,13 @@ const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 export function PatientDevicesPanel({ patientId }: { patientId: number }) {
   const { t } = useTranslation('devices');
   const devices = usePatientDevices(patientId);
+  const user = useCurrentUser();
+  const scope = useActiveScope();
+  // Registering needs a care role in the patient's program (the record's program: the active one).
+  const canRegister = Boolean(
+    user && scope && hasAnyRole(user, CARE_ROLES, { ...scope, enterpriseScope: false }),
+  );
+  const [adding, setAdding] = useState(false);
   if (devices.isError && !devices.data) return <Alert color="red">{t('patient.loadError')}</Alert>;
   if (!devices.data)
     return (
@@ -49,6 +60,14 @@ export function PatientDevicesPanel({ patientId }: { patientId: number }) {
   const dispenser = list.find((d) => d.kind === 'dispenser') ?? null;
   return (
     <Stack gap="md" data-testid="patient-devices">
+      {canRegister && scope && (
+        <Group justify="flex-end">
+          <Button onClick={() => setAdding(true)}>{t('register.add')}</Button>
+        </Group>
+      )}
+      {adding && scope && (
+        <AddDeviceDialog programId={scope.programId} patientId={patientId} onClose={() => setAdding(false)} />
+      )}
       {list.length === 0 ? (
         <Text c="dimmed">{t('patient.none')}</Text>
       ) : (
