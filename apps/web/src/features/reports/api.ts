@@ -10,6 +10,8 @@ import type { z } from 'zod';
 import { api } from '../../shared/api-client';
 
 export type Audience = 'care' | 'pharma';
+/** Asks for a report (the new report form's submit). */
+export type CreateReport = (body: NewReport) => Promise<unknown>;
 export type ReportFilter = { audience: Audience; type: ReportType | ''; mine: number | null; page: number };
 
 /** Still being made: the lists refresh every few seconds while one is. */

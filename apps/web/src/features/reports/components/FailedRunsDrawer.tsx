@@ -1,6 +1,7 @@
 import type { Report } from '@caredeck/contracts';
 import { Alert, Button, Drawer, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { SaveCall } from '../../../shared/ui/saveCall';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useFailedRuns } from '../api';
 import { RunStatus } from '../pages/ReportsPage';
@@ -15,7 +16,7 @@ export function FailedRunsDrawer({
   programId: number;
   report: Report | null;
   onClose: () => void;
-  onRetry: (type?: 'generation' | 'delivery') => Promise<{ message: string }>;
+  onRetry: SaveCall<'generation' | 'delivery' | undefined>;
 }) {
   const { t, i18n } = useTranslation('reports');
   const failed = useFailedRuns(programId, report?.id ?? null);

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstFieldErrors } from '../../../shared/api-client';
 import { toast } from '../../../shared/ui/toasts';
-import { type Audience, useDestinations } from '../api';
+import { type Audience, type CreateReport, useDestinations } from '../api';
 
 type Form = {
   type: string | null;
@@ -48,7 +48,7 @@ export function NewReportModal({
   audience: Audience;
   types: ReportTypeInfo[];
   enterpriseId: number | null;
-  onCreate: (body: NewReport) => Promise<unknown>;
+  onCreate: CreateReport;
 }) {
   const { t } = useTranslation('reports');
   const common = useTranslation().t;

@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../shared/api-client';
+import type { SaveCall } from '../../../shared/ui/saveCall';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useActiveScope } from '../../tenancy/scope';
 import {
@@ -139,7 +140,7 @@ export function PatientReportsPage() {
   const csvRun = csv.data?.report ?? null;
   const csvBusy = csvRun?.status === 'queued' || csvRun?.status === 'running';
 
-  const run = async (call: () => Promise<{ message: string }>) => {
+  const run = async (call: SaveCall) => {
     try {
       toast.success((await call()).message);
     } catch (error) {
