@@ -79,13 +79,37 @@ export function filterChanges(values: PatientFilterValues): Record<(typeof FILTE
   };
 }
 
+/** The URL parameter of each filter field. */
+const PARAM_OF: Record<keyof PatientFilterValues, (typeof FILTER_KEYS)[number]> = {
+  statuses: 'statuses',
+  sex: 'sex',
+  assignedAdmin: 'assignedAdmin',
+  group: 'group',
+  pipelines: 'pipelines',
+  followUp: 'follow_up_for',
+  assessment: 'assessment_type',
+  escalated: 'escalation',
+};
+
+/**
+ * The URL parameters of the fields that changed, and only those: merged into the URL as it is when the change
+ * lands, so a change made before the list re-rendered the previous one never brings an old value back.
+ */
+export function changedFilterParams(changes: Partial<PatientFilterValues>): Record<string, string> {
+  const all = filterChanges({ ...NO_FILTERS, ...changes });
+  return Object.fromEntries(
+    (Object.keys(changes) as (keyof PatientFilterValues)[]).map((key) => [PARAM_OF[key], all[PARAM_OF[key]]]),
+  );
+}
+
 export function activeFilterCount(values: PatientFilterValues): number {
   return Object.values(filterChanges(values)).filter(Boolean).length;
 }
 
 export interface PatientFiltersProps {
   values: PatientFilterValues;
-  onChange: (values: PatientFilterValues) => void;
+  /** The fields that changed (all of them when the filters are cleared). */
+  onChange: (changes: Partial<PatientFilterValues>) => void;
   /** Cohorts belong to one program: offered in program scope only. */
   programId: number | null;
 }
@@ -95,7 +119,7 @@ export function PatientFilters({ values, onChange, programId }: PatientFiltersPr
   const { t } = useTranslation();
   const cohorts = useCohorts(programId ?? 0, { page: 1, keyword: '' }, programId !== null);
   const pipelines = usePipelines(programId ?? 0, '');
-  const set = (changes: Partial<PatientFilterValues>) => onChange({ ...values, ...changes });
+  const set = (changes: Partial<PatientFilterValues>) => onChange(changes);
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="group" aria-label={t('patients.filters.title')}>
       <Chip

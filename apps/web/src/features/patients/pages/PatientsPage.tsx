@@ -2,7 +2,7 @@ import { CARE_ROLES, PATIENT_SORT_FIELDS } from '@caredeck/contracts';
 import { DEFAULT_PAGE_SIZE } from '@caredeck/domain';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { hasAnyRole } from '../../../app/auth/roles';
@@ -15,6 +15,7 @@ import { BulkStatusBar } from '../components/BulkStatusBar';
 import { ExportButton } from '../components/ExportButton';
 import {
   activeFilterCount,
+  changedFilterParams,
   filterChanges,
   PatientFilters,
   type PatientFilterValues,
@@ -115,27 +116,35 @@ function PatientList({ scope }: { scope: ActiveScope }) {
 
   // Paging, sorting and filters are history entries: Back returns to the previous state of the list, not out
   // of it. Typing a search replaces the entry (one entry per search, not per keystroke).
+  // The address as the last change left it: a second change made before the list re-rendered the first (clear
+  // the filters, then pick one at once) builds on it, never on the older address this render saw. A navigation
+  // from elsewhere (Back, a link) resets it when it renders.
+  const latest = useRef(searchParams);
+  const rendered = useRef(searchParams);
+  if (rendered.current !== searchParams) {
+    rendered.current = searchParams;
+    latest.current = searchParams;
+  }
   const update = (changes: Record<string, string>, options?: { replace?: boolean }) => {
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      // A seek anchor belongs to one page move; any other change drops it.
-      next.delete('after');
-      next.delete('before');
-      for (const [key, value] of Object.entries(changes)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      return next;
-    }, options);
+    const next = new URLSearchParams(latest.current);
+    // A seek anchor belongs to one page move; any other change drops it.
+    next.delete('after');
+    next.delete('before');
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    latest.current = next;
+    setSearchParams(next, options);
   };
 
   const onSearch = (value: string) => {
     patientSearch.set(value);
     update({ name: value, page: '1' }, { replace: true });
   };
-  const onFilters = (values: PatientFilterValues) => {
+  const onFilters = (changes: Partial<PatientFilterValues>) => {
     setSelected(new Set());
-    update({ ...filterChanges(values), page: '1' });
+    update({ ...changedFilterParams(changes), page: '1' });
   };
   const filtered = activeFilterCount(filters) > 0;
   const onSort = (field: PatientSortField) => {
