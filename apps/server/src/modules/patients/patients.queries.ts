@@ -15,7 +15,7 @@ const textList = (values: readonly string[]) =>
 function listFilters(
   f: PatientListQueryOut,
   adminId: number | undefined,
-): { where: SQL; hasFilters: boolean } {
+): { where: SQL; hasFilters: boolean; conditions: number } {
   const parts: SQL[] = [];
   if (f.sex?.length) parts.push(sql`p.sex = ANY(${textList(f.sex)}::text[])`);
   if (f.race?.length) parts.push(sql`p.race = ANY(${textList(f.race)}::text[])`);
@@ -42,7 +42,11 @@ function listFilters(
         AND ((c->>'code') LIKE ${prefix} OR lower(dc.disease_state) = lower(${f.disease_state})))`);
   }
   parts.push(...laterAreaFilters(f, adminId));
-  return { where: parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`, hasFilters: parts.length > 0 };
+  return {
+    where: parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`,
+    hasFilters: parts.length > 0,
+    conditions: parts.length,
+  };
 }
 
 const when = (yes: boolean, condition: SQL) => (yes ? condition : sql`NOT ${condition}`);
@@ -220,9 +224,10 @@ export async function listPatients(
         WHERE x.id = ${anchor} AND x.program_id = ANY(${idArray}::bigint[]))`,
     };
   };
-  // With a search or filters the count (through the filters' own indexes) comes first: when few patients
-  // match, the page is sorted from the matches (pageRows `few`). Without, the rollup total is read alongside.
-  const known = f.name?.trim() || filters.hasFilters ? await countOf() : undefined;
+  // With a search, or several filters at once, the count (through the filters' own indexes) comes first: when
+  // few patients match, the page is sorted from the matches (pageRows `few`). One filter alone walks its own
+  // (program_id, column, sort…) index well, so its count is read alongside the page, like the rollup total.
+  const known = f.name?.trim() || filters.conditions >= 2 ? await countOf() : undefined;
   const few = known !== undefined && known <= FEW_MATCHES;
   const count = () => (known !== undefined ? Promise.resolve(known) : countOf());
   let rows: { rows: Row[] };
