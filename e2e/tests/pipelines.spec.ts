@@ -87,3 +87,34 @@ test('the patient list narrows to a pipeline’s patients, and to overdue assess
   await expect(page).toHaveURL(/assessment_type=overdue/);
   await expect(page.getByTestId('patient-row')).toHaveCount(4);
 });
+
+test('a new patient enrolled from a pipeline board joins its first stage', async ({ page }) => {
+  await page.goto('/pipelines');
+  await signIn(page, 'coordinator@caredeck.demo');
+  await page
+    .getByTestId('pipeline-card')
+    .filter({ hasText: 'New patient onboarding' })
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/pipeline\/\d+$/);
+  const board = page.url();
+  await page.getByTestId('pipeline-new-patient').click();
+  await expect(page).toHaveURL(/\/add-patient\/pipeline\/\d+\/patient\/new$/);
+  await expect(page.getByTestId('add-to-pipeline')).toContainText('New patient onboarding');
+  const suffix = Date.now().toString(36);
+  await page.getByTestId('field-first_name').fill('Piper');
+  await page.getByTestId('field-last_name').fill(`Stage-${suffix}`);
+  await page.getByTestId('field-dob').fill('02/03/1950');
+  await page.getByTestId('field-dob').blur();
+  await page.getByTestId('field-sex').click();
+  await page.getByRole('option', { name: 'Female' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Create patient' }).click();
+  await expect(page.getByText('Patient successfully created!')).toBeVisible();
+  await expect(page).toHaveURL(board);
+  await expect(page.getByTestId('pipeline-patient').filter({ hasText: `Stage-${suffix}` })).toBeVisible();
+});

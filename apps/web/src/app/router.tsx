@@ -86,6 +86,7 @@ export type PageTitleKey =
   | 'pages.patient.title'
   | 'pages.patientSettings.title'
   | 'pages.addPatient.title'
+  | 'pages.addPatientToPipeline.title'
   | 'pages.medRec.title'
   | 'pages.cohort.title'
   | 'pages.cohortPatients.title'

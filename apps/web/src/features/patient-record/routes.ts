@@ -46,4 +46,14 @@ export const patientRecordRoutes: readonly AppRoute[] = [
     inShell: true,
     page: lazyPage(() => import('./pages/AddPatientPage'), 'AddPatientPage'),
   },
+  {
+    // 01 §2: enrol a new patient straight into a pipeline (its first stage); the board opens afterwards.
+    id: 'addPatientToPipeline',
+    titleKey: 'pages.addPatientToPipeline.title',
+    path: '/add-patient/pipeline/:pipelineId/patient/:patientId',
+    auth: 'staff',
+    roles: CARE_ROLES,
+    inShell: true,
+    page: lazyPage(() => import('./pages/AddPatientPage'), 'AddPatientPage'),
+  },
 ];

@@ -380,6 +380,7 @@ export const de: TranslationShape<typeof en> = {
     groupMessages: { title: 'Nachrichtenverlauf der Kohorte' },
     pipeline: { title: 'Behandlungspfad' },
     addPatient: { title: 'Patient aufnehmen' },
+    addPatientToPipeline: { title: 'Patient in Pipeline aufnehmen' },
     patientSettings: { title: 'Patienteneinstellungen' },
     cohort: { title: 'Kohorte' },
     cohortPatients: { title: 'Patienten der Kohorte' },

@@ -369,6 +369,7 @@ export const en = {
     groupMessages: { title: 'Cohort messages history' },
     pipeline: { title: 'Pipeline' },
     addPatient: { title: 'Add patient' },
+    addPatientToPipeline: { title: 'Add patient to pipeline' },
     patientSettings: { title: 'Patient settings' },
     cohort: { title: 'Cohort' },
     cohortPatients: { title: 'Cohort patients' },

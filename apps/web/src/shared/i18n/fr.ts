@@ -375,6 +375,7 @@ export const fr: TranslationShape<typeof en> = {
     groupMessages: { title: 'Historique des messages de la cohorte' },
     pipeline: { title: 'Parcours' },
     addPatient: { title: 'Ajouter un patient' },
+    addPatientToPipeline: { title: 'Ajouter un patient au parcours' },
     patientSettings: { title: 'Paramètres du patient' },
     cohort: { title: 'Cohorte' },
     cohortPatients: { title: 'Patients de la cohorte' },

@@ -379,6 +379,7 @@ export const pt: TranslationShape<typeof en> = {
     groupMessages: { title: 'Histórico de mensagens da coorte' },
     pipeline: { title: 'Percurso' },
     addPatient: { title: 'Adicionar doente' },
+    addPatientToPipeline: { title: 'Adicionar doente ao pipeline' },
     patientSettings: { title: 'Definições do doente' },
     cohort: { title: 'Coorte' },
     cohortPatients: { title: 'Doentes da coorte' },

@@ -3,11 +3,12 @@ import { Alert, Anchor, Button, Group, List, Paper, Stack, Stepper, Text, Title 
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api-client';
 import { identityDate } from '../../../shared/ui/notProvided';
 import { toast } from '../../../shared/ui/toasts';
 import { useStepForm } from '../../../shared/ui/useStepForm';
+import { pipelineCalls, usePipeline } from '../../pipelines/api';
 import { useActiveScope } from '../../tenancy/scope';
 import { useCreatePatient, useDuplicates } from '../api';
 import {
@@ -62,12 +63,18 @@ function createErrors(error: unknown, fallback: string): string[] {
   return [fallback];
 }
 
-/** /add-patient/{patientId}: enrol a patient in the active program, one validated step at a time (01 §5). */
+/**
+ * /add-patient/{patientId}: enrol a patient in the active program, one validated step at a time (01 §5).
+ * /add-patient/pipeline/{pipelineId}/patient/{patientId}: the same, and the new patient joins that pipeline's
+ * first stage; the board opens afterwards (if joining fails, the patient is kept and their record opens).
+ */
 export function AddPatientPage() {
   const { t } = useTranslation('patientRecord');
   const scope = useActiveScope();
   const navigate = useNavigate();
   const programId = scope?.programId ?? 0;
+  const pipelineId = Number(useParams().pipelineId) || null;
+  const pipeline = usePipeline(pipelineId ? programId : 0, pipelineId ?? 0);
   const form = useStepForm<PatientFormValues>(
     { ...emptyPatientValues(), status: 'active' },
     PATIENT_RULES,
@@ -97,6 +104,16 @@ export function AddPatientPage() {
     try {
       const patient = await create.mutateAsync(bodyOf(all) as unknown as CreatePatientBody);
       toast.success(t('toasts.created'));
+      if (pipelineId) {
+        try {
+          toast.success((await pipelineCalls.addUsers(pipelineId, [patient.id])).message);
+          navigate(`/pipeline/${pipelineId}`);
+        } catch {
+          toast.error(t('toasts.pipelineFailed'));
+          navigate(`/patient/${patient.id}`);
+        }
+        return;
+      }
       navigate(`/patient/${patient.id}`);
     } catch (error) {
       form.showServerErrors(error);
@@ -117,6 +134,13 @@ export function AddPatientPage() {
       <Title order={1} fz="h2">
         {t('add.title')}
       </Title>
+      {pipelineId && (
+        <Text size="sm" data-testid="add-to-pipeline">
+          {pipeline.data
+            ? t('add.intoPipeline', { name: pipeline.data.data.name })
+            : t('add.intoPipelineNumber', { id: pipelineId })}
+        </Text>
+      )}
       <Stepper active={form.step - 1} size="sm" allowNextStepsSelect={false}>
         {STEPS.map((s) => (
           <Stepper.Step key={s.key} label={t(`add.steps.${s.key}`)} />

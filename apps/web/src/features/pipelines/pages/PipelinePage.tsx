@@ -360,6 +360,14 @@ function AddPatients({ pipelineId, onAdded }: { pipelineId: number; onAdded: () 
       >
         {t('board.add')}
       </Button>
+      <Button
+        variant="default"
+        component={Link}
+        to={`/add-patient/pipeline/${pipelineId}/patient/new`}
+        data-testid="pipeline-new-patient"
+      >
+        {t('board.newPatient')}
+      </Button>
     </Group>
   );
 }
