@@ -696,6 +696,54 @@ export function createReportsService(deps: {
     return sent;
   }
 
+  /** A patient report's period: the dates given, else the last 30 days (422 for a bad one). */
+  function patientPeriod(body: { start?: string | null; end?: string | null }): Period {
+    const period = periodOf(body.start && body.end ? 'custom' : 'last_30_days', body.start, body.end, now());
+    checkPeriod(period);
+    return period;
+  }
+
+  /** Queues a patient report run and audits the request, in one transaction; answers the queued run. */
+  async function queuePatientRun(
+    actor: StaffActor,
+    programId: number,
+    run: { kind: RunRow['kind']; patientId: number | null; period: Period },
+    audited: { action: string; details: Record<string, unknown> },
+  ): Promise<PatientReport> {
+    const id = await db.transaction(async (tx) => {
+      const runId = await q.insertRun(tx, {
+        reportId: null,
+        programId,
+        kind: run.kind,
+        patientId: run.patientId,
+        requestedBy: actor.adminId,
+        ...run.period,
+      });
+      await audit(tx, {
+        actorAdminId: actor.adminId,
+        programId,
+        action: audited.action,
+        details: { run_id: runId, ...audited.details },
+        ip: actor.ip,
+      });
+      return runId;
+    });
+    return patientReportOut((await q.findRun(db, id))!, programId);
+  }
+
+  /** A finished run's file, its download audited as a PHI view. */
+  async function openRunFile(
+    actor: StaffActor,
+    programId: number,
+    run: RunRow,
+    action: string,
+    details: Record<string, unknown>,
+  ) {
+    const file = await storage.open(run.file_key!);
+    await auditView(db, { actorAdminId: actor.adminId, programId, action, details, ip: actor.ip });
+    return { ...file, fileName: run.file_name!, contentType: contentTypeOf(run.file_name!) };
+  }
+
   return {
     types(roles: readonly StaffRole[]): { data: ReportTypeInfo[] } {
       const audiences = audiencesOf(roles);
@@ -757,15 +805,7 @@ export function createReportsService(deps: {
       const run = await q.findRun(db, runId);
       if (!run || run.report_id !== report.id || run.status !== 'done' || !run.file_key)
         throw AppError.notFound('File not found');
-      const file = await storage.open(run.file_key);
-      await auditView(db, {
-        actorAdminId: actor.adminId,
-        programId,
-        action: 'report.download',
-        details: { report_id: report.id, run_id: run.id },
-        ip: actor.ip,
-      });
-      return { ...file, fileName: run.file_name!, contentType: contentTypeOf(run.file_name!) };
+      return openRunFile(actor, programId, run, 'report.download', { report_id: report.id, run_id: run.id });
     },
 
     async failed(
@@ -955,35 +995,13 @@ export function createReportsService(deps: {
     ) {
       if (patientId !== null && !(await q.patientInProgram(db, programId, patientId)))
         throw AppError.notFound('Patient not found');
-      const period = periodOf(
-        body.start && body.end ? 'custom' : 'last_30_days',
-        body.start,
-        body.end,
-        now(),
+      const report = await queuePatientRun(
+        actor,
+        programId,
+        { kind: patientId === null ? 'patients_pdf' : 'patient_pdf', patientId, period: patientPeriod(body) },
+        { action: 'patient_report.request', details: { patient_id: patientId } },
       );
-      checkPeriod(period);
-      const id = await db.transaction(async (tx) => {
-        const runId = await q.insertRun(tx, {
-          reportId: null,
-          programId,
-          kind: patientId === null ? 'patients_pdf' : 'patient_pdf',
-          patientId,
-          requestedBy: actor.adminId,
-          ...period,
-        });
-        await audit(tx, {
-          actorAdminId: actor.adminId,
-          programId,
-          action: 'patient_report.request',
-          details: { run_id: runId, patient_id: patientId },
-          ip: actor.ip,
-        });
-        return runId;
-      });
-      return {
-        message: REPORT_MESSAGES.pdfQueued,
-        report: patientReportOut((await q.findRun(db, id))!, programId),
-      };
+      return { message: REPORT_MESSAGES.pdfQueued, report };
     },
 
     async patientReports(programId: number, patientId: number | null) {
@@ -1008,15 +1026,10 @@ export function createReportsService(deps: {
         !run.file_key
       )
         throw AppError.notFound('File not found');
-      const file = await storage.open(run.file_key);
-      await auditView(db, {
-        actorAdminId: actor.adminId,
-        programId,
-        action: 'patient_report.download',
-        details: { run_id: run.id, patient_id: run.patient_id },
-        ip: actor.ip,
+      return openRunFile(actor, programId, run, 'patient_report.download', {
+        run_id: run.id,
+        patient_id: run.patient_id,
       });
-      return { ...file, fileName: run.file_name!, contentType: contentTypeOf(run.file_name!) };
     },
 
     async generateCsv(
@@ -1024,38 +1037,17 @@ export function createReportsService(deps: {
       programId: number,
       body: { start?: string | null; end?: string | null },
     ) {
-      const period = periodOf(
-        body.start && body.end ? 'custom' : 'last_30_days',
-        body.start,
-        body.end,
-        now(),
-      );
-      checkPeriod(period);
+      const period = patientPeriod(body);
       const running = await q.latestCsvOf(db, programId, actor.adminId, true);
       if (running)
         return { message: REPORT_MESSAGES.csvStarted, report: patientReportOut(running, programId) };
-      const id = await db.transaction(async (tx) => {
-        const runId = await q.insertRun(tx, {
-          reportId: null,
-          programId,
-          kind: 'patients_csv',
-          patientId: null,
-          requestedBy: actor.adminId,
-          ...period,
-        });
-        await audit(tx, {
-          actorAdminId: actor.adminId,
-          programId,
-          action: 'patient_report.csv',
-          details: { run_id: runId },
-          ip: actor.ip,
-        });
-        return runId;
-      });
-      return {
-        message: REPORT_MESSAGES.csvStarted,
-        report: patientReportOut((await q.findRun(db, id))!, programId),
-      };
+      const report = await queuePatientRun(
+        actor,
+        programId,
+        { kind: 'patients_csv', patientId: null, period },
+        { action: 'patient_report.csv', details: {} },
+      );
+      return { message: REPORT_MESSAGES.csvStarted, report };
     },
 
     async cancelCsv(actor: StaffActor, programId: number, id: number) {
