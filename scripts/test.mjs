@@ -52,6 +52,7 @@ const steps = [
   ['type check', 'npm', ['run', 'typecheck']],
   ['unit, server integration and component tests', 'npx', ['vitest', 'run']],
   ['console build', 'npm', ['run', 'build', '-w', 'apps/web']],
+  ['first-load budget', 'node', ['scripts/first-load.mjs']],
   ['browser tests', 'npm', ['run', 'e2e']],
 ];
 let passed = 0;

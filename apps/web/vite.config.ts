@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -33,13 +33,42 @@ function precompress(outDir: string): Plugin {
   };
 }
 
+/**
+ * Records each chunk's source module, static imports and CSS in `.bundle/chunks.json` (outside the served
+ * folder), so `npm test` can measure what a screen downloads before it shows (scripts/first-load.mjs).
+ */
+function chunkMap(root: string): Plugin {
+  return {
+    name: 'caredeck-chunk-map',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) =>
+        output.type === 'chunk'
+          ? [
+              {
+                file: output.fileName,
+                entry: output.isEntry,
+                source: output.facadeModuleId ? path.relative(root, output.facadeModuleId) : null,
+                imports: output.imports,
+                css: [...(output.viteMetadata?.importedCss ?? [])],
+              },
+            ]
+          : [],
+      );
+      mkdirSync(path.join(root, '.bundle'), { recursive: true });
+      writeFileSync(path.join(root, '.bundle', 'chunks.json'), `${JSON.stringify(chunks, null, 1)}\n`);
+    },
+  };
+}
+
+const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 const apiTarget = process.env.CAREDECK_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress(outDir)],
+  root,
+  plugins: [react(), chunkMap(root), precompress(outDir)],
   server: {
     port: 5173,
     proxy: {
@@ -54,7 +83,9 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across deployments.
+        // React, React DOM and the router are needed by every screen and change rarely: one long-cached chunk.
+        // Every other library is split by the screens that use it (a shared group made every screen download
+        // every component any screen uses; ADR 048).
         codeSplitting: {
           groups: [
             {
@@ -62,13 +93,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 30,
             },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format)/,
-              priority: 20,
-            },
-            // A library only one lazy screen imports stays in that screen's chunk: in 'vendor' it would load first.
-            { name: 'vendor', test: /node_modules[\\/](?!qrcode-generator[\\/])/, priority: 10 },
           ],
         },
       },

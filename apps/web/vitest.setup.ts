@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { loadLanguage } from './src/shared/i18n';
+
+// The console loads a language's texts when chosen; tests switch language at once.
+await Promise.all((['de', 'fr', 'pt'] as const).map(loadLanguage));
 
 // Lazy pages are transformed on first import; with every test file running in parallel that can take a while.
 configure({ asyncUtilTimeout: 5_000 });

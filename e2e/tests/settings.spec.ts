@@ -26,8 +26,7 @@ test.describe('settings (issue 2 §6)', () => {
 
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link', { name: 'Patients' })).toBeVisible();
-    await page.getByRole('combobox', { name: 'Language' }).click();
-    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
     // The confirmation speaks the language just chosen.
     await expect(page.getByText('Ihre Einstellungen wurden gespeichert.')).toBeVisible();
 
@@ -39,7 +38,7 @@ test.describe('settings (issue 2 §6)', () => {
     await page.reload();
     await expect(navDe.getByRole('link', { name: 'Patienten' })).toBeVisible();
     await expect(navDe.getByRole('link', { name: 'Einstellungen' })).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('Deutsch');
+    await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
 
     // Both are saved to the profile: a sign-in on another device (a fresh browser context) applies them.

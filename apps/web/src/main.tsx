@@ -6,6 +6,8 @@ import { AppProviders } from './app/providers';
 import { queryClient } from './app/queryClient';
 import { reloadUserAfterRoleChange, startRealtime } from './app/realtime';
 import { createAppRouter } from './app/router';
+import { loadRestStyles } from './app/styles/rest';
+import { i18nReady } from './shared/i18n';
 
 const router = createAppRouter();
 
@@ -16,10 +18,15 @@ void session.ready();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The first screen is drawn in the remembered language (its texts load while the page's code does).
+void i18nReady.then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  // Then the styles the first screen did not need, before the user opens another page.
+  setTimeout(() => void loadRestStyles(), 0);
+});

@@ -1,6 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/spotlight/styles.css';
+import './styles/first.css';
 import { MAX_TOASTS, TOAST_DURATION_MS, TOAST_POSITION } from '@caredeck/domain';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';

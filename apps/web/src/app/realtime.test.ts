@@ -61,6 +61,33 @@ describe('the live connection', () => {
     stop();
   });
 
+  it('closes a socket that arrives after the session ended, and opens one for the next sign-in', async () => {
+    const { factory, sockets } = fakeSocketFactory();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // As in the console: the socket library is still loading when the session changes.
+    const slow: SocketFactory = async (options) => {
+      await gate;
+      return factory(options);
+    };
+    const stop = startRealtime({ onRolesUpdated: vi.fn(), createSocket: slow });
+    session.start('first-token', 'signedIn');
+    session.end('signOut');
+    release();
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    await vi.waitFor(() => expect(sockets[0]?.disconnect).toHaveBeenCalled());
+
+    session.start('second-token', 'signedIn');
+    await vi.waitFor(() => expect(sockets).toHaveLength(2));
+    expect(sockets[1]?.disconnect).not.toHaveBeenCalled();
+    expect(sockets[1]?.handlers.has(ROLES_UPDATED_EVENT)).toBe(true);
+    session.end('signOut');
+    expect(sockets[1]?.disconnect).toHaveBeenCalled();
+    stop();
+  });
+
   it('reloads the user and re-runs the route guards when roles change', async () => {
     const queryClient = new QueryClient();
     session.start('token', 'signedIn');

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { userQueryKey } from '../features/identity/api';
 import { session } from './auth/session';
 
@@ -60,12 +60,17 @@ export function deliverLiveEvent(event: string, payload: unknown): void {
   for (const listener of listeners.get(event) ?? []) listener(payload);
 }
 
+/** Makes the socket (tests hand one over at once; the console loads the socket library first). */
 export type SocketFactory = (options: {
   path: string;
   auth: (callback: (data: { token: string | null }) => void) => void;
-}) => Socket;
+}) => Socket | Promise<Socket>;
 
-const defaultFactory: SocketFactory = (options) => io({ ...options, transports: ['websocket', 'polling'] });
+// The socket library loads once signed in, after the first screen: the sign-in page never needs it.
+const defaultFactory: SocketFactory = async (options) => {
+  const { io } = await import('socket.io-client');
+  return io({ ...options, transports: ['websocket', 'polling'] });
+};
 
 export interface RealtimeOptions {
   /** Reload the user's details, menu and roles. */
@@ -82,19 +87,44 @@ export function startRealtime({
   createSocket = defaultFactory,
 }: RealtimeOptions): () => void {
   let socket: Socket | null = null;
+  // Bumped by every disconnect: a socket still being made for an ended session is closed as it arrives.
+  let generation = 0;
+  let connecting = false;
 
-  const connect = () => {
-    if (socket) return;
-    socket = createSocket({ path: REALTIME_PATH, auth: (callback) => callback({ token: session.token() }) });
-    socket.on(ROLES_UPDATED_EVENT, onRolesUpdated);
+  const attach = (created: Socket) => {
+    socket = created;
+    created.on(ROLES_UPDATED_EVENT, onRolesUpdated);
     for (const event of FORWARDED_EVENTS)
-      socket.on(event, (payload: unknown) => deliverLiveEvent(event, payload));
-    socket.on('connect_error', (error: Error) => {
+      created.on(event, (payload: unknown) => deliverLiveEvent(event, payload));
+    created.on('connect_error', (error: Error) => {
       // Logged only (01 §8): the console works without live updates.
       console.warn('Live connection failed', error.message);
     });
   };
+  const connect = () => {
+    if (socket || connecting) return;
+    const made = createSocket({
+      path: REALTIME_PATH,
+      auth: (callback) => callback({ token: session.token() }),
+    });
+    if (!(made instanceof Promise)) return attach(made);
+    connecting = true;
+    const mine = generation;
+    made.then(
+      (created) => {
+        connecting = false;
+        if (mine === generation) attach(created);
+        else created.disconnect();
+      },
+      (error: unknown) => {
+        connecting = false;
+        console.warn('Live connection failed', error instanceof Error ? error.message : error);
+      },
+    );
+  };
   const disconnect = () => {
+    generation++;
+    connecting = false;
     socket?.removeAllListeners();
     socket?.disconnect();
     socket = null;

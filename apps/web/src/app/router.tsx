@@ -1,5 +1,6 @@
 import type { StaffRole } from '@caredeck/contracts';
 import { IconSettings, IconUsers, type TablerIcon } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
   type LoaderFunction,
@@ -34,11 +35,10 @@ import {
   requireController,
   requireStaff,
 } from './guards';
-import { lazyPage, type PageLoader } from './lazyPage';
+import { firstScreenPage, lazyPage, type PageLoader } from './lazyPage';
 import { FullPageLoader } from './pages/FullPageLoader';
 import { ChunkErrorScreen, RouteErrorScreen } from './pages/RouteErrorScreen';
 import { AppRoot } from './shell/AppRoot';
-import { ConsoleShell } from './shell/ConsoleShell';
 
 /**
  * Who may open a route: anyone (`public`), only visitors without a staff session (`signedOut`, the login
@@ -153,7 +153,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     titleKey: 'auth.signIn',
     path: '/login',
     auth: 'signedOut',
-    page: lazyPage(() => import('../features/identity/pages/LoginPage'), 'LoginPage'),
+    page: firstScreenPage(() => import('../features/identity/pages/LoginPage'), 'LoginPage'),
   },
   {
     id: 'terms',
@@ -197,7 +197,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/patients',
     auth: 'staff',
     inShell: true,
-    page: lazyPage(() => import('../features/patients/pages/PatientsPage'), 'PatientsPage'),
+    page: firstScreenPage(() => import('../features/patients/pages/PatientsPage'), 'PatientsPage'),
     menu: { labelKey: 'nav.patients', icon: IconUsers },
   },
   // Each feature's screens: one line per feature.
@@ -261,6 +261,16 @@ function loaderFor(route: AppRoute): LoaderFunction | undefined {
   };
 }
 
+/** A page that cannot be loaded resolves to the retry screen: a failed `lazy` would leave the route blank. */
+async function loadComponent(page: PageLoader): Promise<{ Component: ComponentType }> {
+  try {
+    return { Component: await page() };
+  } catch (error) {
+    console.error('A page could not be loaded', error);
+    return { Component: ChunkErrorScreen };
+  }
+}
+
 function toRouteObject(route: AppRoute): RouteObject {
   const page = route.page;
   const handle: AppRouteHandle = { appRoute: route };
@@ -268,23 +278,15 @@ function toRouteObject(route: AppRoute): RouteObject {
     id: route.id,
     path: route.path,
     loader: loaderFor(route),
-    // A page that cannot be loaded resolves to the retry screen: a failed `lazy` would leave the route blank.
-    lazy: page
-      ? async () => {
-          try {
-            return { Component: await page() };
-          } catch (error) {
-            console.error('A page could not be loaded', error);
-            return { Component: ChunkErrorScreen };
-          }
-        }
-      : undefined,
+    lazy: page ? () => loadComponent(page) : undefined,
     // A redirect-only route never renders.
     element: page ? undefined : null,
     handle,
     errorElement: <RouteErrorScreen />,
   };
 }
+
+const loadShell = firstScreenPage(() => import('./shell/ConsoleShell'), 'ConsoleShell');
 
 /** An unknown URL: a toast names it, then the root (01 §2 redirects silently; users thought their link worked). */
 function redirectUnknownPath({ request }: LoaderFunctionArgs): Response {
@@ -305,7 +307,8 @@ export function buildRouteObjects(routes: readonly AppRoute[] = APP_ROUTES): Rou
         ...routes.filter((route) => !route.inShell).map(toRouteObject),
         {
           id: 'shell',
-          element: <ConsoleShell />,
+          // The console's frame loads with the first signed-in page, not with the sign-in page.
+          lazy: () => loadComponent(loadShell),
           children: routes.filter((route) => route.inShell).map(toRouteObject),
         },
         // Any unknown path goes to the root, which goes to /patients (01 §2), and the user is told why.

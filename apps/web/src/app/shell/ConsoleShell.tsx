@@ -19,12 +19,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
 import { IconHeartbeat, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigation } from 'react-router';
-import { AlertNotices } from '../../features/alerts/components/AlertNotices';
 import { userQuery } from '../../features/identity/api';
-import { MessengerNotices } from '../../features/messenger/components/MessengerNotices';
 import { NotificationBell } from '../../features/messenger/components/NotificationBell';
 import { ScopeSwitcher } from '../../features/tenancy/components/ScopeSwitcher';
 import { ensureScope, useActiveScope } from '../../features/tenancy/scope';
@@ -32,13 +30,21 @@ import { useLoadingOverlay } from '../../shared/ui/loadingOverlay';
 import { useThemePreference } from '../../shared/ui/themePreference';
 import { hasAnyRole } from '../auth/roles';
 import { menuRoutes } from '../router';
+import { deferredPart } from './deferredPart';
 import { Navigation } from './Navigation';
-import { PageSearch } from './PageSearch';
 import classes from './shell.module.css';
 import { useStarredPages } from './starredPages';
 import { UserMenu } from './UserMenu';
 import { usePageTime } from './usePageTime';
 import { useSessionLifecycle } from './useSessionLifecycle';
+
+const AlertNotices = deferredPart(() =>
+  import('../../features/alerts/components/AlertNotices').then((m) => m.AlertNotices),
+);
+const MessengerNotices = deferredPart(() =>
+  import('../../features/messenger/components/MessengerNotices').then((m) => m.MessengerNotices),
+);
+const PageSearch = deferredPart(() => import('./PageSearch').then((m) => m.PageSearch));
 
 /** The signed-in console (01 §2): sticky navbar and footer, vertical navigation, page search, user menu. */
 export function ConsoleShell() {
@@ -153,8 +159,10 @@ export function ConsoleShell() {
       </AppShell.Navbar>
 
       <AppShell.Main pos="relative">
-        <AlertNotices />
-        <MessengerNotices />
+        <Suspense fallback={null}>
+          <AlertNotices />
+          <MessengerNotices />
+        </Suspense>
         <LoadingOverlay visible={overlay || navigation.state === 'loading'} zIndex={90} />
         <Outlet />
       </AppShell.Main>
@@ -167,7 +175,9 @@ export function ConsoleShell() {
         </Group>
       </AppShell.Footer>
 
-      <PageSearch pages={pages} starred={starred.pages} onToggleStar={starred.toggle} />
+      <Suspense fallback={null}>
+        <PageSearch pages={pages} starred={starred.pages} onToggleStar={starred.toggle} />
+      </Suspense>
     </AppShell>
   );
 }

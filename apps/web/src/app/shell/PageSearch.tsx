@@ -1,3 +1,4 @@
+import '@mantine/spotlight/styles.css';
 import { STARRED_PAGES_LIMIT } from '@caredeck/domain';
 import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

@@ -1,7 +1,12 @@
 import { PASSWORDS_DO_NOT_MATCH } from '@caredeck/contracts';
 import { NOT_PROVIDED } from '@caredeck/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { translations } from '.';
+import { de } from './de';
+import { en } from './en';
+import { fr } from './fr';
+import { pt } from './pt';
+
+const translations = { en, de, fr, pt } as const;
 
 type Tree = { [key: string]: string | Tree };
 
@@ -126,7 +131,9 @@ describe('translations', () => {
     document.documentElement.lang = 'en';
     vi.resetModules();
     const fresh = await import('.');
+    await fresh.i18nReady;
     expect(fresh.i18n.language).toBe('fr');
+    expect(fresh.i18n.t('auth.signIn')).toBe('Se connecter');
     expect(document.documentElement.lang).toBe('fr');
     await fresh.applyLanguage('pt');
     expect(document.documentElement.lang).toBe('pt');

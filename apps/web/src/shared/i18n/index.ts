@@ -1,10 +1,7 @@
 import { LANGUAGES } from '@caredeck/contracts';
 import { createInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { de } from './de';
 import { en } from './en';
-import { fr } from './fr';
-import { pt } from './pt';
 import type { TranslationShape } from './types';
 
 export type Language = (typeof LANGUAGES)[number];
@@ -13,7 +10,15 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** Before sign-in the console speaks the language chosen on this device (or English). */
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';
 
-export const translations = { en, de, fr, pt } as const;
+/**
+ * The shared texts of the other languages load when chosen (English is the reference and the fallback, and
+ * ships with the first screen): a visitor downloads one language, not four.
+ */
+const otherLanguages: Record<Exclude<Language, 'en'>, () => Promise<TranslationShape<typeof en>>> = {
+  de: () => import('./de').then((module) => module.de),
+  fr: () => import('./fr').then((module) => module.fr),
+  pt: () => import('./pt').then((module) => module.pt),
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
@@ -36,20 +41,38 @@ i18n.on('languageChanged', (language) => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 });
 
+/** Loads a language's shared texts once (feature texts come with their feature's code). */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await otherLanguages[language](), true, true);
+}
+
+const startLanguage = storedLanguage();
+
 void i18n.use(initReactI18next).init({
-  resources: {
-    en: { translation: en },
-    de: { translation: de },
-    fr: { translation: fr },
-    pt: { translation: pt },
-  },
-  lng: storedLanguage(),
+  resources: { en: { translation: en } },
+  // Another language starts once its texts are here (`i18nReady`); nothing is drawn before that.
+  lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...SUPPORTED_LANGUAGES],
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
 });
+
+/** The language remembered on this device is loaded and active (the console renders after this). */
+export const i18nReady: Promise<void> = applyStartLanguage();
+
+async function applyStartLanguage(): Promise<void> {
+  if (startLanguage === DEFAULT_LANGUAGE) return;
+  try {
+    await loadLanguage(startLanguage);
+    await i18n.changeLanguage(startLanguage);
+  } catch (error) {
+    // Offline or a newer deployment: the console still opens, in English.
+    console.error('The texts of the chosen language could not be loaded', error);
+  }
+}
 
 /** Switches the interface language and remembers it on this device. */
 export async function applyLanguage(language: Language): Promise<void> {
@@ -58,6 +81,7 @@ export async function applyLanguage(language: Language): Promise<void> {
   } catch {
     // Storage may be unavailable (private mode); the language still applies for this visit.
   }
+  await loadLanguage(language);
   if (i18n.language !== language) await i18n.changeLanguage(language);
 }
 

@@ -105,7 +105,7 @@ describe('the sign-in page', () => {
     await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
     expect(await screen.findByTestId('login-step-forgotPassword')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Back to the sign-in form' }));
+    await user.click(await screen.findByRole('button', { name: 'Back to the sign-in form' }));
     expect(screen.queryByRole('alert')).toBeNull();
 
     refuse = false;
@@ -152,7 +152,7 @@ describe('the sign-in page', () => {
     renderRoutes('/login');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Create an account' }));
-    await user.type(screen.getByLabelText(/^First name/), 'Grace');
+    await user.type(await screen.findByLabelText(/^First name/), 'Grace');
     await user.type(screen.getByLabelText(/^Last name/), 'Hopper');
     await user.type(screen.getByLabelText(/^Email/), 'grace@example.org');
     await user.type(screen.getByLabelText(/^Password/), 'Compiler-1952');
@@ -195,7 +195,7 @@ describe('the sign-in page', () => {
     const { router } = renderRoutes('/login?to=%2Fpatients');
     const user = await signIn('ada@caredeck.demo', 'CareDeck-demo-2026');
     expect(await screen.findByRole('heading', { name: 'HIPAA consent' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(location(router)).toBe('/patients'));
     expect(api.callsTo(on(userContract.consentHipaa))[0]?.headers.get('Authorization')).toBe(
       'Bearer consent-only',
@@ -266,10 +266,11 @@ describe('the sign-in page', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByTestId('login-step-forgotPassword')).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@caredeck.demo');
+    expect(await screen.findByLabelText(/^Email/)).toHaveValue('ada@caredeck.demo');
 
     await user.click(screen.getByRole('button', { name: 'Send reset code' }));
     expect(await screen.findByTestId('login-step-forgotPasswordSubmit')).toBeInTheDocument();
+    await screen.findByLabelText(/^Reset code/);
     await user.type(screen.getByLabelText(/^Reset code/), '654321');
     await user.type(screen.getByLabelText(/^New password/), 'Fresh-password-1');
     await user.type(screen.getByLabelText(/^Confirm password/), 'Fresh-password-1');
@@ -294,7 +295,7 @@ describe('the sign-in page', () => {
     renderRoutes('/login');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Create an account' }));
-    await user.type(screen.getByLabelText(/^First name/), 'Grace');
+    await user.type(await screen.findByLabelText(/^First name/), 'Grace');
     await user.type(screen.getByLabelText(/^Last name/), 'Hopper');
     await user.type(screen.getByLabelText(/^Email/), 'Grace@Example.org');
     await user.type(screen.getByLabelText(/^Password/), 'Compiler-1952');

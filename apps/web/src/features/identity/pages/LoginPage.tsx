@@ -1,4 +1,5 @@
 import { Center, Loader, Stack } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginStep } from '../../../app/auth/loginMachine';
 import { usePageTitle } from '../../../app/documentTitle';
@@ -7,13 +8,28 @@ import { LegalLinks } from '../../../shared/ui/LegalLinks';
 import { PublicLayout } from '../../../shared/ui/PublicLayout';
 import { AuthFailureContext } from '../components/AuthFailureAlert';
 import { CodeForm } from '../components/CodeForm';
-import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
-import { HipaaConsent } from '../components/HipaaConsent';
-import { NewPasswordForm } from '../components/NewPasswordForm';
-import { RegisterForm } from '../components/RegisterForm';
-import { ResetPasswordForm } from '../components/ResetPasswordForm';
 import { SignInForm } from '../components/SignInForm';
 import { useLoginFlow } from '../useLoginFlow';
+
+// The sign-in form comes with the page; the other steps (the consent text, registration …) load once the form
+// is on screen, so the page shows sooner and a step is usually there before it is reached.
+const loadHipaa = () => import('../components/HipaaConsent');
+const loadNewPassword = () => import('../components/NewPasswordForm');
+const loadForgot = () => import('../components/ForgotPasswordForm');
+const loadReset = () => import('../components/ResetPasswordForm');
+const loadRegister = () => import('../components/RegisterForm');
+const HipaaConsent = lazy(() => loadHipaa().then((m) => ({ default: m.HipaaConsent })));
+const NewPasswordForm = lazy(() => loadNewPassword().then((m) => ({ default: m.NewPasswordForm })));
+const ForgotPasswordForm = lazy(() => loadForgot().then((m) => ({ default: m.ForgotPasswordForm })));
+const ResetPasswordForm = lazy(() => loadReset().then((m) => ({ default: m.ResetPasswordForm })));
+const RegisterForm = lazy(() => loadRegister().then((m) => ({ default: m.RegisterForm })));
+
+function prefetchSteps() {
+  for (const load of [loadHipaa, loadNewPassword, loadForgot, loadReset, loadRegister])
+    load().catch(() => {
+      // Tried again when the step is reached (and shown as a failed page then).
+    });
+}
 
 type TitleKey =
   | 'auth.signInTitle'
@@ -41,12 +57,21 @@ const TITLES: Record<LoginStep['name'], TitleKey> = {
 export function LoginPage() {
   const { t } = useTranslation();
   const flow = useLoginFlow();
+  useEffect(() => {
+    const timer = setTimeout(prefetchSteps, 0);
+    return () => clearTimeout(timer);
+  }, []);
   const { step, busy } = flow;
   // The tab names the step: 'Sign in · CareDeck', 'Two-factor authentication · CareDeck' …
   usePageTitle(
     step.name === 'signedOut' || step.name === 'signedIn' ? t('auth.signIn') : t(TITLES[step.name]),
   );
 
+  const waiting = (
+    <Center py="md">
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  );
   const body = (() => {
     switch (step.name) {
       case 'signedOut':
@@ -107,11 +132,7 @@ export function LoginPage() {
           />
         );
       case 'signedIn':
-        return (
-          <Center py="md">
-            <Loader aria-label={t('common.loading')} />
-          </Center>
-        );
+        return waiting;
     }
   })();
 
@@ -128,7 +149,9 @@ export function LoginPage() {
       }
     >
       <div data-testid={`login-step-${step.name}`}>
-        <AuthFailureContext.Provider value={flow.failure}>{body}</AuthFailureContext.Provider>
+        <AuthFailureContext.Provider value={flow.failure}>
+          <Suspense fallback={waiting}>{body}</Suspense>
+        </AuthFailureContext.Provider>
       </div>
     </PublicLayout>
   );

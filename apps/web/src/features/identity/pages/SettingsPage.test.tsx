@@ -193,8 +193,7 @@ describe('the settings page', () => {
   it('confirms a language change in the new language', async () => {
     await openSettings();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('combobox', { name: 'Language' }));
-    await user.click(await screen.findByRole('option', { name: 'Deutsch' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Deutsch');
     expect(await screen.findByText('Ihre Einstellungen wurden gespeichert.')).toBeInTheDocument();
     expect(screen.queryByText('Your preferences have been saved.')).toBeNull();
   });
