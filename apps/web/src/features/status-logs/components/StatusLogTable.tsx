@@ -42,7 +42,7 @@ export function StatusLogTable({ rows, showProgram }: { rows: StatusLogEntry[]; 
       <Table highlightOnHover verticalSpacing="xs" data-testid="status-log">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={170}>{t('columns.when')}</Table.Th>
+            <Table.Th w={190}>{t('columns.when')}</Table.Th>
             <Table.Th>{t('columns.patient')}</Table.Th>
             {showProgram && <Table.Th>{t('columns.program')}</Table.Th>}
             <Table.Th w={240}>{t('columns.change')}</Table.Th>
@@ -62,7 +62,7 @@ export function StatusLogTable({ rows, showProgram }: { rows: StatusLogEntry[]; 
               }}
               data-testid="status-log-row"
             >
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <time dateTime={r.at}>{when.format(new Date(r.at))}</time>
               </Table.Td>
               <Table.Td>

@@ -183,6 +183,7 @@ export function StatusLogsPage() {
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed">
               {t('pageOf', {
+                count: data.total,
                 page: data.current_page,
                 pages: data.last_page,
                 total: new Intl.NumberFormat(i18n.language).format(data.total),
