@@ -31,6 +31,7 @@ export * from './route';
 export * from './rules';
 export * from './sms';
 export * from './staff';
+export * from './status-logs';
 export * from './surveys';
 export * from './tags';
 export * from './tenancy';

@@ -24,6 +24,7 @@ import { reconciliationModule } from './reconciliation';
 import { reportsModule } from './reports';
 import { smsModule } from './sms';
 import { staffModule } from './staff';
+import { statusLogsModule } from './status-logs';
 import { surveysModule } from './surveys';
 import { tagsModule } from './tags';
 import { tenancyModule } from './tenancy';
@@ -58,6 +59,7 @@ export const MODULES = [
   logsModule,
   billingModule,
   bulkActionsModule,
+  statusLogsModule,
   reportsModule,
   orderFormsModule,
   externalOrdersModule,

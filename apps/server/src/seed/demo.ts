@@ -13,6 +13,7 @@ import { seedDemoExternalOrders } from './demo-external-orders';
 import { seedDemoOrderForms } from './demo-order-forms';
 import { seedDemoPipelines } from './demo-pipelines';
 import { seedDemoReports } from './demo-reports';
+import { seedDemoStatusHistory } from './demo-status-logs';
 import { seedDemoSurveys } from './demo-surveys';
 import { fakePatients } from './fake-patients';
 
@@ -251,6 +252,14 @@ export async function seedDemo(db: Database, password: string, now = Date.now())
       physicianId: physician.id,
     });
     await seedDemoExternalOrders(tx, { programId: cardiology.id });
+    await seedDemoStatusHistory(tx, {
+      staff: [
+        { programId: monitoring.id, adminIds: [admin.id, coordinator.id, physician.id] },
+        { programId: cardiology.id, adminIds: [admin.id, pharma.id] },
+        { programId: harborCare.id, adminIds: [outsider.id] },
+      ],
+      now,
+    });
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});

@@ -25,6 +25,7 @@ import { patientRecordRoutes } from '../features/patient-record/routes';
 import { pipelineRoutes } from '../features/pipelines/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { staffRoutes } from '../features/staff/routes';
+import { statusLogRoutes } from '../features/status-logs/routes';
 import { surveyRoutes } from '../features/surveys/routes';
 import { protocolRoutes } from '../features/tags/routes';
 import { i18n } from '../shared/i18n';
@@ -66,6 +67,7 @@ export type MenuLabelKey =
   | 'nav.pharmaReports'
   | 'nav.patientReports'
   | 'nav.bulkActions'
+  | 'nav.statusLogs'
   | 'nav.externalOrders'
   | 'nav.staff'
   | 'nav.programs'
@@ -101,6 +103,7 @@ export type PageTitleKey =
   | 'nav.pharmaReports'
   | 'nav.patientReports'
   | 'nav.bulkActions'
+  | 'nav.statusLogs'
   | 'nav.externalOrders'
   | 'nav.alerts'
   | 'nav.alertsAnalytics'
@@ -216,6 +219,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...billingRoutes,
   ...reportRoutes,
   ...bulkActionRoutes,
+  ...statusLogRoutes,
   ...externalOrderRoutes,
   ...staffRoutes,
   ...logRoutes,

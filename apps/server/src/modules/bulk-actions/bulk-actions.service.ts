@@ -49,7 +49,7 @@ async function apply(
   const value = job.value;
   switch (job.action as BulkActionType) {
     case 'patient_status':
-      await setStatuses(tx, here, String(value), adminId);
+      await setStatuses(tx, here, String(value), adminId, { source: 'bulk_action', reason: job.note });
       return { done: here, error: M.patientGone };
     case 'billing_status':
       await upsertBillingStatuses(tx, {

@@ -112,7 +112,11 @@ export const patientPrograms = pgTable(
   ],
 );
 
-/** Every status a patient has had, newest last: who set it and when (GET users/{id}/status). */
+/**
+ * Every status a patient has had, newest last: who set it, from what, how and when (GET users/{id}/status and
+ * the program's status log). `program_id` is the patient's home program, kept when the patient moves, so the
+ * log of a program is one index walk (ADR 047).
+ */
 export const patientStatusHistory = pgTable(
   'patient_status_history',
   {
@@ -120,11 +124,37 @@ export const patientStatusHistory = pgTable(
     patientId: bigint('patient_id', { mode: 'number' })
       .notNull()
       .references(() => patients.id, { onDelete: 'cascade' }),
+    programId: bigint('program_id', { mode: 'number' })
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    /** The status before the change; null when the patient was enrolled with this one. */
+    previousStatus: text('previous_status'),
     status: text('status').notNull(),
+    source: text('source').notNull(),
+    /** Why, when the change carried a reason (a bulk action's note). */
+    reason: text('reason'),
     adminId: bigint('admin_id', { mode: 'number' }).references(() => admins.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('patient_status_history_patient_idx').on(t.patientId, t.id)],
+  (t) => [
+    index('patient_status_history_patient_idx').on(t.patientId, t.id),
+    // The program's log, newest first: page 1 is the top of this index, a period a range of it. Status, source and
+    // staff ride along so that filtered pages and totals are index-only scans (ADR 047, bench/RESULTS.md).
+    index('patient_status_history_program_idx').on(
+      t.programId,
+      t.createdAt,
+      t.id,
+      t.status,
+      t.source,
+      t.adminId,
+    ),
+    // One staff member's changes: a few among a year of the program's.
+    index('patient_status_history_admin_idx').on(t.programId, t.adminId, t.createdAt, t.id),
+    check(
+      'patient_status_history_source_check',
+      sql`${t.source} IN ('enrolment', 'single', 'bulk', 'bulk_action', 'activation')`,
+    ),
+  ],
 );
 
 /**

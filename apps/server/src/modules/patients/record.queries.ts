@@ -201,29 +201,49 @@ export async function setActive(db: Queryable, patientId: number, active: boolea
     WHERE id = ${patientId}`);
 }
 
-/** Sets the status of the patients given and records it in their history; returns how many changed. */
+/** How a status change was made, as the status log shows it (ADR 047). */
+export type StatusChangeSource = 'enrolment' | 'single' | 'bulk' | 'bulk_action' | 'activation';
+
+/**
+ * Sets the status of the patients given and records each change in their history (the status before it, how it
+ * was made, the reason if any); returns how many changed. Patients that already have the status are left alone.
+ */
 export async function setStatuses(
   db: Queryable,
   patientIds: number[],
   status: string,
   adminId: number,
+  how: { source: Exclude<StatusChangeSource, 'enrolment' | 'activation'>; reason?: string | null },
 ): Promise<number> {
+  // The rows are locked first so that the status read as "before" is the one this statement replaces.
   const res = await db.execute(sql`
-    WITH changed AS (
-      UPDATE patients SET status = ${status}, active = ${status !== 'inactive'},
-        deactivated_at = CASE WHEN ${status} = 'inactive' THEN coalesce(deactivated_at, now()) ELSE NULL END,
-        updated_at = now()
+    WITH target AS (
+      SELECT id, status AS previous_status FROM patients
       WHERE id = ANY(${idArray(patientIds)}::bigint[]) AND status <> ${status}
-      RETURNING id
+      FOR UPDATE
+    ), changed AS (
+      UPDATE patients p SET status = ${status}, active = ${status !== 'inactive'},
+        deactivated_at = CASE WHEN ${status} = 'inactive' THEN coalesce(p.deactivated_at, now()) ELSE NULL END,
+        updated_at = now()
+      FROM target t WHERE p.id = t.id
+      RETURNING p.id, p.program_id, t.previous_status
     )
-    INSERT INTO patient_status_history (patient_id, status, admin_id)
-    SELECT id, ${status}, ${adminId} FROM changed`);
+    INSERT INTO patient_status_history (patient_id, program_id, previous_status, status, source, reason, admin_id)
+    SELECT id, program_id, previous_status, ${status}, ${how.source}, ${how.reason ?? null}, ${adminId} FROM changed`);
   return res.rowCount ?? 0;
 }
 
-export async function recordStatus(db: Queryable, patientId: number, status: string, adminId: number | null) {
+/** Records the patient's current status in their history: at enrolment, or after an (in)activation changed it. */
+export async function recordStatus(
+  db: Queryable,
+  patientId: number,
+  adminId: number | null,
+  how: { source: 'enrolment' } | { source: 'activation'; previous: string },
+) {
   await db.execute(sql`
-    INSERT INTO patient_status_history (patient_id, status, admin_id) VALUES (${patientId}, ${status}, ${adminId})`);
+    INSERT INTO patient_status_history (patient_id, program_id, previous_status, status, source, admin_id)
+    SELECT id, program_id, ${how.source === 'activation' ? how.previous : null}, status, ${how.source}, ${adminId}
+    FROM patients WHERE id = ${patientId}`);
 }
 
 export async function statusOf(db: Queryable, patientId: number) {
@@ -280,6 +300,10 @@ export async function moveHomeProgram(
   if (!res.rowCount) return false;
   await db.execute(
     sql`DELETE FROM patient_programs WHERE patient_id = ${patientId} AND program_id = ${from}`,
+  );
+  // The status log follows the patient: the new program sees their history, the old one no longer does (ADR 047).
+  await db.execute(
+    sql`UPDATE patient_status_history SET program_id = ${to} WHERE patient_id = ${patientId} AND program_id = ${from}`,
   );
   return true;
 }

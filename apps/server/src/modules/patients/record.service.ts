@@ -94,7 +94,7 @@ export function createPatientRecordService(deps: { db: Database }) {
       return db.transaction(async (tx) => {
         await checkReferences(tx, program.id, input, null);
         const id = await insertPatient(tx, program.id, input);
-        await recordStatus(tx, id, input.status ?? 'active', actor.adminId);
+        await recordStatus(tx, id, actor.adminId, { source: 'enrolment' });
         await auditPatient(tx, actor, 'patient.create', id);
         return reload(tx, id, program.id);
       });
@@ -218,7 +218,10 @@ export function createPatientRecordService(deps: { db: Database }) {
           await setActive(tx, input.patientId, input.active);
           const after = await reload(tx, input.patientId, program.id);
           if (after.status !== before.status)
-            await recordStatus(tx, input.patientId, after.status, actor.adminId);
+            await recordStatus(tx, input.patientId, actor.adminId, {
+              source: 'activation',
+              previous: before.status,
+            });
           await auditPatient(
             tx,
             actor,
@@ -254,7 +257,7 @@ export function createPatientRecordService(deps: { db: Database }) {
     async setStatus(actor: StaffActor, input: { patientId: number; value: PatientRecord['status'] }) {
       programOf(actor);
       return db.transaction(async (tx) => {
-        if ((await setStatuses(tx, [input.patientId], input.value, actor.adminId)) > 0)
+        if ((await setStatuses(tx, [input.patientId], input.value, actor.adminId, { source: 'single' })) > 0)
           await auditPatient(tx, actor, 'patient.status', input.patientId, { status: input.value });
         const status = await statusOf(tx, input.patientId);
         if (!status) throw AppError.notFound();
@@ -268,7 +271,7 @@ export function createPatientRecordService(deps: { db: Database }) {
       return db.transaction(async (tx) => {
         const within = await patientsWithin(tx, actor.adminId, ids);
         if (within.length !== ids.length) throw AppError.notFound();
-        const updated = await setStatuses(tx, ids, input.value, actor.adminId);
+        const updated = await setStatuses(tx, ids, input.value, actor.adminId, { source: 'bulk' });
         await audit(tx, {
           actorAdminId: actor.adminId,
           action: 'patient.bulk_status',

@@ -106,6 +106,7 @@ describe('the console shell', () => {
       'Pipelines',
       'Surveys',
       'Bulk actions',
+      'Status log',
       'External orders',
       'Alerts',
       'Alert analytics',

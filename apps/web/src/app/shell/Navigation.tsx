@@ -18,6 +18,7 @@ const SECTION_OF: Record<MenuLabelKey, Section> = {
   'nav.worklist': 'care',
   'nav.cohorts': 'care',
   'nav.bulkActions': 'care',
+  'nav.statusLogs': 'care',
   'nav.externalOrders': 'care',
   'nav.pipelines': 'care',
   'nav.surveys': 'care',

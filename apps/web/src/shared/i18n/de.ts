@@ -134,6 +134,7 @@ export const de: TranslationShape<typeof en> = {
     patients: 'Patienten',
     cohorts: 'Kohorten',
     bulkActions: 'Sammelaktionen',
+    statusLogs: 'Statusprotokoll',
     externalOrders: 'Externe Aufträge',
     surveys: 'Fragebögen',
     pipelines: 'Behandlungspfade',

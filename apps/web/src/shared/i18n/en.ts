@@ -130,6 +130,7 @@ export const en = {
     patients: 'Patients',
     cohorts: 'Cohorts',
     bulkActions: 'Bulk actions',
+    statusLogs: 'Status log',
     externalOrders: 'External orders',
     surveys: 'Surveys',
     pipelines: 'Pipelines',

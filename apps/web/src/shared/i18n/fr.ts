@@ -133,6 +133,7 @@ export const fr: TranslationShape<typeof en> = {
     patients: 'Patients',
     cohorts: 'Cohortes',
     bulkActions: 'Actions groupées',
+    statusLogs: 'Journal des statuts',
     externalOrders: 'Commandes externes',
     surveys: 'Questionnaires',
     pipelines: 'Parcours',

@@ -134,6 +134,7 @@ export const pt: TranslationShape<typeof en> = {
     patients: 'Doentes',
     cohorts: 'Coortes',
     bulkActions: 'Ações em massa',
+    statusLogs: 'Registo de estados',
     externalOrders: 'Encomendas externas',
     surveys: 'Questionários',
     pipelines: 'Percursos',

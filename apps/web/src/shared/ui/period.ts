@@ -26,7 +26,8 @@ export function daysBefore(date: string, days: number): string {
 
 /**
  * A period of dates kept in the URL (`?start=…&end=…`), ending today and `defaultDays` long unless the URL
- * says otherwise; `setPeriod` makes a history entry. `preset` is the length of a period that ends today.
+ * says otherwise; `setPeriod` makes a history entry (and drops `page`: a paged list starts over). `preset` is
+ * the length of a period that ends today.
  */
 export function usePeriodParams(defaultDays: number) {
   const [params, setParams] = useSearchParams();
@@ -41,6 +42,7 @@ export function usePeriodParams(defaultDays: number) {
       const p = new URLSearchParams(current);
       p.set('start', next.start);
       p.set('end', next.end);
+      p.delete('page');
       return p;
     });
   return {

@@ -1,0 +1,62 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from './helpers';
+
+// 02 §2 /status-logs (ADR 047): a status changed on the patient's record shows in the program's status log.
+
+async function changeStatus(page: Page, to: string) {
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await page.getByRole('menuitem', { name: to, exact: true }).click();
+  await expect(page.getByText(`Status changed to ${to}`)).toBeVisible();
+  await expect(page.getByTestId('patient-status')).toHaveText(to);
+}
+
+test.describe('status log', () => {
+  test.use({ bypassCSP: true });
+
+  test("a coordinator changes a patient's status and finds the change in the status log", async ({
+    page,
+  }) => {
+    await page.goto('/patients');
+    await signIn(page, 'coordinator@caredeck.demo');
+    // A patient further down the list, so the journeys that open the first ones meet them as they were.
+    await page.getByTestId('patient-row').nth(6).getByRole('link').click();
+    const name = (await page.getByTestId('patient-name').textContent())!.trim();
+    const before = (await page.getByTestId('patient-status').textContent())!.trim();
+    const after = before === 'Pending' ? 'Discharged' : 'Pending';
+    const patientUrl = page.url();
+    await changeStatus(page, after);
+
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Status log' })
+      .click();
+    await expect(page).toHaveURL(/\/status-logs$/);
+    await expect(page.getByRole('heading', { name: 'Status log' })).toBeVisible();
+    await page.getByLabel('Patient (name or MRN)').fill(name);
+    await expect(page).toHaveURL(/search=/);
+    const row = page.getByTestId('status-log-row').first();
+    await expect(row).toContainText(name);
+    await expect(row).toContainText(`${before} to ${after}`);
+    await expect(row).toContainText('Single change');
+    await expect(row).toContainText('Carlos Diaz');
+    await expectNoSeriousA11yViolations(page, '/status-logs');
+
+    // Filters narrow the log: the new status keeps the row, another one leaves nothing of this patient.
+    await page.getByRole('combobox', { name: 'New status' }).click();
+    await page
+      .getByRole('option', { name: before === 'Active' ? 'Inactive' : 'Active', exact: true })
+      .click();
+    await expect(page.getByText('No status changes match these filters.')).toBeVisible();
+    await page.getByRole('combobox', { name: 'New status' }).click();
+    await page.getByRole('option', { name: after, exact: true }).click();
+    await expect(page.getByTestId('status-log-row').first()).toContainText(name);
+
+    // The keyboard reaches the patient through the row's link.
+    await page.getByTestId('status-log-row').first().getByRole('link', { name }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(patientUrl);
+    await expect(page.getByTestId('patient-name')).toHaveText(name);
+    // Leave the demo patient as it was for the other journeys.
+    await changeStatus(page, before);
+  });
+});
