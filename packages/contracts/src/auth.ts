@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activeUser } from './active-user';
 import { line, messageBody } from './common';
 import { defineRoute } from './route';
 
@@ -78,7 +79,13 @@ export const confirmRegistrationBody = z.object({
     .trim()
     .regex(/^[0-9]{6}$/, 'The code must be 6 digits.'),
 });
-export const refreshResult = z.object({ access_token: z.string(), expires_in: z.number().int() });
+export const refreshResult = z.object({
+  access_token: z.string(),
+  expires_in: z.number().int(),
+  /** With `?include=user`: the signed-in user as GET /api/v1/user answers, saving the console a round trip. */
+  user: activeUser.optional(),
+});
+export const refreshQuery = z.object({ include: z.enum(['user']).optional() });
 
 export const changePasswordBody = z
   .object({ current_password: line().min(1).max(256), ...passwordPair })
@@ -154,6 +161,7 @@ export const authContract = {
     method: 'POST',
     path: '/api/auth/refresh',
     tags: authTags,
+    query: refreshQuery,
     responses: { 200: refreshResult },
   }),
   signOut: defineRoute({

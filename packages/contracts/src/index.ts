@@ -1,3 +1,4 @@
+export * from './active-user';
 export * from './administration';
 export * from './alerts';
 export * from './auth';

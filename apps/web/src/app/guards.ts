@@ -1,6 +1,6 @@
 import type { ActiveUser, StaffRole } from '@caredeck/contracts';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { userQuery } from '../features/identity/api';
+import { rememberUser, userQuery } from '../features/identity/api';
 import { ensureScope } from '../features/tenancy/scope';
 import { i18n } from '../shared/i18n';
 import { toast } from '../shared/ui/toasts';
@@ -20,6 +20,12 @@ function wantedPath(request: Request): string {
   return `${url.pathname}${url.search}`;
 }
 
+/** The user of the start-up refresh, if it brought one, goes to the cache before the guards read it. */
+function takeStartUser(): void {
+  const user = session.takeStartUser();
+  if (user) rememberUser(queryClient, user);
+}
+
 /**
  * A staff page (01 §2): signed in (else /login?to=<wanted>), the user readable (else the failure rules),
  * HIPAA consent given (else back to the consent step), and one of the route's roles if it names any
@@ -29,6 +35,7 @@ export async function requireStaff(request: Request, roles?: readonly StaffRole[
   await session.ready();
   const wanted = wantedPath(request);
   if (session.get().status !== 'signedIn') throw redirect(loginPath(wanted));
+  takeStartUser();
   let user: ActiveUser;
   try {
     user = await queryClient.ensureQueryData(userQuery);
@@ -49,6 +56,7 @@ export async function requireStaff(request: Request, roles?: readonly StaffRole[
 export async function redirectSignedInFromLogin({ request }: LoaderFunctionArgs): Promise<null> {
   await session.ready();
   if (session.get().status !== 'signedIn') return null;
+  takeStartUser();
   try {
     const user = await queryClient.ensureQueryData(userQuery);
     if (!user.hipaa_consented_at) {

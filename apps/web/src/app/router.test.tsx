@@ -67,6 +67,23 @@ describe('the route table', () => {
     },
   );
 
+  it('opens a page on load with one refresh that brings the user along: no separate GET /user', async () => {
+    const user = makeUser();
+    const server = mockFetch({
+      [on(authContract.refresh)]: { body: { access_token: 'fresh', expires_in: 900, user } },
+      [on(platformContract.config)]: { body: CONFIG },
+      [on(patientsContract.list, { programId: 1 })]: { body: pageOf([]) },
+      [on(userContract.pageSession, { programId: 1, id: 7 })]: { status: 201, body: {} },
+    });
+    const { router } = renderRoutes('/patients');
+    expect(await screen.findByRole('heading', { name: 'Patients' })).toBeInTheDocument();
+    expect(locationOf(router)).toBe('/patients');
+    const refresh = server.callsTo(on(authContract.refresh));
+    expect(refresh).toHaveLength(1);
+    expect(new URL(refresh[0]!.url).searchParams.get('include')).toBe('user');
+    expect(server.callsTo(on(userContract.me))).toHaveLength(0);
+  });
+
   it.each(
     APP_ROUTES.filter((route) => route.auth === 'controller').map((route) => [route.path, route] as const),
   )(

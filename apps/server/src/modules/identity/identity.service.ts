@@ -456,7 +456,7 @@ export function createIdentityService(deps: IdentityDeps) {
     async refresh(
       _actor: PublicActor,
       input: { refreshToken: string | undefined },
-    ): Promise<{ accessToken: string; refreshToken: string }> {
+    ): Promise<{ accessToken: string; refreshToken: string; adminId: number }> {
       const presented = input.refreshToken;
       if (!presented) throw AppError.unauthenticated();
       const rotated = await db.transaction((tx) =>
@@ -474,7 +474,7 @@ export function createIdentityService(deps: IdentityDeps) {
         realm: 'staff',
         scope: 'full',
       });
-      return { accessToken, refreshToken: rotated.refreshToken };
+      return { accessToken, refreshToken: rotated.refreshToken, adminId: rotated.session.ownerId };
     },
 
     /** Ends the session named by the access token or, failing that, by the refresh cookie. */

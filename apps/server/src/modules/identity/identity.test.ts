@@ -275,6 +275,32 @@ describe('session', () => {
     expect(me.statusCode).toBe(401);
   });
 
+  it('answers the user with the new token when asked (?include=user), as GET /api/v1/user does', async () => {
+    const { refresh } = await signIn(app, 'physician@caredeck.demo');
+    const plain = await post(app, '/api/auth/refresh', undefined, { cookie: `cd_refresh=${refresh}` });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().user).toBeUndefined();
+
+    const withUser = await post(app, '/api/auth/refresh?include=user', undefined, {
+      cookie: `cd_refresh=${cookieOf(plain)}`,
+    });
+    expect(withUser.statusCode).toBe(200);
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/v1/user',
+      headers: bearer(withUser.json().access_token),
+    });
+    expect(withUser.json().user).toEqual(me.json());
+
+    const bad = await post(app, '/api/auth/refresh?include=everything', undefined, {
+      cookie: `cd_refresh=${cookieOf(withUser)}`,
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.include).toBeDefined();
+    const none = await post(app, '/api/auth/refresh?include=user');
+    expect(none.statusCode).toBe(401);
+  });
+
   it('signs out: the access token and the refresh token stop working', async () => {
     const { token, refresh } = await signIn(app, 'physician@caredeck.demo');
     const out = await post(app, '/api/auth/sign-out', undefined, {

@@ -15,7 +15,7 @@ export const identityModule = defineModule({
     const controller = createControllerService({ db, tokens, config });
     // Account mail work started after an answer finishes before the database goes away.
     onClose(() => identity.settled());
-    await app.register(authRoutes, { identity, controller, config, tokens });
+    await app.register(authRoutes, { identity, users, controller, config, tokens });
     await app.register(userRoutes, { users, identity, realtime, config });
   },
   factories: { admin: createAdmin, controllerAccount: createControllerAccount },

@@ -34,7 +34,7 @@ export function createUserService(deps: { db: Database; config: Config }) {
     return row;
   }
 
-  async function activeUser(actor: StaffActor): Promise<ActiveUser> {
+  async function activeUser(actor: Pick<StaffActor, 'adminId'>): Promise<ActiveUser> {
     const row = await activeUserRow(db, actor.adminId);
     if (!row) throw AppError.unauthenticated();
     const permissions = [...new Set(row.roles.flatMap((r) => ROLE_PERMISSIONS[r.name] ?? []))].sort();

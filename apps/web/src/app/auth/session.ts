@@ -1,4 +1,4 @@
-import { authContract } from '@caredeck/contracts';
+import { type ActiveUser, authContract } from '@caredeck/contracts';
 import { api, configureApiClient } from '../../shared/api-client';
 import { readItem, SESSION_STORAGE_KEYS, STORAGE_KEYS, writeItem } from '../../shared/browser-storage';
 import { createStore, useStore } from '../../shared/ui/createStore';
@@ -25,10 +25,17 @@ const store = createStore<SessionState>({ status: 'unknown', accessToken: null }
 let lastServerContactAt = 0;
 let bootstrap: Promise<void> | null = null;
 let refreshing: Promise<boolean> | null = null;
+/** The user the start-up refresh answered with, until the first route guard takes it. */
+let startUser: ActiveUser | undefined;
 
-async function renew(): Promise<boolean> {
+async function renew(withUser = false): Promise<boolean> {
   try {
-    const result = await api.call(authContract.refresh, {}, { auth: 'none' });
+    const result = await api.call(
+      authContract.refresh,
+      { query: withUser ? { include: 'user' } : {} },
+      { auth: 'none' },
+    );
+    if (withUser) startUser = result.user;
     lastServerContactAt = Date.now();
     store.set((current) => ({
       status: current.status === 'hipaa' ? 'hipaa' : 'signedIn',
@@ -55,7 +62,13 @@ export const session = {
           store.set({ status: 'signedOut', accessToken: null });
           return;
         }
-        await session.refresh();
+        // The start-up refresh brings the user along: the first page's guard needs no second round trip.
+        if (!refreshing) {
+          refreshing = renew(true).finally(() => {
+            refreshing = null;
+          });
+        }
+        await refreshing;
       })();
     }
     return bootstrap;
@@ -72,6 +85,13 @@ export const session = {
   },
 
   lastServerContactAt: (): number => lastServerContactAt,
+
+  /** The user that came with the start-up refresh, once (the route guards put it in the query cache). */
+  takeStartUser(): ActiveUser | undefined {
+    const user = startUser;
+    startUser = undefined;
+    return user;
+  },
 
   start(accessToken: string, status: 'signedIn' | 'hipaa'): void {
     lastServerContactAt = Date.now();
@@ -95,6 +115,7 @@ export const session = {
   reset(): void {
     bootstrap = null;
     refreshing = null;
+    startUser = undefined;
     lastServerContactAt = 0;
     store.set({ status: 'unknown', accessToken: null });
   },

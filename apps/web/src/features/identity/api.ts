@@ -7,7 +7,7 @@ import {
   type UpdateProfileBody,
   userContract,
 } from '@caredeck/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api-client';
 import { STORAGE_KEYS, writeJson } from '../../shared/browser-storage';
 
@@ -25,6 +25,12 @@ export const userQuery = queryOptions({
   staleTime: 5 * 60_000,
   retry: false,
 });
+
+/** The user the start-up refresh brought along (`?include=user`): cached as GET /api/v1/user would have. */
+export function rememberUser(client: QueryClient, user: ActiveUser): void {
+  writeJson(STORAGE_KEYS.userInfo, user);
+  client.setQueryData(userQueryKey, user);
+}
 
 export function useCurrentUser(): ActiveUser | undefined {
   return useQuery(userQuery).data;
