@@ -1,3 +1,4 @@
+import { smsContract } from '@caredeck/contracts';
 import { repeatJob } from '../../platform/jobs/repeat';
 import { defineModule } from '../../platform/module';
 import { smsRoutes, smsWebhookRoutes } from './sms.routes';
@@ -10,7 +11,7 @@ export const smsModule = defineModule({
   async register(app, { db, realtime, config, log, onClose }) {
     const publicUrl = (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/+$/, '');
     const transport = config.SMS_PROVIDER_URL
-      ? httpSmsTransport(config.SMS_PROVIDER_URL, config.SMS_FROM, `${publicUrl}/api/v1/webhooks/sms/status`)
+      ? httpSmsTransport(config.SMS_PROVIDER_URL, config.SMS_FROM, `${publicUrl}${smsContract.status.path}`)
       : logSmsTransport(log);
     const sms = createSmsService({
       db,
