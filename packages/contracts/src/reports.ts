@@ -62,7 +62,7 @@ export const recurrence = z.enum(RECURRENCES);
 export const RECURRENCE_STATES = ['running', 'paused', 'stopped'] as const;
 export const RUN_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export const runStatus = z.enum(RUN_STATUSES);
-export const DELIVERY_STATUSES = ['none', 'pending', 'sent', 'failed'] as const;
+export const DELIVERY_STATUSES = ['none', 'pending', 'sending', 'sent', 'failed'] as const;
 /** The failures a report can list and retry (`type` of the failed and retry calls). */
 export const FAILURE_TYPES = ['generation', 'delivery'] as const;
 export const failureType = z.enum(FAILURE_TYPES);
@@ -159,6 +159,12 @@ const programParams = z.object({ programId: idParam });
 const reportParams = z.object({ programId: idParam, reportId: idParam });
 const enterpriseReportParams = z.object({ enterpriseId: idParam, reportId: idParam });
 
+/** An SSH host key fingerprint as `ssh-keygen -lf` prints it: `SHA256:` and 43 base64 characters. */
+export const HOST_KEY_PATTERN = /^SHA256:[A-Za-z0-9+/]{43}$/;
+const hostKey = line()
+  .trim()
+  .regex(HOST_KEY_PATTERN, 'Give the fingerprint as SHA256:… (ssh-keygen -lf prints it).');
+
 export const destination = z.object({
   id: z.number().int(),
   enterprise_id: z.number().int(),
@@ -167,6 +173,8 @@ export const destination = z.object({
   port: z.number().int(),
   username: z.string(),
   directory: z.string(),
+  /** The server's host key every connection must present; null until the first connection pins it. */
+  host_key: z.string().nullable(),
   created_at: z.string(),
 });
 export type ReportDestination = z.infer<typeof destination>;
@@ -187,6 +195,8 @@ export const newDestination = z.object({
     .regex(/^[A-Za-z0-9._/-]*$/, 'Use letters, digits, dots, dashes and slashes.')
     .refine((v) => !v.split('/').includes('..'), 'The folder cannot go up with "..".')
     .default(''),
+  /** Pins the server's key from the start; without it the first connection pins the key it sees. */
+  host_key: hostKey.nullable().optional(),
 });
 
 /** `{userId or null}` of the patient report paths: a patient, or the literal `null` for the whole program. */
@@ -337,6 +347,16 @@ export const reportsContract = {
     params: z.object({ enterpriseId: idParam }),
     body: newDestination,
     responses: { 201: destination },
+  }),
+  setDestinationHostKey: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/enterprises/:enterpriseId/reports/destinations/:destinationId/host-key',
+    summary:
+      "Trust a destination server's new host key (after the server was re-keyed), or clear it so the next connection pins the key it sees",
+    tags,
+    params: z.object({ enterpriseId: idParam, destinationId: idParam }),
+    body: z.object({ host_key: hostKey.nullable() }),
+    responses: { 200: destination },
   }),
   deleteDestination: defineRoute({
     method: 'DELETE',

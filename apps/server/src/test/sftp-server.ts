@@ -2,11 +2,17 @@ import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
 import ssh2 from 'ssh2';
+import { hostKeyFingerprint } from '../modules/reports/sftp';
 
 const { Server, utils } = ssh2;
 const { OPEN_MODE, STATUS_CODE } = utils.sftp;
 
-export type TestSftpServer = { port: number; close(): Promise<void> };
+export type TestSftpServer = {
+  port: number;
+  /** The fingerprint of the key the server presents (`SHA256:…`, as `ssh-keygen -lf` prints it). */
+  hostKey: string;
+  close(): Promise<void>;
+};
 
 /**
  * A real SFTP server over a real socket (ssh2's server side), writing into `root`: what report delivery is
@@ -74,8 +80,11 @@ export async function startSftpServer(root: string, user: string, password: stri
       .on('error', () => undefined);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const parsed = utils.parseKey(hostKey);
+  if (parsed instanceof Error) throw parsed;
   return {
     port: (server.address() as AddressInfo).port,
+    hostKey: hostKeyFingerprint(parsed.getPublicSSH()),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -255,7 +255,14 @@ export async function isCancelled(db: Queryable, id: number): Promise<boolean> {
   return res.rows[0]?.status === 'cancelled';
 }
 
-/** Runs whose file waits for delivery to an SFTP destination, with where to (claimed, SKIP LOCKED). */
+/** An upload 'sending' for longer than this was cut off (a crash, a lost connection): it is taken up again. */
+export const DELIVERY_STALE_MINUTES = 10;
+
+/**
+ * A run whose file waits for delivery to an SFTP destination, with where to: claimed as 'sending' (SKIP
+ * LOCKED); marked 'sent' only once the upload finished. Uploads write `.part` then rename, so sending again
+ * after a cut-off upload is safe.
+ */
 export async function claimPendingDelivery(db: Queryable) {
   const res = await db.execute<{
     id: number;
@@ -267,14 +274,18 @@ export async function claimPendingDelivery(db: Queryable) {
     username: string | null;
     sealed_password: string | null;
     directory: string | null;
+    host_key: string | null;
   }>(sql`
-    UPDATE report_runs r SET delivery = 'sent'
-    FROM (SELECT r2.id FROM report_runs r2 WHERE r2.delivery = 'pending' ORDER BY r2.id LIMIT 1
+    UPDATE report_runs r SET delivery = 'sending', delivery_started_at = now()
+    FROM (SELECT r2.id FROM report_runs r2
+      WHERE r2.delivery = 'pending'
+        OR (r2.delivery = 'sending' AND r2.delivery_started_at < now() - make_interval(mins => ${DELIVERY_STALE_MINUTES}))
+      ORDER BY r2.id LIMIT 1
       FOR UPDATE SKIP LOCKED) pick, reports rep
     LEFT JOIN report_destinations d ON d.id = rep.destination_id AND d.deleted_at IS NULL
     WHERE r.id = pick.id AND rep.id = r.report_id
     RETURNING r.id, r.file_key, r.file_name, d.id AS destination_id, d.host, d.port, d.username,
-      d.sealed_password, d.directory`);
+      d.sealed_password, d.directory, d.host_key`);
   return res.rows[0] ?? null;
 }
 
@@ -338,9 +349,10 @@ export async function listDestinations(db: Queryable, enterpriseId: number) {
     port: number;
     username: string;
     directory: string;
+    host_key: string | null;
     created_at: string;
   }>(sql`
-    SELECT id, enterprise_id, name, host, port, username, directory, created_at FROM report_destinations
+    SELECT id, enterprise_id, name, host, port, username, directory, host_key, created_at FROM report_destinations
     WHERE enterprise_id = ${enterpriseId} AND deleted_at IS NULL ORDER BY name, id`);
   return res.rows;
 }
@@ -354,8 +366,9 @@ export async function findDestination(db: Queryable, enterpriseId: number, id: n
     username: string;
     sealed_password: string;
     directory: string;
+    host_key: string | null;
   }>(sql`
-    SELECT id, name, host, port, username, sealed_password, directory FROM report_destinations
+    SELECT id, name, host, port, username, sealed_password, directory, host_key FROM report_destinations
     WHERE id = ${id} AND enterprise_id = ${enterpriseId} AND deleted_at IS NULL`);
   return res.rows[0] ?? null;
 }
@@ -370,15 +383,37 @@ export async function insertDestination(
     username: string;
     sealedPassword: string;
     directory: string;
+    hostKey: string | null;
     createdBy: number;
   },
 ) {
   const res = await db.execute<{ id: number }>(sql`
-    INSERT INTO report_destinations (enterprise_id, name, host, port, username, sealed_password, directory, created_by)
+    INSERT INTO report_destinations (enterprise_id, name, host, port, username, sealed_password, directory, host_key,
+      created_by)
     VALUES (${d.enterpriseId}, ${d.name}, ${d.host}, ${d.port}, ${d.username}, ${d.sealedPassword}, ${d.directory},
-      ${d.createdBy})
+      ${d.hostKey}, ${d.createdBy})
     RETURNING id`);
   return res.rows[0]!.id;
+}
+
+/** Sets (or clears) the host key the destination's server must present; false when no such destination. */
+export async function setDestinationHostKey(
+  db: Queryable,
+  enterpriseId: number,
+  id: number,
+  hostKey: string | null,
+) {
+  const res = await db.execute(sql`
+    UPDATE report_destinations SET host_key = ${hostKey}
+    WHERE id = ${id} AND enterprise_id = ${enterpriseId} AND deleted_at IS NULL RETURNING id`);
+  return res.rows.length > 0;
+}
+
+/** Trust on first use: the key a first connection saw, kept unless one was pinned meanwhile. */
+export async function pinHostKey(db: Queryable, id: number, hostKey: string) {
+  await db.execute(
+    sql`UPDATE report_destinations SET host_key = ${hostKey} WHERE id = ${id} AND host_key IS NULL`,
+  );
 }
 
 export async function removeDestination(db: Queryable, enterpriseId: number, id: number) {

@@ -92,6 +92,17 @@ export async function reportsRoutes(app: App, deps: { reports: ReportsService; s
     access: access.enterprise(),
     handler: async (req) => svc.createDestination(staffActor(req), scopedEnterprise(req), req.body),
   });
+  route(app, c.setDestinationHostKey, {
+    access: access.enterprise(),
+    handler: async (req) =>
+      svc.setDestinationHostKey(
+        staffActor(req),
+        scopedEnterprise(req),
+        req.params.destinationId,
+        req.body.host_key,
+      ),
+  });
+
   route(app, c.deleteDestination, {
     access: access.enterprise(),
     handler: async (req) => {

@@ -664,6 +664,12 @@ export function createReportsService(deps: {
     }
   }
 
+  async function destinationAnswer(enterpriseId: number, id: number) {
+    const row = (await q.listDestinations(db, enterpriseId)).find((d) => d.id === id);
+    if (!row) throw AppError.notFound('Destination not found');
+    return { ...row, created_at: new Date(row.created_at).toISOString() };
+  }
+
   async function deliverPending(): Promise<number> {
     let sent = 0;
     for (let i = 0; i < 20; i++) {
@@ -676,17 +682,19 @@ export function createReportsService(deps: {
         const password = box.open(job.sealed_password, sealContext(enterprise));
         if (password === null) throw new DeliveryError('The destination password cannot be read.');
         const file = await storage.open(job.file_key);
-        await sftpUpload(
+        const upload = await sftpUpload(
           {
             host: job.host,
             port: job.port ?? 22,
             username: job.username ?? '',
             password,
             directory: job.directory ?? '',
+            hostKey: job.host_key,
           },
           job.file_name,
           file.stream,
         );
+        if (job.host_key === null) await q.pinHostKey(db, job.destination_id, upload.hostKey);
         await q.setDelivery(db, job.id, true, null);
         sent++;
       } catch (err) {
@@ -901,6 +909,7 @@ export function createReportsService(deps: {
         username: string;
         password: string;
         directory: string;
+        host_key?: string | null;
       },
     ) {
       if (!enterprise.isEnterpriseAdmin) throw AppError.forbidden();
@@ -913,6 +922,7 @@ export function createReportsService(deps: {
           username: input.username,
           sealedPassword: box.seal(input.password, sealContext(enterprise.id)),
           directory: input.directory,
+          hostKey: input.host_key ?? null,
           createdBy: actor.adminId,
         });
         await audit(tx, {
@@ -924,8 +934,29 @@ export function createReportsService(deps: {
         });
         return created;
       });
-      const row = (await q.listDestinations(db, enterprise.id)).find((d) => d.id === id)!;
-      return { ...row, created_at: new Date(row.created_at).toISOString() };
+      return destinationAnswer(enterprise.id, id);
+    },
+
+    /** Trusts the server's new host key (or clears it: the next connection pins what it sees); audited. */
+    async setDestinationHostKey(
+      actor: StaffActor,
+      enterprise: { id: number; isEnterpriseAdmin: boolean },
+      id: number,
+      hostKey: string | null,
+    ) {
+      if (!enterprise.isEnterpriseAdmin) throw AppError.forbidden();
+      await db.transaction(async (tx) => {
+        if (!(await q.setDestinationHostKey(tx, enterprise.id, id, hostKey)))
+          throw AppError.notFound('Destination not found');
+        await audit(tx, {
+          actorAdminId: actor.adminId,
+          programId: null,
+          action: 'report_destination.host_key',
+          details: { enterprise_id: enterprise.id, destination_id: id, host_key: hostKey },
+          ip: actor.ip,
+        });
+      });
+      return destinationAnswer(enterprise.id, id);
     },
 
     async deleteDestination(
@@ -959,11 +990,13 @@ export function createReportsService(deps: {
         const source = await storage.open(file.key);
         let remote: string;
         try {
-          remote = await sftpUpload(
-            { ...destination, password, directory: destination.directory },
+          const sent = await sftpUpload(
+            { ...destination, password, directory: destination.directory, hostKey: destination.host_key },
             file.fileName,
             source.stream,
           );
+          remote = sent.remote;
+          if (destination.host_key === null) await q.pinHostKey(db, destination.id, sent.hostKey);
         } catch (err) {
           throw new AppError('bad_gateway', `The file could not be sent: ${(err as Error).message}`);
         }

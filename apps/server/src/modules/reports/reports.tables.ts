@@ -18,6 +18,8 @@ export const reportDestinations = pgTable(
     username: text('username').notNull(),
     sealedPassword: text('sealed_password').notNull(),
     directory: text('directory').notNull().default(''),
+    /** The server's host key fingerprint (`SHA256:…`): given by the admin or pinned at the first connection. */
+    hostKey: text('host_key'),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => admins.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -90,6 +92,8 @@ export const reportRuns = pgTable(
     rows: integer('rows'),
     delivery: text('delivery').notNull().default('none'),
     deliveryError: text('delivery_error'),
+    /** When the upload under way ('sending') began: one that never finished is taken up again later. */
+    deliveryStartedAt: timestamp('delivery_started_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -103,11 +107,14 @@ export const reportRuns = pgTable(
       'report_runs_status_check',
       sql`${t.status} IN ('queued', 'running', 'done', 'failed', 'cancelled')`,
     ),
-    check('report_runs_delivery_check', sql`${t.delivery} IN ('none', 'pending', 'sent', 'failed')`),
+    check(
+      'report_runs_delivery_check',
+      sql`${t.delivery} IN ('none', 'pending', 'sending', 'sent', 'failed')`,
+    ),
     index('report_runs_report_idx').on(t.reportId, t.createdAt),
     index('report_runs_program_kind_idx').on(t.programId, t.kind, t.createdAt),
     index('report_runs_queue_idx')
       .on(t.createdAt)
-      .where(sql`${t.status} = 'queued' OR ${t.delivery} = 'pending'`),
+      .where(sql`${t.status} = 'queued' OR ${t.delivery} IN ('pending', 'sending')`),
   ],
 );

@@ -27,7 +27,7 @@ const tokens: Record<string, string> = {};
 let sftp: TestSftpServer;
 let sftpRoot = '';
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const send = (as: string, method: Method, url: string, payload?: unknown) =>
   app.inject({ method, url, payload: payload as object, headers: bearer(tokens[as]!) });
 const P = () => ({ programId: program });
@@ -370,6 +370,85 @@ describe('SFTP destinations and delivery', () => {
     expect(fixed.failed_runs).toBe(0);
     const nothing = await send('nurse', 'GET', routeUrl(c.retry, { ...P(), reportId: bad.id }));
     expect(nothing.statusCode).toBe(409);
+  });
+
+  it("pins the server's host key at the first delivery and sends nothing to a server with another key", async () => {
+    const list = async () =>
+      (await send('nurse', 'GET', routeUrl(c.destinations, { enterpriseId: enterprise }))).json().data as {
+        id: number;
+        host_key: string | null;
+      }[];
+    // The first delivery above pinned the key the server presented.
+    expect((await list()).find((d) => d.id === destination)?.host_key).toBe(sftp.hostKey);
+
+    // Another server at the destination's address (the same account), with a key of its own.
+    const otherRoot = await mkdtemp(join(tmpdir(), 'caredeck-sftp-other-'));
+    const other = await startSftpServer(otherRoot, 'drop', 'drop-secret');
+    try {
+      await db.execute(sql`UPDATE report_destinations SET port = ${other.port} WHERE id = ${destination}`);
+      const report = (
+        await send('nurse', 'POST', routeUrl(c.create, P()), {
+          type: 'patient_roster',
+          destination_id: destination,
+        })
+      ).json();
+      await runDue();
+      const failed = (
+        await send('nurse', 'GET', `${routeUrl(c.failed, { ...P(), reportId: report.id })}?type=delivery`)
+      ).json();
+      expect(failed.data[0].delivery_error).toContain('host key has changed');
+      expect(failed.data[0].delivery_error).toContain(other.hostKey);
+      expect(await readdir(otherRoot)).toEqual([]);
+      await import('node:fs/promises').then((fs) => fs.mkdir(join(otherRoot, 'in')));
+
+      // The admin trusts the re-keyed server; the retry is delivered there.
+      const keyUrl = routeUrl(c.setDestinationHostKey, {
+        enterpriseId: enterprise,
+        destinationId: destination,
+      });
+      expect((await send('nurse', 'PUT', keyUrl, { host_key: other.hostKey })).statusCode).toBe(403);
+      const badKey = await send('boss', 'PUT', keyUrl, { host_key: 'MD5:aa:bb' });
+      expect(badKey.statusCode).toBe(422);
+      expect(badKey.json().errors.host_key).toBeDefined();
+      const trusted = await send('boss', 'PUT', keyUrl, { host_key: other.hostKey });
+      expect(trusted.statusCode).toBe(200);
+      expect(trusted.json().host_key).toBe(other.hostKey);
+      const foreign = routeUrl(c.setDestinationHostKey, { enterpriseId: enterprise, destinationId: 999_999 });
+      expect((await send('boss', 'PUT', foreign, { host_key: null })).statusCode).toBe(404);
+      await send('nurse', 'GET', `${routeUrl(c.retry, { ...P(), reportId: report.id })}?type=delivery`);
+      await runDue();
+      const detail = (await send('nurse', 'GET', routeUrl(c.get, { ...P(), reportId: report.id }))).json();
+      expect(detail.last_run.delivery).toBe('sent');
+    } finally {
+      await db.execute(sql`UPDATE report_destinations SET port = ${sftp.port}, host_key = ${sftp.hostKey}
+        WHERE id = ${destination}`);
+      await other.close();
+      await rm(otherRoot, { recursive: true, force: true });
+    }
+  });
+
+  it('takes up an upload that was cut off (a crash mid-delivery) and marks a run sent only once uploaded', async () => {
+    const report = (
+      await send('nurse', 'POST', routeUrl(c.create, P()), {
+        type: 'patient_roster',
+        destination_id: destination,
+      })
+    ).json();
+    // Generated, then claimed by a process that died during the upload.
+    await db.execute(sql`UPDATE reports SET destination_id = NULL WHERE id = ${report.id}`);
+    await runDue();
+    await db.execute(sql`UPDATE reports SET destination_id = ${destination} WHERE id = ${report.id}`);
+    await db.execute(sql`UPDATE report_runs SET delivery = 'sending', delivery_started_at = now()
+      WHERE report_id = ${report.id}`);
+    await runDue();
+    const during = (await send('nurse', 'GET', routeUrl(c.get, { ...P(), reportId: report.id }))).json();
+    expect(during.last_run.delivery).toBe('sending');
+    await db.execute(sql`UPDATE report_runs SET delivery_started_at = now() - interval '11 minutes'
+      WHERE report_id = ${report.id}`);
+    await runDue();
+    const after = (await send('nurse', 'GET', routeUrl(c.get, { ...P(), reportId: report.id }))).json();
+    expect(after.last_run.delivery).toBe('sent');
+    expect(await readdir(join(sftpRoot, 'in'))).toContain(after.last_run.file_name);
   });
 
   it('retries a failed generation', async () => {

@@ -121,6 +121,14 @@ export function useReportMutations(programId: number, enterpriseId: number | nul
         api.call(c.createDestination, { params: e, body }),
       onSuccess: done,
     }),
+    trustHostKey: useMutation({
+      mutationFn: (input: { id: number; hostKey: string | null }) =>
+        api.call(c.setDestinationHostKey, {
+          params: { ...e, destinationId: String(input.id) },
+          body: { host_key: input.hostKey },
+        }),
+      onSuccess: done,
+    }),
     removeDestination: useMutation({
       mutationFn: (id: number) =>
         api.call(c.deleteDestination, { params: { ...e, destinationId: String(id) } }),

@@ -74,7 +74,13 @@ const en = {
     failed: 'Failed',
     cancelled: 'Cancelled',
   },
-  delivery: { none: 'Download only', pending: 'Sending', sent: 'Delivered', failed: 'Delivery failed' },
+  delivery: {
+    none: 'Download only',
+    pending: 'Waiting to send',
+    sending: 'Sending',
+    sent: 'Delivered',
+    failed: 'Delivery failed',
+  },
   formats: { xlsx: 'Excel (.xlsx)', csv: 'CSV' },
   form: {
     title: 'New report',
@@ -131,6 +137,18 @@ const en = {
     send: 'Send file',
     sent: 'File Uploaded to {{path}}',
     sendFailed: 'The file could not be sent.',
+    hostKey: 'Host key',
+    hostKeyHint:
+      'Optional: the fingerprint of the server (SHA256:…, as ssh-keygen -lf prints it). Without it, the key seen at the first connection is pinned.',
+    hostKeyPending: 'Pinned at the first connection',
+    trustKey: 'Trust a new host key for {{name}}',
+    trustTitle: "Trust the server's new key?",
+    trustBody:
+      'Nothing is sent to "{{name}}" while its server presents another key than the one pinned. Check the new fingerprint with the server\'s administrator and paste it here, or leave it empty to pin the key seen at the next connection.',
+    currentKey: 'Pinned now: {{key}}',
+    newKey: 'New fingerprint',
+    trustConfirm: 'Trust key',
+    trusted: 'Host Key Updated',
   },
   patientReports: {
     subtitle: "PDF reports of one patient or of the program's patients, and the patients CSV",
@@ -246,7 +264,8 @@ export const reportTexts: FeatureTexts<typeof en> = registerTexts('reports', {
     },
     delivery: {
       none: 'Nur Download',
-      pending: 'Wird gesendet',
+      pending: 'Wartet auf Versand',
+      sending: 'Wird gesendet',
       sent: 'Zugestellt',
       failed: 'Zustellung fehlgeschlagen',
     },
@@ -307,6 +326,18 @@ export const reportTexts: FeatureTexts<typeof en> = registerTexts('reports', {
       send: 'Datei senden',
       sent: 'Datei nach {{path}} hochgeladen',
       sendFailed: 'Die Datei konnte nicht gesendet werden.',
+      hostKey: 'Hostschlüssel',
+      hostKeyHint:
+        'Optional: der Fingerabdruck des Servers (SHA256:…, wie ssh-keygen -lf ihn ausgibt). Ohne ihn wird der beim ersten Verbinden gesehene Schlüssel festgelegt.',
+      hostKeyPending: 'Wird beim ersten Verbinden festgelegt',
+      trustKey: 'Neuem Hostschlüssel für {{name}} vertrauen',
+      trustTitle: 'Dem neuen Schlüssel des Servers vertrauen?',
+      trustBody:
+        'An „{{name}}“ wird nichts gesendet, solange sein Server einen anderen als den festgelegten Schlüssel vorlegt. Prüfen Sie den neuen Fingerabdruck mit der Administration des Servers und fügen Sie ihn hier ein, oder lassen Sie das Feld leer, um den beim nächsten Verbinden gesehenen Schlüssel festzulegen.',
+      currentKey: 'Derzeit festgelegt: {{key}}',
+      newKey: 'Neuer Fingerabdruck',
+      trustConfirm: 'Schlüssel vertrauen',
+      trusted: 'Hostschlüssel aktualisiert',
     },
     patientReports: {
       subtitle: 'PDF-Berichte zu einem Patienten oder zu den Patienten des Programms und die Patienten-CSV',
@@ -425,7 +456,8 @@ export const reportTexts: FeatureTexts<typeof en> = registerTexts('reports', {
     },
     delivery: {
       none: 'Téléchargement seul',
-      pending: "En cours d'envoi",
+      pending: "En attente d'envoi",
+      sending: "En cours d'envoi",
       sent: 'Livré',
       failed: 'Échec de livraison',
     },
@@ -485,6 +517,18 @@ export const reportTexts: FeatureTexts<typeof en> = registerTexts('reports', {
       send: 'Envoyer le fichier',
       sent: 'Fichier déposé dans {{path}}',
       sendFailed: "Le fichier n'a pas pu être envoyé.",
+      hostKey: "Clé d'hôte",
+      hostKeyHint:
+        "Facultatif : l'empreinte du serveur (SHA256:…, telle que ssh-keygen -lf l'affiche). Sans elle, la clé vue à la première connexion est retenue.",
+      hostKeyPending: 'Retenue à la première connexion',
+      trustKey: "Faire confiance à une nouvelle clé d'hôte pour {{name}}",
+      trustTitle: 'Faire confiance à la nouvelle clé du serveur ?',
+      trustBody:
+        "Rien n'est envoyé à « {{name}} » tant que son serveur présente une autre clé que celle retenue. Vérifiez la nouvelle empreinte auprès de l'administrateur du serveur et collez-la ici, ou laissez vide pour retenir la clé vue à la prochaine connexion.",
+      currentKey: 'Retenue actuellement : {{key}}',
+      newKey: 'Nouvelle empreinte',
+      trustConfirm: 'Faire confiance',
+      trusted: "Clé d'hôte mise à jour",
     },
     patientReports: {
       subtitle: 'Rapports PDF d’un patient ou des patients du programme, et le CSV des patients',
@@ -598,7 +642,13 @@ export const reportTexts: FeatureTexts<typeof en> = registerTexts('reports', {
       failed: 'Falhou',
       cancelled: 'Cancelado',
     },
-    delivery: { none: 'Só transferência', pending: 'A enviar', sent: 'Entregue', failed: 'Entrega falhada' },
+    delivery: {
+      none: 'Só transferência',
+      pending: 'A aguardar envio',
+      sending: 'A enviar',
+      sent: 'Entregue',
+      failed: 'Entrega falhada',
+    },
     formats: { xlsx: 'Excel (.xlsx)', csv: 'Ficheiro CSV' },
     form: {
       title: 'Novo relatório',
@@ -655,6 +705,18 @@ export const reportTexts: FeatureTexts<typeof en> = registerTexts('reports', {
       send: 'Enviar ficheiro',
       sent: 'Ficheiro enviado para {{path}}',
       sendFailed: 'Não foi possível enviar o ficheiro.',
+      hostKey: 'Chave do anfitrião',
+      hostKeyHint:
+        'Opcional: a impressão digital do servidor (SHA256:…, como o ssh-keygen -lf a mostra). Sem ela, fica fixada a chave vista na primeira ligação.',
+      hostKeyPending: 'Fixada na primeira ligação',
+      trustKey: 'Confiar numa nova chave do anfitrião para {{name}}',
+      trustTitle: 'Confiar na nova chave do servidor?',
+      trustBody:
+        'Nada é enviado para «{{name}}» enquanto o seu servidor apresentar outra chave que não a fixada. Confirme a nova impressão digital com o administrador do servidor e cole-a aqui, ou deixe vazio para fixar a chave vista na próxima ligação.',
+      currentKey: 'Fixada agora: {{key}}',
+      newKey: 'Nova impressão digital',
+      trustConfirm: 'Confiar na chave',
+      trusted: 'Chave do anfitrião atualizada',
     },
     patientReports: {
       subtitle: 'Relatórios PDF de um doente ou dos doentes do programa, e o CSV dos doentes',

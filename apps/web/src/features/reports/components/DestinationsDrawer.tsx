@@ -17,7 +17,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { IconKey, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstFieldErrors } from '../../../shared/api-client';
@@ -25,7 +25,9 @@ import { ConfirmModal } from '../../../shared/ui/NameModal';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useDestinations, type useReportMutations } from '../api';
 
-const EMPTY = { name: '', host: '', port: 22, username: '', password: '', directory: '' };
+/** The shape of a fingerprint (not a text to translate). */
+const KEY_PLACEHOLDER = 'SHA256:…';
+const EMPTY = { name: '', host: '', port: 22, username: '', password: '', directory: '', host_key: '' };
 
 /**
  * The enterprise's SFTP destinations: where recurring reports are delivered. Enterprise administrators add and
@@ -51,6 +53,8 @@ export function DestinationsDrawer({
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<ReportDestination | null>(null);
+  const [trusting, setTrusting] = useState<ReportDestination | null>(null);
+  const [newKey, setNewKey] = useState('');
   const [sendTo, setSendTo] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const destinations = list.data?.data ?? [];
@@ -58,7 +62,11 @@ export function DestinationsDrawer({
   const add = async () => {
     setErrors({});
     try {
-      await mutations.addDestination.mutateAsync({ ...form, port: Number(form.port) || 22 });
+      await mutations.addDestination.mutateAsync({
+        ...form,
+        port: Number(form.port) || 22,
+        host_key: form.host_key.trim() || null,
+      });
       toast.success(t('destinations.added'));
       setForm(EMPTY);
     } catch (error) {
@@ -99,6 +107,7 @@ export function DestinationsDrawer({
                 <Table.Th>{t('destinations.name')}</Table.Th>
                 <Table.Th>{t('destinations.server')}</Table.Th>
                 <Table.Th>{t('destinations.directory')}</Table.Th>
+                <Table.Th>{t('destinations.hostKey')}</Table.Th>
                 {canEdit && (
                   <Table.Th>
                     <span className="sr-only">{t('columns.actions')}</span>
@@ -114,8 +123,29 @@ export function DestinationsDrawer({
                     {d.username}@{d.host}:{d.port}
                   </Table.Td>
                   <Table.Td>/{d.directory}</Table.Td>
+                  <Table.Td>
+                    {d.host_key ? (
+                      <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                        {d.host_key}
+                      </Text>
+                    ) : (
+                      <Text size="xs" c="dimmed">
+                        {t('destinations.hostKeyPending')}
+                      </Text>
+                    )}
+                  </Table.Td>
                   {canEdit && (
                     <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('destinations.trustKey', { name: d.name })}
+                        onClick={() => {
+                          setNewKey('');
+                          setTrusting(d);
+                        }}
+                      >
+                        <IconKey size={16} aria-hidden />
+                      </ActionIcon>
                       <ActionIcon
                         variant="subtle"
                         color="red"
@@ -223,6 +253,15 @@ export function DestinationsDrawer({
                   onChange={(e) => setForm({ ...form, directory: e.currentTarget.value })}
                   error={errors.directory}
                 />
+                <TextInput
+                  label={t('destinations.hostKey')}
+                  description={t('destinations.hostKeyHint')}
+                  placeholder={KEY_PLACEHOLDER}
+                  value={form.host_key}
+                  onChange={(e) => setForm({ ...form, host_key: e.currentTarget.value })}
+                  error={errors.host_key}
+                  autoComplete="off"
+                />
                 <Group>
                   <Button type="submit" loading={mutations.addDestination.isPending}>
                     {t('destinations.add')}
@@ -233,6 +272,33 @@ export function DestinationsDrawer({
           </>
         )}
       </Stack>
+      {trusting && (
+        <ConfirmModal
+          title={t('destinations.trustTitle')}
+          body={
+            <Stack gap="sm">
+              <Text>{t('destinations.trustBody', { name: trusting.name })}</Text>
+              <Text size="xs" c="dimmed">
+                {t('destinations.currentKey', { key: trusting.host_key ?? t('destinations.hostKeyPending') })}
+              </Text>
+              <TextInput
+                label={t('destinations.newKey')}
+                placeholder={KEY_PLACEHOLDER}
+                value={newKey}
+                onChange={(e) => setNewKey(e.currentTarget.value)}
+                autoComplete="off"
+                data-autofocus
+              />
+            </Stack>
+          }
+          confirm={t('destinations.trustConfirm')}
+          onClose={() => setTrusting(null)}
+          onConfirm={async () => {
+            await mutations.trustHostKey.mutateAsync({ id: trusting.id, hostKey: newKey.trim() || null });
+            return { message: t('destinations.trusted') };
+          }}
+        />
+      )}
       {removing && (
         <ConfirmModal
           title={t('destinations.confirmRemoveTitle')}
