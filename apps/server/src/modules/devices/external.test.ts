@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEVICE_MESSAGES, devicesContract, routeUrl } from '@caredeck/contracts';
+import { connectDevice } from '@caredeck/devices/device';
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -257,5 +258,16 @@ describe.runIf(url)('the gateway behind an external broker', () => {
     await expect.poll(() => state(up.id), { timeout: 5000 }).toMatchObject({ connected: true });
     await expect.poll(() => state(down.id), { timeout: 5000 }).toMatchObject({ connected: false });
     await expect.poll(() => fleet, { timeout: 5000 }).toContain(FLEET_CHANGED_EVENT);
+  });
+
+  it("shows the simulator's dispenser connected while it runs and disconnected when it stops", async () => {
+    const device = await dispenserOf();
+    retained.add(statusTopic(device.serial));
+    const simulated = await connectDevice({ url: url!, serial: device.serial, secret: device.secret });
+    await expect.poll(() => state(device.id), { timeout: 5000 }).toEqual({ connected: true, reported: true });
+    await simulated.close();
+    await expect
+      .poll(() => state(device.id), { timeout: 5000 })
+      .toEqual({ connected: false, reported: true });
   });
 });

@@ -1,3 +1,4 @@
+import { connectDevice } from '@caredeck/devices/device';
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -229,6 +230,24 @@ describe('MQTT gateway', () => {
     });
     spoof.stream.destroy();
     await expect.poll(() => (app.deviceGateway.status().forbidden ?? 0) - forbidden).toBe(1);
+  });
+
+  it("speaks with the simulator's dispenser (status and will included) without a complaint", async () => {
+    const device = await given(db).device({ programId, patientId, kind: 'dispenser', dispenserType: 1 });
+    const before = app.deviceGateway.status();
+    const simulated = await connectDevice({
+      url: `mqtt://127.0.0.1:${port}`,
+      serial: device.serial,
+      secret: device.secret,
+    });
+    const connected = async () =>
+      (await db.execute<{ connected: boolean }>(sql`SELECT connected FROM devices WHERE id = ${device.id}`))
+        .rows[0]!.connected;
+    await expect.poll(connected).toBe(true);
+    await simulated.close();
+    await expect.poll(connected).toBe(false);
+    const after = app.deviceGateway.status();
+    expect([after.malformed, after.forbidden]).toEqual([before.malformed, before.forbidden]);
   });
 
   it('refuses unknown devices and wrong secrets at connect, and other devices topics', async () => {
