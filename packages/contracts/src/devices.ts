@@ -121,7 +121,14 @@ export const deviceConnection = z.object({
     })
     .nullable(),
   username: z.string(),
-  topics: z.object({ events: z.string(), replies: z.string(), commands: z.string(), rejections: z.string() }),
+  topics: z.object({
+    events: z.string(),
+    replies: z.string(),
+    commands: z.string(),
+    rejections: z.string(),
+    /** Presence: `online` retained after connecting, `offline` retained as the Last Will (ADR 049). */
+    status: z.string(),
+  }),
 });
 export type DeviceConnection = z.infer<typeof deviceConnection>;
 

@@ -27,7 +27,7 @@ import {
 } from './devices.queries';
 import { secretHash } from './gateway/broker';
 import type { DeviceGateway } from './gateway/gateway';
-import { commandsTopic, eventsTopic, rejectionTopic, repliesTopic } from './gateway/topics';
+import { commandsTopic, eventsTopic, rejectionTopic, repliesTopic, statusTopic } from './gateway/topics';
 
 const stamp = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -145,6 +145,7 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
         replies: repliesTopic(serial),
         commands: commandsTopic(serial),
         rejections: rejectionTopic(serial),
+        status: statusTopic(serial),
       },
     };
   }
