@@ -280,6 +280,8 @@ export const devicesContract = {
         malformed: z.number().int(),
         forbidden: z.number().int(),
         unknown_devices: z.number().int(),
+        /** Behind an external broker: status messages (presence) of serials CareDeck does not know. */
+        unknown_statuses: z.number().int(),
         started_at: z.string(),
       }),
     },

@@ -358,6 +358,7 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
         malformed: (s.malformed ?? 0) + (s.external?.malformed ?? 0),
         forbidden: s.forbidden ?? 0,
         unknown_devices: s.external?.unknownDevices ?? 0,
+        unknown_statuses: s.external?.unknownStatuses ?? 0,
         started_at: startedAt,
       };
     },

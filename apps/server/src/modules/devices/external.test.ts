@@ -221,7 +221,7 @@ describe.runIf(url)('the gateway behind an external broker', () => {
     const dispenser = await dispenserOf();
     const before = app.deviceGateway.status().external!;
     const malformed = before.malformed;
-    const unknown = before.unknownDevices;
+    const unknown = before.unknownStatuses;
     const client = await device(dispenser.serial);
     for (const bad of ['maybe', '{"online":"yes"}', '[true]', 'x'.repeat(300)])
       await client.publishAsync(statusTopic(dispenser.serial), bad, { qos: 1 });
@@ -232,7 +232,7 @@ describe.runIf(url)('the gateway behind an external broker', () => {
       .poll(() => app.deviceGateway.status().external!.malformed - malformed, { timeout: 5000 })
       .toBeGreaterThanOrEqual(4);
     await expect
-      .poll(() => app.deviceGateway.status().external!.unknownDevices - unknown, { timeout: 5000 })
+      .poll(() => app.deviceGateway.status().external!.unknownStatuses - unknown, { timeout: 5000 })
       .toBeGreaterThanOrEqual(1);
     expect(await state(dispenser.id)).toEqual({ connected: false, reported: false });
     expect(app.deviceGateway.status().external!.connected).toBe(true);

@@ -12,10 +12,15 @@ export type ExternalStats = {
   received: number;
   /** Malformed events, replies and status messages (counted, acknowledged, never stored). */
   malformed: number;
-  /** Events and status messages of serials CareDeck does not know (counted, acknowledged, dropped). */
+  /** Events of serials CareDeck does not know (counted, acknowledged, dropped). */
   unknownDevices: number;
-  /** Well-formed status messages (`devices/{serial}/status`) applied to a device's connection state. */
+  /** Well-formed status messages received (`devices/{serial}/status`). */
   statuses: number;
+  /**
+   * Status messages of serials CareDeck does not know: counted apart from events, since a broker keeps the
+   * retained status of a device long after it left CareDeck and every node receives it at each start.
+   */
+  unknownStatuses: number;
   reconnects: number;
 };
 
@@ -57,13 +62,14 @@ export function startExternalGateway(deps: {
     malformed: 0,
     unknownDevices: 0,
     statuses: 0,
+    unknownStatuses: 0,
     reconnects: 0,
   };
   const presence = createPresenceWriter({
     pool: deps.pool,
     ...(deps.presenceWaitMs !== undefined ? { maxWaitMs: deps.presenceWaitMs } : {}),
     onApplied({ changed, unknown }) {
-      stats.unknownDevices += unknown;
+      stats.unknownStatuses += unknown;
       if (changed > 0) deps.onFleetChange?.();
     },
   });
