@@ -11,6 +11,9 @@
  * - with `--live`, stays connected: doses at their times (08:00 and 20:00 in `--zone`), a heartbeat every
  *   minute, and replies to every command the console sends (type 1 JSON-RPC, type 2 command and argument).
  *
+ * Every device reports its presence on `devices/{serial}/status` (online after connecting, offline on
+ * Ctrl+C, its Last Will when killed), so /controller shows it connected behind an external broker too.
+ *
  * Options: --url (default mqtt://127.0.0.1:$MQTT_PORT or 1884), --first-patient (default 1), --serials
  * (a comma-separated list instead of --patients), --regimen (the regimen id a --dose-now dose is for;
  * without it the device's own regimen), --zone, --password (the demo password; default $DEMO_PASSWORD or

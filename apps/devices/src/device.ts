@@ -2,7 +2,9 @@
  * One simulated dispenser speaking CareDeck's MQTT protocol (docs/devices.md): it signs in with its
  * serial and secret, publishes events at QoS 1 on `devices/{serial}/events` and answers commands from
  * `devices/{serial}/commands` on `devices/{serial}/replies` — JSON-RPC 2.0 for type 1, command and
- * argument for type 2.
+ * argument for type 2. Its presence (ADR 049): a Last Will `{"online":false}` on `devices/{serial}/status`
+ * (QoS 1, retained), `{"online":true}` retained after every CONNACK, `{"online":false}` before a clean
+ * disconnect — so an external broker's gateway sees it come and go like the embedded broker does.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -74,6 +76,8 @@ export async function connectDevice(options: {
   onCommand?: (command: Record<string, unknown>, reply: Record<string, unknown>) => void;
 }): Promise<SimulatedDevice> {
   const state = options.state ?? { battery: 87, pods: 28, firmware: '1.4.2' };
+  const status = `devices/${options.serial}/status`;
+  const offline = JSON.stringify({ online: false });
   const client = mqtt.connect(options.url, {
     username: options.serial,
     password: options.secret,
@@ -82,7 +86,16 @@ export async function connectDevice(options: {
     clean: true,
     reconnectPeriod: 1000,
     connectTimeout: 10_000,
+    // The broker publishes this when the device vanishes (keepalive expired, socket dropped).
+    will: { topic: status, payload: Buffer.from(offline), qos: 1, retain: true },
   });
+  // Online right after each CONNACK, the first and every reconnection (retained: the broker's truth).
+  const online = () =>
+    client.publishAsync(status, JSON.stringify({ online: true, firmware: state.firmware }), {
+      qos: 1,
+      retain: true,
+    });
+  client.on('connect', () => void online().catch(() => undefined));
   await new Promise<void>((resolve, reject) => {
     client.once('connect', () => resolve());
     client.once('error', reject);
@@ -105,7 +118,10 @@ export async function connectDevice(options: {
     async publish(event) {
       await client.publishAsync(`devices/${options.serial}/events`, JSON.stringify(event), { qos: 1 });
     },
+    /** A clean disconnect: offline first (the broker drops the will on DISCONNECT). */
     async close() {
+      if (client.connected)
+        await client.publishAsync(status, offline, { qos: 1, retain: true }).catch(() => undefined);
       await client.endAsync();
     },
   };

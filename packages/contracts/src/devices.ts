@@ -121,7 +121,14 @@ export const deviceConnection = z.object({
     })
     .nullable(),
   username: z.string(),
-  topics: z.object({ events: z.string(), replies: z.string(), commands: z.string(), rejections: z.string() }),
+  topics: z.object({
+    events: z.string(),
+    replies: z.string(),
+    commands: z.string(),
+    rejections: z.string(),
+    /** Presence: `online` retained after connecting, `offline` retained as the Last Will (ADR 049). */
+    status: z.string(),
+  }),
 });
 export type DeviceConnection = z.infer<typeof deviceConnection>;
 
@@ -273,6 +280,8 @@ export const devicesContract = {
         malformed: z.number().int(),
         forbidden: z.number().int(),
         unknown_devices: z.number().int(),
+        /** Behind an external broker: status messages (presence) of serials CareDeck does not know. */
+        unknown_statuses: z.number().int(),
         started_at: z.string(),
       }),
     },

@@ -11,7 +11,10 @@ export const dispenserObject = defineObjectKind(
   (id) => sql`SELECT program_id FROM devices WHERE id = ${id} AND kind = 'dispenser'`,
 );
 
-/** A device counts as online when it was heard from in the last 30 minutes. */
+/**
+ * A device counts as online when it was heard from in the last 30 minutes. That is the only connection
+ * fact of a device behind an external broker that never published a status (ADR 049).
+ */
 const ONLINE_WINDOW = sql`interval '30 minutes'`;
 
 const DEVICE = sql`
@@ -19,7 +22,7 @@ const DEVICE = sql`
   CASE WHEN p.id IS NULL THEN NULL ELSE json_build_object('id', p.id, 'name',
     trim(concat_ws(' ', p.first_name, p.last_name))) END AS patient,
   d.verified, d.connected, coalesce(d.last_seen_at > now() - ${ONLINE_WINDOW}, false) AS online,
-  d.last_seen_at, d.last_event_type, d.battery, d.pods_loaded, d.firmware, d.provisioned_at`;
+  d.presence_at IS NOT NULL AS reports_presence, d.last_seen_at, d.last_event_type, d.battery, d.pods_loaded, d.firmware, d.provisioned_at`;
 
 export type DeviceRow = {
   id: number;
@@ -32,6 +35,8 @@ export type DeviceRow = {
   verified: boolean;
   connected: boolean;
   online: boolean;
+  /** The device published a status (`devices/{serial}/status`): `connected` is a fact, not unknown. */
+  reports_presence: boolean;
   last_seen_at: Date | null;
   last_event_type: string | null;
   battery: number | null;

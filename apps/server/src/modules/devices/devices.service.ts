@@ -27,7 +27,7 @@ import {
 } from './devices.queries';
 import { secretHash } from './gateway/broker';
 import type { DeviceGateway } from './gateway/gateway';
-import { commandsTopic, eventsTopic, rejectionTopic, repliesTopic } from './gateway/topics';
+import { commandsTopic, eventsTopic, rejectionTopic, repliesTopic, statusTopic } from './gateway/topics';
 
 const stamp = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -35,10 +35,24 @@ const stamp = (v: Date | string | null) => (v === null ? null : new Date(v).toIS
  * A device as answered. Controllers (the fleet's operators, outside the care team) see which patient
  * record a device is assigned to, never the patient's name (minimum necessary; docs/devices.md).
  */
-export function deviceView(d: DeviceRow, actor?: Actor) {
+export function deviceView({ reports_presence: _, ...d }: DeviceRow, actor?: Actor) {
   const patient =
     d.patient && actor?.realm === 'controller' ? { id: d.patient.id, name: `#${d.patient.id}` } : d.patient;
   return { ...d, patient, last_seen_at: stamp(d.last_seen_at), provisioned_at: stamp(d.provisioned_at) };
+}
+
+/**
+ * Whether a command can reach a device now. The embedded broker sees every connection: `connected` is
+ * the truth. Behind an external broker `connected` is what the device's status messages reported (ADR
+ * 049); a device that never published one (older firmware) counts as reachable when heard from in the
+ * last 30 minutes, the only fact there is about it.
+ */
+export function isReachable(
+  device: Pick<DeviceRow, 'connected' | 'online' | 'reports_presence'>,
+  broker: 'embedded' | 'external' | 'off',
+): boolean {
+  if (device.connected) return true;
+  return broker === 'external' && !device.reports_presence && device.online;
 }
 
 function commandView(c: CommandRow) {
@@ -131,6 +145,7 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
         replies: repliesTopic(serial),
         commands: commandsTopic(serial),
         rejections: rejectionTopic(serial),
+        status: statusTopic(serial),
       },
     };
   }
@@ -239,8 +254,7 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
       });
       const timeout = config.DEVICE_COMMAND_TIMEOUT_MS;
       // A dispenser that is not connected cannot answer: say so at once instead of waiting out the time-out.
-      // Behind an external broker the gateway does not see connections: a device heard from lately counts.
-      const reachable = device.connected || (gateway.status().broker === 'external' && device.online);
+      const reachable = isReachable(device, gateway.status().broker);
       const reply = reachable
         ? await gateway.command(device.serial, commandId, { id: commandId, ...body }, timeout)
         : null;
@@ -344,6 +358,7 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
         malformed: (s.malformed ?? 0) + (s.external?.malformed ?? 0),
         forbidden: s.forbidden ?? 0,
         unknown_devices: s.external?.unknownDevices ?? 0,
+        unknown_statuses: s.external?.unknownStatuses ?? 0,
         started_at: startedAt,
       };
     },

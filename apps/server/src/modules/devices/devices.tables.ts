@@ -42,6 +42,12 @@ export const devices = pgTable(
     secretHash: text('secret_hash'),
     verified: boolean('verified').notNull().default(false),
     connected: boolean('connected').notNull().default(false),
+    /**
+     * Behind an external broker: when a status message (`devices/{serial}/status`) last changed
+     * `connected`; null while the device never published one (older firmware: its connection is unknown
+     * and a device heard from lately counts as reachable). ADR 049.
+     */
+    presenceAt: timestamp('presence_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     lastEventType: text('last_event_type'),
     battery: smallint('battery'),

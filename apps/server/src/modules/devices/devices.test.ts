@@ -291,6 +291,7 @@ describe('fleet and provisioning', () => {
         replies: 'devices/MED-REG-1/replies',
         commands: 'devices/MED-REG-1/commands',
         rejections: 'devices/MED-REG-1/rejections',
+        status: 'devices/MED-REG-1/status',
       },
     });
     const signedIn = await device({ serial: 'MED-REG-1', secret: first.json().secret }, () => null);

@@ -1,3 +1,4 @@
+import { connectDevice } from '@caredeck/devices/device';
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import type { Database } from '../../platform/db/client';
 import type { App } from '../../platform/http/types';
 import { given } from '../../seed/given';
 import { testApp } from '../../test/harness';
-import { eventsTopic } from './gateway/topics';
+import { eventsTopic, statusTopic } from './gateway/topics';
 
 let app: App;
 let db: Database;
@@ -187,6 +188,66 @@ describe('MQTT gateway', () => {
     ).toBe(1);
     await expect.poll(() => rejections.length).toBeGreaterThanOrEqual(bad.length);
     expect(rejections).toContain('not_json');
+  });
+
+  it('accepts the presence protocol of an external broker (status and will) and keeps its own connection facts', async () => {
+    const device = await given(db).device({ programId, patientId, kind: 'dispenser', dispenserType: 2 });
+    const connected = async () =>
+      (await db.execute<{ connected: boolean }>(sql`SELECT connected FROM devices WHERE id = ${device.id}`))
+        .rows[0]!.connected;
+    const before = app.deviceGateway.status().malformed ?? 0;
+    const client = await connect(device.serial, device.secret, {
+      will: {
+        topic: statusTopic(device.serial),
+        payload: Buffer.from('{"online":false}'),
+        qos: 1,
+        retain: true,
+      },
+    });
+    await client.publishAsync(statusTopic(device.serial), 'online', { qos: 1, retain: true });
+    await client.publishAsync(statusTopic(device.serial), '{"online":true,"firmware":"2.0"}', { qos: 1 });
+    await client.publishAsync(statusTopic(device.serial), 'maybe', { qos: 1 });
+    // Acknowledged, still connected, still ingesting; only the malformed status is counted.
+    await publish(client, eventsTopic(device.serial), {
+      seq: 1,
+      type: 'door_opened',
+      at: new Date().toISOString(),
+    });
+    expect((app.deviceGateway.status().malformed ?? 0) - before).toBe(1);
+    expect(client.connected).toBe(true);
+    await expect.poll(connected).toBe(true);
+    // A status is not applied here: "offline" from a live connection leaves it connected.
+    await client.publishAsync(statusTopic(device.serial), 'offline', { qos: 1, retain: true });
+    expect(await connected()).toBe(true);
+    // The socket dropped: the broker publishes the will (accepted) and the connection closing is the fact.
+    client.stream.destroy();
+    await expect.poll(connected).toBe(false);
+    expect((app.deviceGateway.status().malformed ?? 0) - before).toBe(1);
+    // The same firmware's will on another device's status topic is refused like any foreign topic.
+    const forbidden = app.deviceGateway.status().forbidden ?? 0;
+    const spoof = await connect(device.serial, device.secret, {
+      will: { topic: statusTopic(dispenser.serial), payload: Buffer.from('offline'), qos: 1, retain: true },
+    });
+    spoof.stream.destroy();
+    await expect.poll(() => (app.deviceGateway.status().forbidden ?? 0) - forbidden).toBe(1);
+  });
+
+  it("speaks with the simulator's dispenser (status and will included) without a complaint", async () => {
+    const device = await given(db).device({ programId, patientId, kind: 'dispenser', dispenserType: 1 });
+    const before = app.deviceGateway.status();
+    const simulated = await connectDevice({
+      url: `mqtt://127.0.0.1:${port}`,
+      serial: device.serial,
+      secret: device.secret,
+    });
+    const connected = async () =>
+      (await db.execute<{ connected: boolean }>(sql`SELECT connected FROM devices WHERE id = ${device.id}`))
+        .rows[0]!.connected;
+    await expect.poll(connected).toBe(true);
+    await simulated.close();
+    await expect.poll(connected).toBe(false);
+    const after = app.deviceGateway.status();
+    expect([after.malformed, after.forbidden]).toEqual([before.malformed, before.forbidden]);
   });
 
   it('refuses unknown devices and wrong secrets at connect, and other devices topics', async () => {

@@ -162,3 +162,32 @@ export async function setConnected(pool: pg.Pool, deviceId: number, connected: b
 export async function resetConnections(pool: pg.Pool): Promise<void> {
   await pool.query('UPDATE devices SET connected = false WHERE connected');
 }
+
+/**
+ * Connection states reported on `devices/{serial}/status` behind an external broker (ADR 049), one row per
+ * serial (the latest of the batch). A row is written only when its state changes (or on its first status),
+ * so the retained statuses every gateway receives at start cost nothing when nothing changed;
+ * `presence_at` is then when the current state began. Unknown serials are counted by the caller.
+ */
+const APPLY_PRESENCE = `
+WITH s AS (SELECT * FROM unnest($1::text[], $2::boolean[]) AS s(serial, connected)),
+upd AS (
+  UPDATE devices d SET connected = s.connected, presence_at = now()
+  FROM s
+  WHERE d.serial = s.serial AND (d.connected IS DISTINCT FROM s.connected OR d.presence_at IS NULL)
+  RETURNING d.id
+)
+SELECT (SELECT count(*) FROM upd)::int AS changed,
+       (SELECT count(*) FROM s WHERE NOT EXISTS (SELECT 1 FROM devices d WHERE d.serial = s.serial))::int AS unknown`;
+
+export async function applyPresence(
+  pool: pg.Pool,
+  states: { serial: string; connected: boolean }[],
+): Promise<{ changed: number; unknown: number }> {
+  const res = await pool.query<{ changed: number; unknown: number }>({
+    name: 'devices_apply_presence',
+    text: APPLY_PRESENCE,
+    values: [states.map((s) => s.serial), states.map((s) => s.connected)],
+  });
+  return res.rows[0]!;
+}

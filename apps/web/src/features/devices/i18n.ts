@@ -114,6 +114,7 @@ const en = {
       replies: 'Publishes command replies to',
       commands: 'Subscribes to commands on',
       rejections: 'May subscribe to refused events on',
+      status: 'Publishes online (retained) and sets offline as its Last Will on',
       signIn: 'The device signs in with MQTT 3.1.1: user name = serial number, password = secret.',
       copy: 'Copy secret',
       copyAll: 'Copy all settings',
@@ -262,6 +263,7 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
         replies: 'Veröffentlicht Befehlsantworten an',
         commands: 'Empfängt Befehle über',
         rejections: 'Kann abgelehnte Ereignisse abonnieren über',
+        status: 'Meldet sich dauerhaft (retained) als online und hinterlegt offline als Letzten Willen unter',
         signIn: 'Das Gerät meldet sich per MQTT 3.1.1 an: Benutzername = Seriennummer, Passwort = Geheimnis.',
         copy: 'Geheimnis kopieren',
         copyAll: 'Alle Einstellungen kopieren',
@@ -403,6 +405,7 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
         replies: 'Publie les réponses aux commandes sur',
         commands: 'Reçoit les commandes sur',
         rejections: 'Peut suivre les événements refusés sur',
+        status: 'Annonce sa présence (conservée) et laisse « hors ligne » comme dernière volonté sur',
         signIn:
           'L’appareil se connecte en MQTT 3.1.1 : nom d’utilisateur = numéro de série, mot de passe = secret.',
         copy: 'Copier le secret',
@@ -547,6 +550,7 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
         replies: 'Publica as respostas aos comandos em',
         commands: 'Recebe comandos em',
         rejections: 'Pode subscrever os eventos recusados em',
+        status: 'Anuncia que está ligado (retido) e deixa «desligado» como último desejo em',
         signIn:
           'O dispositivo liga-se por MQTT 3.1.1: nome de utilizador = número de série, palavra-passe = segredo.',
         copy: 'Copiar segredo',

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { deviceCredential, setConnected } from '../ingest.queries';
 import { parseDeviceEvent } from './events';
 import type { Ingestor } from './ingestor';
+import { parseStatus } from './presence';
 import { parseTopic, rejectionTopic } from './topics';
 
 export type GatewayStats = {
@@ -107,6 +108,13 @@ export async function startEmbeddedBroker(deps: {
         } catch {
           stats.malformed++;
         }
+        return done(null);
+      }
+      if (topic.kind === 'status') {
+        // The presence protocol of an external broker (ADR 049), so one firmware speaks to both: here the
+        // connection itself is the truth (client events below), so a status, or the will the broker
+        // publishes for a vanished device, is accepted and checked, never applied.
+        if (!parseStatus(packet.payload as Buffer).ok && packet.payload.length > 0) stats.malformed++;
         return done(null);
       }
       if (topic.kind !== 'events') {

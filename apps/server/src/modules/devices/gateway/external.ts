@@ -4,13 +4,23 @@ import mqttPacket, { type Packet } from 'mqtt-packet';
 import type pg from 'pg';
 import { parseDeviceEvent } from './events';
 import type { Ingestor } from './ingestor';
+import { createPresenceWriter, parseStatus } from './presence';
 import { parseTopic } from './topics';
 
 export type ExternalStats = {
   connected: boolean;
   received: number;
+  /** Malformed events, replies and status messages (counted, acknowledged, never stored). */
   malformed: number;
+  /** Events of serials CareDeck does not know (counted, acknowledged, dropped). */
   unknownDevices: number;
+  /** Well-formed status messages received (`devices/{serial}/status`). */
+  statuses: number;
+  /**
+   * Status messages of serials CareDeck does not know: counted apart from events, since a broker keeps the
+   * retained status of a device long after it left CareDeck and every node receives it at each start.
+   */
+  unknownStatuses: number;
   reconnects: number;
 };
 
@@ -26,6 +36,10 @@ export type ExternalStats = {
  *   as long as the broker keeps the session (docs/devices.md: max_queued_messages, max_inflight_messages).
  * - `$share/caredeck/devices/+/events`: several gateways share the load; replies to commands are
  *   subscribed by every node (the node that sent a command waits for its reply).
+ * - `devices/+/status` (not shared: a shared subscription gets no retained messages, and every node
+ *   should know presence; applying a state twice changes nothing): each device's presence, retained, with
+ *   the offline one as its Last Will (ADR 049). Applied in the order the broker delivers them; the
+ *   retained status delivered at each (re)subscription is the broker's current truth.
  * - Devices sign in to the broker, not to CareDeck: the broker's own authentication and ACLs must bind a
  *   device to `devices/{its serial}/#`; the gateway maps the serial to the device and drops unknown ones.
  */
@@ -36,6 +50,10 @@ export function startExternalGateway(deps: {
   ingestor: Ingestor;
   log: FastifyBaseLogger;
   onReply: (reply: { serial: string; body: Record<string, unknown> }) => void;
+  /** A device's reported connection state changed (after it is stored). */
+  onFleetChange?: () => void;
+  /** How long status messages gather before one write (milliseconds). */
+  presenceWaitMs?: number;
 }) {
   const target = new URL(deps.url);
   const stats: ExternalStats = {
@@ -43,8 +61,18 @@ export function startExternalGateway(deps: {
     received: 0,
     malformed: 0,
     unknownDevices: 0,
+    statuses: 0,
+    unknownStatuses: 0,
     reconnects: 0,
   };
+  const presence = createPresenceWriter({
+    pool: deps.pool,
+    ...(deps.presenceWaitMs !== undefined ? { maxWaitMs: deps.presenceWaitMs } : {}),
+    onApplied({ changed, unknown }) {
+      stats.unknownStatuses += unknown;
+      if (changed > 0) deps.onFleetChange?.();
+    },
+  });
   const serials = new Map<string, { id: number | null; at: number }>();
   let socket: Socket | null = null;
   let closing = false;
@@ -91,6 +119,20 @@ export function startExternalGateway(deps: {
         stats.malformed++;
       }
       return ack();
+    }
+    if (topic.kind === 'status') {
+      const status = parseStatus(payload);
+      if (!status.ok) {
+        if (!status.cleared) stats.malformed++;
+        return ack();
+      }
+      stats.statuses++;
+      // Acknowledged once stored; on a failure the broker sends it again on the next connection.
+      presence.submit(topic.serial, status.online, (err) => {
+        if (!err) ack();
+        else if (!closing) socket?.destroy();
+      });
+      return;
     }
     if (topic.kind !== 'events') return ack();
     const parsed = parseDeviceEvent(payload);
@@ -151,6 +193,7 @@ export function startExternalGateway(deps: {
             subscriptions: [
               { topic: '$share/caredeck/devices/+/events', qos: 1 },
               { topic: 'devices/+/replies', qos: 1 },
+              { topic: 'devices/+/status', qos: 1 },
             ],
           });
           break;
@@ -203,6 +246,7 @@ export function startExternalGateway(deps: {
       closing = true;
       if (ping) clearInterval(ping);
       if (retry) clearTimeout(retry);
+      await presence.close();
       send({ cmd: 'disconnect' });
       socket?.end();
     },

@@ -89,6 +89,8 @@ export function createDeviceGateway(deps: {
           ingestor,
           log,
           onReply,
+          onFleetChange: fleetChanged,
+          presenceWaitMs: config.INGEST_BATCH_WAIT_MS,
         });
         // A broker that is down must not stop the console: the gateway keeps reconnecting.
         const up = await Promise.race([

@@ -253,6 +253,7 @@ function SecretOnce({ result, onStored }: { result: DeviceRegistered; onStored: 
     ['replies', connection.topics.replies],
     ['commands', connection.topics.commands],
     ['rejections', connection.topics.rejections],
+    ['status', connection.topics.status],
   ] as const;
   const settings = [
     address ? `${t('register.done.broker')}: ${address}` : null,

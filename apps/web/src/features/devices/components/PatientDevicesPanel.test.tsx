@@ -48,6 +48,7 @@ const registered = (d: Device): DeviceRegistered => ({
       replies: `devices/${d.serial}/replies`,
       commands: `devices/${d.serial}/commands`,
       rejections: `devices/${d.serial}/rejections`,
+      status: `devices/${d.serial}/status`,
     },
   },
 });
