@@ -77,12 +77,14 @@ export function createAdherenceService(deps: { db: Database; now?: () => number 
     const from = new Date(range.from - 2 * DAY);
     // Regimens starting just after the range too: a window opens early, and an event taken in it is that
     // dose's, never an extra one (whatever the range: the KPI's rollup adds days up, ADR 046).
-    const schedules = (await schedulesOfPatients(db, [patient.id], from, new Date(range.to + 2 * DAY))).map(
-      (r) => ({
-        row: r,
-        schedule: toSchedule(r),
-      }),
-    );
+    const schedules = (
+      await schedulesOfPatients(db, [patient.id], from, new Date(range.to + 2 * DAY), {
+        asNeededAlways: true,
+      })
+    ).map((r) => ({
+      row: r,
+      schedule: toSchedule(r),
+    }));
     const regimens = schedules.map((s) => s.schedule);
     const lookbehind = eventLookbehind(regimens);
     const events = await doseEventsOfPatients(

@@ -115,6 +115,7 @@ export async function classifyFrom(
       chunk.map((p) => p.id),
       new Date(wideFrom),
       new Date(wideTo),
+      { asNeededAlways: true },
     );
     const regimensOf = new Map<number, ScheduleRegimen[]>();
     for (const s of schedules) {

@@ -22,14 +22,16 @@ export async function patientChunk(db: Queryable, programIds: number[], afterId:
 }
 
 /**
- * The regimens of many patients that can expect doses in [from, to), and their as-needed regimens whatever
- * their dates (an as-needed dose is never an extra one, in any range: ADR 046).
+ * The regimens of many patients that can expect doses in [from, to); with `asNeededAlways`, their as-needed
+ * regimens whatever their dates too (an as-needed dose is then never an extra one, in any range: what the
+ * calendar, the KPI and its rollup read, ADR 046).
  */
 export async function schedulesOfPatients(
   db: Queryable,
   patientIds: number[],
   from: Date,
   to: Date,
+  options: { asNeededAlways?: boolean } = {},
 ): Promise<(ScheduleRow & { patient_id: number })[]> {
   const res = await db.execute<ScheduleRow & { patient_id: number }>(sql`
     SELECT id, patient_id, name, type, device_serial, repeat, interval, times, time_cascade, lockout_time, unlock_before, scheduled_at,
@@ -39,7 +41,7 @@ export async function schedulesOfPatients(
            multi_pod, num
     FROM regimens
     WHERE patient_id = ANY(${idArray(patientIds)}::bigint[])
-      AND (repeat = 'as_needed' OR (scheduled_at < ${to.toISOString()}
+      AND (${options.asNeededAlways === true} AND repeat = 'as_needed' OR (scheduled_at < ${to.toISOString()}
         AND (end_at IS NULL OR end_at >= ${from.toISOString()})
         AND (completed_at IS NULL OR completed_at >= ${from.toISOString()})))
     ORDER BY patient_id, id`);

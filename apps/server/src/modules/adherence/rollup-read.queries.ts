@@ -124,13 +124,16 @@ export async function rolledBands(
       WHERE program_id = ANY(${programs}::bigint[]) AND closes_at <= ${new Date(input.now).toISOString()}
         AND day BETWEEN ${input.start} AND ${input.end}
       GROUP BY patient_id
+    ), before AS (
+      SELECT patient_id, cum_due, cum_taken FROM adherence_days
+      WHERE program_id = ANY(${programs}::bigint[]) AND day = ${input.start}::date - 1 AND date = day
     ), per AS (
       SELECT e.cum_due - coalesce(b.cum_due, 0) + coalesce(s.n, 0) AS due, e.cum_taken - coalesce(b.cum_taken, 0) AS taken
       FROM adherence_days e
-      LEFT JOIN adherence_days b ON b.patient_id = e.patient_id AND b.day = ${input.start}::date - 1 AND b.date = b.day
+      LEFT JOIN before b ON b.patient_id = e.patient_id
       LEFT JOIN settled s ON s.patient_id = e.patient_id
-      WHERE e.program_id = ANY(${programs}::bigint[]) AND e.day = ${input.end} AND e.date = e.day
-        AND e.patient_id <> ALL(${idArray(input.stale.map((s) => s.id))}::bigint[])
+      LEFT JOIN unnest(${idArray(input.stale.map((s) => s.id))}::bigint[]) AS x(id) ON x.id = e.patient_id
+      WHERE e.program_id = ANY(${programs}::bigint[]) AND e.day = ${input.end} AND e.date = e.day AND x.id IS NULL
     ), rated AS (
       SELECT floor(taken * 10000.0 / due + 0.5) AS hundredths FROM per WHERE due > 0
     )

@@ -108,6 +108,7 @@ export function createRollupJob(deps: { db: Database; now?: () => number }) {
           ids,
           new Date(wideFrom - 2 * DAY),
           new Date(wideTo + 2 * DAY),
+          { asNeededAlways: true },
         );
         const regimensOf = new Map<number, ScheduleRegimen[]>();
         for (const s of schedules) {

@@ -111,7 +111,9 @@ const regimenArb = fc.record({
     minLength: 1,
     maxLength: 3,
   }),
-  repeat: fc.constantFrom('daily', 'daily', 'weekly') as fc.Arbitrary<'daily' | 'weekly'>,
+  repeat: fc.constantFrom('daily', 'daily', 'weekly', 'as_needed') as fc.Arbitrary<
+    'daily' | 'weekly' | 'as_needed'
+  >,
   lockout: fc.constantFrom(0, 60, 120, 240),
   unlock: fc.constantFrom(0, 30, 60),
   multiPod: fc.boolean(),
