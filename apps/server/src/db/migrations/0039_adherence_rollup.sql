@@ -60,11 +60,12 @@ CREATE TABLE "adherence_rollup_state" (
 ALTER TABLE "adherence_days" ADD CONSTRAINT "adherence_days_patient_id_adherence_rollup_state_patient_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."adherence_rollup_state"("patient_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "adherence_pending" ADD CONSTRAINT "adherence_pending_patient_id_adherence_rollup_state_patient_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."adherence_rollup_state"("patient_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "adherence_rollup_state" ADD CONSTRAINT "adherence_rollup_state_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "adherence_days_program_day_idx" ON "adherence_days" USING btree ("program_id","day","patient_id","cum_due","cum_taken") WHERE "adherence_days"."date" = "adherence_days"."day";--> statement-breakpoint
+CREATE INDEX "adherence_days_program_day_idx" ON "adherence_days" USING btree ("program_id","day","date","patient_id","cum_due","cum_taken");--> statement-breakpoint
 CREATE INDEX "adherence_dirty_patient_idx" ON "adherence_dirty" USING btree ("patient_id","from_day");--> statement-breakpoint
 CREATE INDEX "adherence_pending_closes_idx" ON "adherence_pending" USING btree ("closes_at");--> statement-breakpoint
 CREATE INDEX "adherence_pending_program_idx" ON "adherence_pending" USING btree ("program_id","closes_at");--> statement-breakpoint
-CREATE INDEX "adherence_rollup_state_program_idx" ON "adherence_rollup_state" USING btree ("program_id","through");--> statement-breakpoint
+CREATE INDEX "adherence_rollup_state_program_idx" ON "adherence_rollup_state" USING btree ("program_id","through");
+--> statement-breakpoint
 -- The rollup's invalidations (ADR 046): every write that can change what the engine decides for a patient
 -- appends the first local date it can change, on the safe side: a dose event decides doses scheduled up to
 -- a day before it (a window closes at most 24 h after its dose), and no zone is more than 14 h from UTC,

@@ -65,9 +65,9 @@ export const adherenceDays = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.patientId, t.day, t.date] }),
-    index('adherence_days_program_day_idx')
-      .on(t.programId, t.day, t.patientId, t.cumDue, t.cumTaken)
-      .where(sql`${t.date} = ${t.day}`),
+    // The KPI reads one day's running totals of a whole program from it (index only). Not a partial index
+    // on date = day: the planner rewrites `date = day AND day = X` to `date = X` and cannot match it.
+    index('adherence_days_program_day_idx').on(t.programId, t.day, t.date, t.patientId, t.cumDue, t.cumTaken),
   ],
 );
 
