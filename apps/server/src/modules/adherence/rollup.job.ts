@@ -19,6 +19,7 @@ import {
   EVERY_DAY,
   lockRollup,
   markForgotten,
+  newestMark,
   type PendingRow,
   patientsToRoll,
   type RollPatient,
@@ -216,9 +217,10 @@ export function createRollupJob(deps: { db: Database; now?: () => number }) {
         return true;
       });
       if (!settled) return 0;
+      const upTo = await newestMark(db);
       let done = 0;
       for (;;) {
-        const ids = await patientsToRoll(db, target, CHUNK);
+        const ids = await patientsToRoll(db, target, CHUNK, upTo);
         if (ids.length === 0) break;
         if (!(await rollChunk(ids, now, target))) break;
         done += ids.length;

@@ -29,10 +29,20 @@ export async function lockRollup(tx: Queryable): Promise<boolean> {
   return res.rows[0]!.ok;
 }
 
-/** The patients the job should roll up next: made stale, or not covered up to `target`. */
-export async function patientsToRoll(db: Queryable, target: string, limit: number) {
+/** The newest stale-mark now: a pass rolls up what was marked before it started, and no more. */
+export async function newestMark(db: Queryable): Promise<number> {
+  const res = await db.execute<{ id: number | null }>(sql`SELECT max(id) AS id FROM adherence_dirty`);
+  return res.rows[0]!.id ?? 0;
+}
+
+/**
+ * The patients the job should roll up next: marked stale up to mark `upTo`, or not covered up to `target`.
+ * (A patient whose device keeps sending is rolled up once per pass, not in a loop within it.)
+ */
+export async function patientsToRoll(db: Queryable, target: string, limit: number, upTo: number) {
   const res = await db.execute<{ patient_id: number }>(sql`
-    (SELECT DISTINCT patient_id FROM (SELECT patient_id FROM adherence_dirty ORDER BY id LIMIT ${limit * 10}) oldest
+    (SELECT DISTINCT patient_id FROM (
+       SELECT patient_id FROM adherence_dirty WHERE id <= ${upTo} ORDER BY id LIMIT ${limit * 10}) oldest
      LIMIT ${limit})
     UNION
     (SELECT patient_id FROM adherence_rollup_state WHERE through < ${target} ORDER BY through LIMIT ${limit})
