@@ -342,6 +342,20 @@ describe('classifyAdherence', () => {
     expect(result.extra).toEqual([]);
   });
 
+  it('leaves an early event of the first dose after the range to that dose, not as an extra dose', () => {
+    // 00:00 daily, unlocked an hour early: a dose taken at 23:30 belongs to the next day's dose, whether or
+    // not the range reaches that day (found by the rollup's property test).
+    const r = regimen({ times: ['00:00'], lockoutMinutes: 120, unlockBeforeMinutes: 60 });
+    const result = classify(
+      [r],
+      [taken('2026-06-03T23:30:00-04:00')],
+      '2026-06-03T00:00:00-04:00',
+      '2026-06-04T00:00:00-04:00',
+    );
+    expect(result.doses.map(day)).toEqual(['missed']);
+    expect(result.extra).toEqual([]);
+  });
+
   it('keeps its invariants over random events', () => {
     fc.assert(
       fc.property(

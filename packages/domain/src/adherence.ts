@@ -233,6 +233,19 @@ function finish<T extends AdherenceTotals>(totals: T): T {
   return totals;
 }
 
+/** A window that closed without the dose taken or skipped: partial with some of its pods, else missed. */
+function closedUndecided(podsTaken: number): 'partial' | 'missed' {
+  return podsTaken > 0 ? 'partial' : 'missed';
+}
+
+/**
+ * What a pending dose becomes when its window closes and no further event has come: the state the engine
+ * will give it then. (A pending dose's `eventIds` are the pods dispensed so far.)
+ */
+export function stateAtClose(dose: ClassifiedDose): 'partial' | 'missed' {
+  return closedUndecided(dose.eventIds.length);
+}
+
 /** Classifies one regimen's doses (in time order) against its events (in time order). */
 function classifyRegimen(
   r: ScheduleRegimen,
@@ -289,7 +302,7 @@ function classifyRegimen(
     } else if (dose.windowClose > now) {
       // Not decided yet: a partial multi-pod dose keeps its pods until the window closes.
       state = 'pending';
-    } else state = taken.length > 0 ? 'partial' : 'missed';
+    } else state = closedUndecided(taken.length);
     classified.push({
       ...dose,
       state,
@@ -330,8 +343,15 @@ export function classifyAdherence(input: AdherenceInput): AdherenceResult {
       asNeeded.push(...events.filter((e) => e.kind === 'taken' && inRange(e.at)));
       continue;
     }
-    // Doses from a day before the range take the late events that belong to them.
-    const expanded = expandSchedule(r, input.zone, input.from - 2 * DAY, input.to);
+    // Doses from a day before the range take the late events that belong to them, and doses just after it
+    // the early ones (a window opens `unlockBefore` ahead): neither counts here, and neither event is extra,
+    // whatever the range (the adherence rollup adds ranges up day by day, ADR 046).
+    const expanded = expandSchedule(
+      r,
+      input.zone,
+      input.from - 2 * DAY,
+      input.to + r.unlockBeforeMinutes * MINUTE,
+    );
     const { classified, unused } = classifyRegimen(r, expanded, events, input.now, onTime);
     for (const d of classified) {
       if (!inRange(d.scheduledAt)) continue;

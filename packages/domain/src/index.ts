@@ -17,7 +17,10 @@ export {
   DOSE_STATES,
   eventLookbehind,
   expandSchedule,
+  stateAtClose,
 } from './adherence';
+export type { RollupDay, RollupPendingDose } from './adherence-rollup';
+export { rollupDays } from './adherence-rollup';
 export type {
   AlertSettings,
   Comparison,

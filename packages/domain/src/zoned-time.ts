@@ -31,7 +31,7 @@ function formatter(zone: string): Intl.DateTimeFormat {
 /** The wall-clock fields of an instant in a zone. */
 export type WallClock = { year: number; month: number; day: number; hour: number; minute: number };
 
-export function wallClock(instant: number, zone: string): WallClock {
+function intlWallClock(instant: number, zone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const p of formatter(zone).formatToParts(new Date(instant)))
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
@@ -44,12 +44,58 @@ export function wallClock(instant: number, zone: string): WallClock {
   };
 }
 
-/** The zone's offset from UTC at an instant, in milliseconds (New York in winter: −5 h). */
-export function zoneOffset(instant: number, zone: string): number {
-  const w = wallClock(instant, zone);
+function intlZoneOffset(instant: number, zone: string): number {
+  const w = intlWallClock(instant, zone);
   const seconds = new Date(instant).getUTCSeconds();
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, seconds);
   return asUtc - (instant - (instant % 1000));
+}
+
+/**
+ * Offsets by zone and UTC hour, read from Intl once: asking Intl costs about 10 µs, and the engine asks
+ * several times per expected dose. An hour is cached only when the offset is the same at its first and
+ * last second and a whole number of minutes (every zone since the 1970s): then every instant of the hour
+ * has exactly that offset, so the answers are the ones Intl gives. Hours with a transition inside, and
+ * instants before 1970, are asked of Intl each time.
+ */
+const offsetCache = new Map<string, Map<number, number>>();
+const CACHED_HOURS_PER_ZONE = 200_000;
+
+function cachedOffset(instant: number, zone: string): number | null {
+  if (instant < 0) return null;
+  const hour = Math.floor(instant / HOUR);
+  let byHour = offsetCache.get(zone);
+  if (!byHour) {
+    byHour = new Map();
+    offsetCache.set(zone, byHour);
+  }
+  let offset = byHour.get(hour);
+  if (offset === undefined) {
+    if (byHour.size >= CACHED_HOURS_PER_ZONE) byHour.clear();
+    const first = intlZoneOffset(hour * HOUR, zone);
+    const last = intlZoneOffset(hour * HOUR + HOUR - 1000, zone);
+    offset = first === last && first % MINUTE === 0 ? first : Number.NaN;
+    byHour.set(hour, offset);
+  }
+  return Number.isNaN(offset) ? null : offset;
+}
+
+export function wallClock(instant: number, zone: string): WallClock {
+  const offset = cachedOffset(instant, zone);
+  if (offset === null) return intlWallClock(instant, zone);
+  const local = new Date(instant + offset);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+  };
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (New York in winter: −5 h). */
+export function zoneOffset(instant: number, zone: string): number {
+  return cachedOffset(instant, zone) ?? intlZoneOffset(instant, zone);
 }
 
 /** The instant of a wall-clock date and time in a zone, by the two DST rules above. */

@@ -75,7 +75,13 @@ export function createAdherenceService(deps: { db: Database; now?: () => number 
   ): Promise<AdherenceReport> {
     const current = now();
     const from = new Date(range.from - 2 * DAY);
-    const schedules = (await schedulesOfPatients(db, [patient.id], from, new Date(range.to))).map((r) => ({
+    // Regimens starting just after the range too: a window opens early, and an event taken in it is that
+    // dose's, never an extra one (whatever the range: the KPI's rollup adds days up, ADR 046).
+    const schedules = (
+      await schedulesOfPatients(db, [patient.id], from, new Date(range.to + 2 * DAY), {
+        asNeededAlways: true,
+      })
+    ).map((r) => ({
       row: r,
       schedule: toSchedule(r),
     }));

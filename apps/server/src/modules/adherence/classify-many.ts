@@ -11,7 +11,13 @@ import {
 import type { Queryable } from '../../platform/db/client';
 import { toSchedule } from './adherence.service';
 import { DAY, type DateRange, rangeOf } from './calendar-range';
-import { doseEventsOfPatients, type KpiPatient, patientChunk, schedulesOfPatients } from './kpi.queries';
+import {
+  doseEventsOfPatients,
+  doseEventsWithin,
+  type KpiPatient,
+  patientChunk,
+  schedulesOfPatients,
+} from './kpi.queries';
 
 /** Patients classified per round of queries: memory stays flat however large the program. */
 const CHUNK = 1000;
@@ -83,4 +89,66 @@ export async function classifyPatients(
     if (patients.length < CHUNK) break;
   }
   return period;
+}
+
+/**
+ * Classifies each patient over their own calendar dates [from, end] (the KPI's live part: what the rollup
+ * does not cover), with the calendar's reach of regimens and events; three queries per 1,000 patients.
+ */
+export async function classifyFrom(
+  db: Queryable,
+  patients: { id: number; time_zone: string | null; from: string }[],
+  end: string,
+  current: number,
+  visit: (patient: { id: number; from: string }, result: AdherenceResult) => void,
+): Promise<void> {
+  const ordered = [...patients].sort((a, b) => a.from.localeCompare(b.from) || a.id - b.id);
+  for (let i = 0; i < ordered.length; i += CHUNK) {
+    const chunk = ordered.slice(i, i + CHUNK).map((p) => {
+      const zone = resolveDisplayZone(p.time_zone);
+      return { ...p, zone, range: rangeOf(zone, p.from, end, current) };
+    });
+    const wideFrom = Math.min(...chunk.map((p) => p.range.from)) - 2 * DAY;
+    const wideTo = Math.max(...chunk.map((p) => p.range.to)) + 2 * DAY;
+    const schedules = await schedulesOfPatients(
+      db,
+      chunk.map((p) => p.id),
+      new Date(wideFrom),
+      new Date(wideTo),
+      { asNeededAlways: true },
+    );
+    const regimensOf = new Map<number, ScheduleRegimen[]>();
+    for (const s of schedules) {
+      const list = regimensOf.get(s.patient_id) ?? [];
+      list.push(toSchedule(s));
+      regimensOf.set(s.patient_id, list);
+    }
+    const events = await doseEventsWithin(
+      db,
+      chunk.map((p) => ({
+        id: p.id,
+        from: p.range.from - eventLookbehind(regimensOf.get(p.id) ?? []) - DAY,
+        to: p.range.to + 2 * DAY,
+      })),
+    );
+    const eventsOf = new Map<number, DoseEvent[]>();
+    for (const e of events) {
+      const list = eventsOf.get(e.patient_id) ?? [];
+      list.push({ id: e.id, regimenId: e.regimen_id, at: new Date(e.at).getTime(), kind: e.kind });
+      eventsOf.set(e.patient_id, list);
+    }
+    for (const p of chunk)
+      visit(
+        p,
+        classifyAdherence({
+          regimens: regimensOf.get(p.id) ?? [],
+          events: eventsOf.get(p.id) ?? [],
+          zone: p.zone,
+          from: p.range.from,
+          to: p.range.to,
+          now: current,
+          onTimeMinutes: DEFAULT_ON_TIME_MINUTES,
+        }),
+      );
+  }
 }

@@ -21,12 +21,17 @@ export async function patientChunk(db: Queryable, programIds: number[], afterId:
   return res.rows;
 }
 
-/** The regimens of many patients that can expect doses in [from, to). */
+/**
+ * The regimens of many patients that can expect doses in [from, to); with `asNeededAlways`, their as-needed
+ * regimens whatever their dates too (an as-needed dose is then never an extra one, in any range: what the
+ * calendar, the KPI and its rollup read, ADR 046).
+ */
 export async function schedulesOfPatients(
   db: Queryable,
   patientIds: number[],
   from: Date,
   to: Date,
+  options: { asNeededAlways?: boolean } = {},
 ): Promise<(ScheduleRow & { patient_id: number })[]> {
   const res = await db.execute<ScheduleRow & { patient_id: number }>(sql`
     SELECT id, patient_id, name, type, device_serial, repeat, interval, times, time_cascade, lockout_time, unlock_before, scheduled_at,
@@ -35,9 +40,10 @@ export async function schedulesOfPatients(
                 ELSE least(end_at, completed_at) END AS end_at,
            multi_pod, num
     FROM regimens
-    WHERE patient_id = ANY(${idArray(patientIds)}::bigint[]) AND scheduled_at < ${to.toISOString()}
-      AND (end_at IS NULL OR end_at >= ${from.toISOString()})
-      AND (completed_at IS NULL OR completed_at >= ${from.toISOString()})
+    WHERE patient_id = ANY(${idArray(patientIds)}::bigint[])
+      AND (${options.asNeededAlways === true} AND repeat = 'as_needed' OR (scheduled_at < ${to.toISOString()}
+        AND (end_at IS NULL OR end_at >= ${from.toISOString()})
+        AND (completed_at IS NULL OR completed_at >= ${from.toISOString()})))
     ORDER BY patient_id, id`);
   return res.rows;
 }
@@ -53,6 +59,23 @@ export async function doseEventsOfPatients(
     WHERE patient_id = ANY(${idArray(patientIds)}::bigint[])
       AND taken_at >= ${from.toISOString()} AND taken_at < ${to.toISOString()}
     ORDER BY patient_id, taken_at, id`);
+  return res.rows;
+}
+
+/** The dose events of each patient in their own [from, to). */
+export async function doseEventsWithin(
+  db: Queryable,
+  ranges: { id: number; from: number; to: number }[],
+): Promise<(DoseEventRow & { patient_id: number })[]> {
+  if (ranges.length === 0) return [];
+  const instants = (pick: (r: (typeof ranges)[number]) => number) =>
+    `{${ranges.map((r) => new Date(pick(r)).toISOString()).join(',')}}`;
+  const res = await db.execute<DoseEventRow & { patient_id: number }>(sql`
+    SELECT u.id, u.patient_id, u.regimen_id, u.taken_at AS at, u.kind, u.source
+    FROM unnest(${idArray(ranges.map((r) => r.id))}::bigint[], ${instants((r) => r.from)}::timestamptz[],
+                ${instants((r) => r.to)}::timestamptz[]) AS x(id, from_at, to_at)
+    JOIN medication_usages u ON u.patient_id = x.id AND u.taken_at >= x.from_at AND u.taken_at < x.to_at
+    ORDER BY u.patient_id, u.taken_at, u.id`);
   return res.rows;
 }
 

@@ -3,6 +3,8 @@ import { ADHERENCE_BANDS, type KpiReport, kpiFileName, SUMMARY_DAYS } from '@car
 import {
   type AdherenceTotals,
   classifyAdherence,
+  DEFAULT_DISPLAY_ZONE,
+  DEFAULT_ON_TIME_MINUTES,
   type DoseEvent,
   groupBy,
   resolveDisplayZone,
@@ -12,8 +14,8 @@ import type { StaffActor } from '../../platform/access/actor';
 import { auditView } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
 import { toSchedule } from './adherence.service';
-import { DAY, iso, lastDays } from './calendar-range';
-import { classifyPatients } from './classify-many';
+import { DAY, iso, lastDays, rangeOf } from './calendar-range';
+import { classifyFrom } from './classify-many';
 import {
   doseEventsOfPatients,
   kpiCounts,
@@ -22,6 +24,14 @@ import {
   programNames,
   schedulesOfPatients,
 } from './kpi.queries';
+import {
+  programDays,
+  rolledBands,
+  rolledBefore,
+  settledOnRead,
+  staleInRange,
+  staleRows,
+} from './rollup-read.queries';
 
 type Totals = Omit<AdherenceTotals, 'adherence' | 'compliance'>;
 const STATES = ['due', 'on_time', 'late', 'missed', 'skipped', 'partial', 'pending'] as const;
@@ -32,6 +42,9 @@ function empty(): Totals {
 function add(into: Totals, from: Totals) {
   for (const k of STATES) into[k] += from[k];
 }
+function subtract(from: Totals, what: Totals) {
+  for (const k of STATES) from[k] -= what[k];
+}
 const percent = (part: number, whole: number) =>
   whole === 0 ? null : Math.round((part * 10_000) / whole) / 100;
 function withPercents<T extends Totals>(t: T): T & { adherence: number | null; compliance: number | null } {
@@ -39,10 +52,12 @@ function withPercents<T extends Totals>(t: T): T & { adherence: number | null; c
 }
 
 /**
- * KPI of one or more programs over a period of calendar dates. Doses are classified by the same engine as
- * the patient views (each patient in their own time zone), so the KPI and the calendars never disagree;
- * counts of patients, devices and readings come from SQL (readings over the period in the default display
- * zone, ADR 002).
+ * KPI of one or more programs over a period of calendar dates, each patient's doses in their own time zone,
+ * as the engine decided them: added up from the daily rollup (ADR 046), where the rollup does not cover a
+ * patient yet (a dose just arrived, a regimen just changed, the job not there yet) classified live by the same
+ * engine as the calendars, so the KPI and the calendars never disagree. Counts of patients, devices and
+ * readings come from SQL (readings over the period in the default display zone, ADR 002). One REPEATABLE
+ * READ transaction: every statement reads the same rollup.
  */
 export function createKpiService(deps: { db: Database; now?: () => number }) {
   const { db } = deps;
@@ -54,64 +69,104 @@ export function createKpiService(deps: { db: Database; now?: () => number }) {
     start: string,
     end: string,
   ): Promise<KpiReport> {
-    const current = now();
-    const total = empty();
-    let extra = 0;
-    const daily = new Map<string, Totals>();
-    const bands = { high: 0, medium: 0, low: 0 };
-    let withDosesDue = 0;
-    const period = await classifyPatients(db, programIds, { start, end }, current, ({ result }) => {
-      add(total, result.total);
-      extra += result.extra.length;
-      for (const d of result.days) {
-        const day = daily.get(d.date) ?? empty();
-        add(day, d);
-        daily.set(d.date, day);
-      }
-      if (result.total.due > 0) {
-        withDosesDue++;
-        const a = result.total.adherence ?? 0;
-        if (a >= ADHERENCE_BANDS.high) bands.high++;
-        else if (a >= ADHERENCE_BANDS.medium) bands.medium++;
-        else bands.low++;
-      }
-    });
-    const counts = await kpiCounts(db, programIds, new Date(period.from), new Date(period.to));
-    await auditView(db, {
-      actorAdminId: actor.adminId,
-      programId: programIds.length === 1 ? programIds[0]! : null,
-      action: 'kpi.view',
-      details: { programs: programIds.length, start: iso(period.start), end: iso(period.end) },
-      ip: actor.ip,
-    });
-    return {
-      start: iso(period.start),
-      end: iso(period.end),
-      generated_at: new Date(current).toISOString(),
-      programs: await programNames(db, programIds),
-      patients: {
-        enrolled: counts.enrolled,
-        active: counts.active,
-        with_dispenser: counts.with_dispenser,
-        with_doses_due: withDosesDue,
+    const period = rangeOf(DEFAULT_DISPLAY_ZONE, start, end, now());
+    const first = iso(period.start);
+    const last = iso(period.end);
+    return db.transaction(
+      async (tx) => {
+        const stale = await staleInRange(tx, programIds, first, last, DEFAULT_ON_TIME_MINUTES);
+        // Read after the snapshot: whatever the rollup job settled, it settled before this instant.
+        const current = now();
+        const daily = new Map<string, Totals>();
+        const dayOf = (date: string) => {
+          let day = daily.get(date);
+          if (!day) {
+            day = empty();
+            daily.set(date, day);
+          }
+          return day;
+        };
+        let extra = 0;
+        for (const r of await programDays(tx, programIds, first, last)) {
+          add(dayOf(r.date), r);
+          extra += r.extra;
+        }
+        for (const r of await staleRows(tx, stale, last)) {
+          subtract(dayOf(r.date), r);
+          extra -= r.extra;
+        }
+        for (const r of await settledOnRead(tx, programIds, first, last, current, stale)) {
+          const day = dayOf(r.date);
+          day.pending -= r.doses;
+          day.due += r.doses;
+          day[r.becomes] += r.doses;
+        }
+        const rolled = await rolledBands(tx, {
+          programIds,
+          start: first,
+          end: last,
+          now: current,
+          stale,
+          bands: ADHERENCE_BANDS,
+        });
+        const bands = { high: rolled.high, medium: rolled.medium, low: rolled.low };
+        let withDosesDue = rolled.with_doses_due;
+        const before = await rolledBefore(tx, stale, first, current);
+        await classifyFrom(tx, stale, last, current, (patient, result) => {
+          for (const d of result.days) add(dayOf(d.date), d);
+          extra += result.extra.length;
+          const base = before.get(patient.id) ?? { due: 0, taken: 0 };
+          const due = base.due + result.total.due;
+          if (due === 0) return;
+          withDosesDue++;
+          const a = percent(base.taken + result.total.on_time + result.total.late, due) ?? 0;
+          if (a >= ADHERENCE_BANDS.high) bands.high++;
+          else if (a >= ADHERENCE_BANDS.medium) bands.medium++;
+          else bands.low++;
+        });
+        const total = empty();
+        for (const d of daily.values()) add(total, d);
+        const counts = await kpiCounts(tx, programIds, new Date(period.from), new Date(period.to));
+        const programs = await programNames(tx, programIds);
+        await auditView(tx, {
+          actorAdminId: actor.adminId,
+          programId: programIds.length === 1 ? programIds[0]! : null,
+          action: 'kpi.view',
+          details: { programs: programIds.length, start: first, end: last },
+          ip: actor.ip,
+        });
+        return {
+          start: first,
+          end: last,
+          generated_at: new Date(current).toISOString(),
+          programs,
+          patients: {
+            enrolled: counts.enrolled,
+            active: counts.active,
+            with_dispenser: counts.with_dispenser,
+            with_doses_due: withDosesDue,
+          },
+          devices: {
+            dispensers: counts.dispensers,
+            connected: counts.connected,
+            seen_24h: counts.seen_24h,
+            low_battery: counts.low_battery,
+          },
+          doses: { ...withPercents(total), extra },
+          adherence_bands: bands,
+          readings: {
+            measurements: counts.measurements,
+            patients_measured: counts.patients_measured,
+            out_of_range: counts.out_of_range,
+          },
+          daily: [...daily.entries()]
+            .filter(([, t]) => t.due + t.pending > 0)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([date, t]) => ({ date, ...withPercents(t) })),
+        };
       },
-      devices: {
-        dispensers: counts.dispensers,
-        connected: counts.connected,
-        seen_24h: counts.seen_24h,
-        low_battery: counts.low_battery,
-      },
-      doses: { ...withPercents(total), extra },
-      adherence_bands: bands,
-      readings: {
-        measurements: counts.measurements,
-        patients_measured: counts.patients_measured,
-        out_of_range: counts.out_of_range,
-      },
-      daily: [...daily.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([date, t]) => ({ date, ...withPercents(t) })),
-    };
+      { isolationLevel: 'repeatable read' },
+    );
   }
 
   return {

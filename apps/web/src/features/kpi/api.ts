@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { onLiveEvent, PATIENT_DATA_EVENT } from '../../app/realtime';
 import { api } from '../../shared/api-client';
 
-/** The KPI refreshes at most this often while device data streams in (it classifies every patient). */
+/** The KPI refreshes at most this often while device data streams in (each refresh reads the whole program). */
 export const KPI_LIVE_MS = 10_000;
 
 /**
