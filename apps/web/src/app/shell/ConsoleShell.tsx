@@ -15,7 +15,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
 import { IconHeartbeat, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -55,6 +55,9 @@ export function ConsoleShell() {
   const overlay = useLoadingOverlay();
   const theme = useThemePreference();
   const [navbarOpened, { toggle: toggleNavbar, close: closeNavbar }] = useDisclosure(false);
+  // Ctrl/⌘+K works from the first moment: the palette's code loads after the first screen and opens as it
+  // arrives (its own shortcut only opens too, so both listening is harmless).
+  useHotkeys([['mod + K', () => spotlight.open()]]);
 
   useSessionLifecycle(user, userError);
   // Page time belongs to a program: a user without one has nowhere to record it.
