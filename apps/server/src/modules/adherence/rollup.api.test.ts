@@ -167,6 +167,11 @@ describe('KPI over the daily rollup', () => {
     }
     expect(await dirtyOf(p.id)).toBeGreaterThan(0);
     await expectKpiIsCalendars('late events, read live');
+    // The background timer rests a patient rolled up a moment ago (a device sending all the time costs one
+    // roll-up a minute): the KPI reads them live meanwhile, and a pass without the rest rolls them up.
+    await app.adherenceRollup.run({ restMs: 60_000 });
+    expect(await dirtyOf(p.id)).toBeGreaterThan(0);
+    await expectKpiIsCalendars('late events, resting');
     await app.adherenceRollup.run();
     expect(await dirtyOf(p.id)).toBe(0);
     await expectKpiIsCalendars('late events, rolled up');

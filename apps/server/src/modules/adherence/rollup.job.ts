@@ -200,8 +200,11 @@ export function createRollupJob(deps: { db: Database; now?: () => number }) {
   }
 
   return {
-    /** One pass; `budgetMs` bounds how long it keeps taking chunks. */
-    async run(options: { budgetMs?: number } = {}): Promise<number> {
+    /**
+     * One pass; `budgetMs` bounds how long it keeps taking chunks; with `restMs`, a patient rolled up less than
+     * that long ago is left for a later pass (the background timer rests patients ROLLUP_REST_MS).
+     */
+    async run(options: { budgetMs?: number; restMs?: number } = {}): Promise<number> {
       const started = clock();
       const budget = options.budgetMs ?? 10_000;
       const now = started - SETTLE_MARGIN_MS;
@@ -220,7 +223,7 @@ export function createRollupJob(deps: { db: Database; now?: () => number }) {
       const upTo = await newestMark(db);
       let done = 0;
       for (;;) {
-        const ids = await patientsToRoll(db, target, CHUNK, upTo);
+        const ids = await patientsToRoll(db, target, CHUNK, upTo, options.restMs ?? 0);
         if (ids.length === 0) break;
         if (!(await rollChunk(ids, now, target))) break;
         done += ids.length;

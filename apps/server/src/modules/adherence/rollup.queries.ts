@@ -39,10 +39,18 @@ export async function newestMark(db: Queryable): Promise<number> {
  * The patients the job should roll up next: marked stale up to mark `upTo`, or not covered up to `target`.
  * (A patient whose device keeps sending is rolled up once per pass, not in a loop within it.)
  */
-export async function patientsToRoll(db: Queryable, target: string, limit: number, upTo: number) {
+export async function patientsToRoll(db: Queryable, target: string, limit: number, upTo: number, restMs = 0) {
+  // A patient rolled up less than `restMs` ago waits (the KPI reads them live meanwhile): a device sending all
+  // the time costs one roll-up a rest period, not one a pass.
+  const resting =
+    restMs > 0
+      ? sql`AND NOT EXISTS (SELECT 1 FROM adherence_rollup_state s WHERE s.patient_id = d.patient_id
+          AND s.updated_at > now() - make_interval(secs => ${restMs / 1000}))`
+      : sql``;
   const res = await db.execute<{ patient_id: number }>(sql`
     (SELECT DISTINCT patient_id FROM (
-       SELECT patient_id FROM adherence_dirty WHERE id <= ${upTo} ORDER BY id LIMIT ${limit * 10}) oldest
+       SELECT d.patient_id FROM adherence_dirty d WHERE d.id <= ${upTo} ${resting}
+       ORDER BY d.id LIMIT ${limit * 10}) oldest
      LIMIT ${limit})
     UNION
     (SELECT patient_id FROM adherence_rollup_state WHERE through < ${target} ORDER BY through LIMIT ${limit})
