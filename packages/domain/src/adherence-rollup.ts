@@ -35,7 +35,8 @@ export type RollupPendingDose = {
   becomes: 'missed' | 'partial';
 };
 
-const emptyDay = (day: string, date: string): RollupDay => ({
+/** A day with nothing due, decided or extra. */
+export const emptyDay = (day: string, date: string): RollupDay => ({
   day,
   date,
   due: 0,

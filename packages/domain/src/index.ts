@@ -20,7 +20,7 @@ export {
   stateAtClose,
 } from './adherence';
 export type { RollupDay, RollupPendingDose } from './adherence-rollup';
-export { rollupDays } from './adherence-rollup';
+export { emptyDay, rollupDays } from './adherence-rollup';
 export type {
   AlertSettings,
   Comparison,

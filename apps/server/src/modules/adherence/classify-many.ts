@@ -22,6 +22,19 @@ import {
 /** Patients classified per round of queries: memory stays flat however large the program. */
 const CHUNK = 1000;
 
+/** The engine's regimens of each patient, from the schedule rows of many patients. */
+export function regimensByPatient(
+  schedules: readonly (Parameters<typeof toSchedule>[0] & { patient_id: number })[],
+): Map<number, ScheduleRegimen[]> {
+  const regimensOf = new Map<number, ScheduleRegimen[]>();
+  for (const s of schedules) {
+    const list = regimensOf.get(s.patient_id) ?? [];
+    list.push(toSchedule(s));
+    regimensOf.set(s.patient_id, list);
+  }
+  return regimensOf;
+}
+
 export type ClassifiedPatient = {
   patient: KpiPatient;
   /** The patient's regimens with doses in the period (names are the medications'). */
@@ -117,12 +130,7 @@ export async function classifyFrom(
       new Date(wideTo),
       { asNeededAlways: true },
     );
-    const regimensOf = new Map<number, ScheduleRegimen[]>();
-    for (const s of schedules) {
-      const list = regimensOf.get(s.patient_id) ?? [];
-      list.push(toSchedule(s));
-      regimensOf.set(s.patient_id, list);
-    }
+    const regimensOf = regimensByPatient(schedules);
     const events = await doseEventsWithin(
       db,
       chunk.map((p) => ({

@@ -2,17 +2,17 @@ import {
   classifyAdherence,
   DEFAULT_ON_TIME_MINUTES,
   type DoseEvent,
+  emptyDay,
   eventLookbehind,
   isoDate,
   localDateOf,
   resolveDisplayZone,
   rollupDays,
-  type ScheduleRegimen,
   zonedInstant,
 } from '@caredeck/domain';
 import type { Database } from '../../platform/db/client';
-import { toSchedule } from './adherence.service';
 import { addDays, DAY, iso } from './calendar-range';
+import { regimensByPatient } from './classify-many';
 import { doseEventsWithin, schedulesOfPatients } from './kpi.queries';
 import {
   claimPatients,
@@ -111,12 +111,7 @@ export function createRollupJob(deps: { db: Database; now?: () => number }) {
           new Date(wideTo + 2 * DAY),
           { asNeededAlways: true },
         );
-        const regimensOf = new Map<number, ScheduleRegimen[]>();
-        for (const s of schedules) {
-          const list = regimensOf.get(s.patient_id) ?? [];
-          list.push(toSchedule(s));
-          regimensOf.set(s.patient_id, list);
-        }
+        const regimensOf = regimensByPatient(schedules);
         // Each patient's events from far enough back for the doses before its range (the calendar's reach).
         const events = await doseEventsWithin(
           tx,
@@ -160,19 +155,7 @@ export function createRollupJob(deps: { db: Database; now?: () => number }) {
               cumDue += d.due;
               cumTaken += d.on_time + d.late;
             }
-            if (!list.some((d) => d.date === day))
-              list.push({
-                day,
-                date: day,
-                due: 0,
-                on_time: 0,
-                late: 0,
-                missed: 0,
-                skipped: 0,
-                partial: 0,
-                pending: 0,
-                extra: 0,
-              });
+            if (!list.some((d) => d.date === day)) list.push(emptyDay(day, day));
             for (const d of list) rows.push({ ...d, ...ids, cum_due: cumDue, cum_taken: cumTaken });
           }
           const grouped = new Map<string, PendingRow>();
