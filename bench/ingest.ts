@@ -12,7 +12,7 @@
  * Rewrites the `ingest` block of bench/RESULTS.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer, Socket } from 'node:net';
 import os from 'node:os';
@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { given } from '../apps/server/src/seed/given';
-import { openBenchDatabase } from './database';
+import { type BenchDatabase, openBenchDatabase } from './database';
 import type { GeneratorConfig, GeneratorResult } from './ingest-generator';
 import { writeBlock } from './report';
 
@@ -30,6 +30,16 @@ const RESULTS_FILE = path.join(HERE, 'RESULTS.md');
 const DURATION_MS = Number(process.env.INGEST_DURATION ?? 10) * 1000;
 const DEVICES = Number(process.env.INGEST_DEVICES ?? 20);
 const INFLIGHT = Number(process.env.INGEST_INFLIGHT ?? 100);
+/**
+ * Knobs for investigating rather than recording: `INGEST_QUICK=1` runs only the bare baseline and CareDeck
+ * (alternating `INGEST_ROUNDS` times, default 1), prints the ratios and writes nothing to RESULTS.md;
+ * `INGEST_PROFILE=<dir>` writes a CPU profile of each CareDeck server run there (`--cpu-prof`);
+ * `INGEST_SERVER_ENV='{"ADHERENCE_ROLLUP_MS":"0"}'` adds settings to the CareDeck server (A/B runs).
+ */
+const QUICK = process.env.INGEST_QUICK === '1';
+const ROUNDS = Math.max(1, Number(process.env.INGEST_ROUNDS ?? 1));
+const PROFILE_DIR = process.env.INGEST_PROFILE ?? '';
+const SERVER_ENV = JSON.parse(process.env.INGEST_SERVER_ENV ?? '{}') as NodeJS.ProcessEnv;
 
 const started = performance.now();
 const log = (line: string) =>
@@ -77,8 +87,40 @@ function cpuMsOf(pid: number): number {
   }
 }
 
-function tsx(script: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+/**
+ * CPU time of the PostgreSQL server so far (its postmaster, the backends alive now and those already
+ * reaped), in milliseconds: PostgreSQL runs on the same two cores, so its share is part of an event's cost.
+ */
+async function databaseCpuMs(db: BenchDatabase['db']): Promise<number> {
+  try {
+    const dir = (await db.execute<{ d: string }>(sql`SELECT current_setting('data_directory') AS d`)).rows[0]!
+      .d;
+    const postmaster = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const stat = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const own = stat(postmaster);
+    let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const f = stat(Number(entry));
+        if (Number(f[1]) === postmaster) ticks += Number(f[11]) + Number(f[12]);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return (ticks * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function tsx(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  nodeArgs: string[] = [],
+): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -123,7 +165,13 @@ function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<
   });
 }
 
-type Row = { pipeline: string; r: GeneratorResult; stored: number | null; serverCpuMs: number | null };
+type Row = {
+  pipeline: string;
+  r: GeneratorResult;
+  stored: number | null;
+  serverCpuMs: number | null;
+  dbCpuMs: number | null;
+};
 
 async function main() {
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; 1-min load average ${os.loadavg()[0]!.toFixed(1)} before the run`;
@@ -158,73 +206,102 @@ async function main() {
     };
     log(`${DEVICES} devices, ${INFLIGHT} events in flight each, ${DURATION_MS / 1000} s per pipeline`);
 
-    if (await answers(1883)) {
+    if (!QUICK && (await answers(1883))) {
       const r = await generate({ ...load, url: 'mqtt://127.0.0.1:1883', startSeq: 1 });
       rows.push({
         pipeline: 'Mosquitto 127.0.0.1:1883, acknowledges without storing (the generator’s ceiling)',
         r,
         stored: null,
         serverCpuMs: null,
+        dbCpuMs: null,
       });
       log(`mosquitto: ${Math.round(r.acked / (r.elapsedMs / 1000))} events/s`);
     }
 
-    // The bare baseline.
-    const basePort = await freePort();
-    const baseline = tsx(path.join(HERE, 'ingest-baseline.ts'), [bench.url, String(basePort)]);
-    children.push(baseline);
-    await waitFor(baseline, /ready/);
-    const baseCpu = cpuMsOf(baseline.pid!);
-    const br = await generate({ ...load, url: `mqtt://127.0.0.1:${basePort}`, startSeq: 1 });
-    const baseCpuUsed = cpuMsOf(baseline.pid!) - baseCpu;
-    await stop(baseline);
-    const baseStored = Number(
-      (await bench.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM bench_raw_events`)).rows[0]!
-        .n,
-    );
-    rows.push({
-      pipeline: 'bare baseline: aedes + unnest batches, PUBACK after commit',
-      r: br,
-      stored: baseStored,
-      serverCpuMs: baseCpuUsed,
-    });
-    log(`baseline: ${Math.round(br.acked / (br.elapsedMs / 1000))} events/s, stored ${baseStored}`);
-
-    // CareDeck.
+    const count = async (table: 'bench_raw_events' | 'device_events') =>
+      Number(
+        (await bench.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))
+          .rows[0]!.n,
+      );
     const mqttPort = await freePort();
     const startServer = async (extra: NodeJS.ProcessEnv = {}, ready = /Device broker \(MQTT\)/) => {
-      const server = tsx('apps/server/src/main.ts', [], {
-        DATABASE_URL: bench.url,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        MQTT_PORT: String(mqttPort),
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'development',
-        REDIS_URL: '',
-        MQTT_URL: '',
-        DEMO: '',
-        ...extra,
-      });
+      const server = tsx(
+        'apps/server/src/main.ts',
+        [],
+        {
+          DATABASE_URL: bench.url,
+          DATA_DIR: dataDir,
+          PORT: '0',
+          MQTT_PORT: String(mqttPort),
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'development',
+          REDIS_URL: '',
+          MQTT_URL: '',
+          DEMO: '',
+          ...SERVER_ENV,
+          ...extra,
+        },
+        PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+      );
       children.push(server);
       await waitFor(server, ready);
       return server;
     };
-    let server = await startServer();
-    const cdCpu = cpuMsOf(server.pid!);
-    const cr = await generate({ ...load, url: `mqtt://127.0.0.1:${mqttPort}`, startSeq: 1 });
-    const cdCpuUsed = cpuMsOf(server.pid!) - cdCpu;
-    await stop(server);
-    const cdStored = Number(
-      (await bench.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM device_events`)).rows[0]!.n,
-    );
-    rows.push({
-      pipeline:
-        'CareDeck gateway (embedded broker): sign-in, validation, event log, doses, measurements, device state',
-      r: cr,
-      stored: cdStored,
-      serverCpuMs: cdCpuUsed,
-    });
-    log(`caredeck: ${Math.round(cr.acked / (cr.elapsedMs / 1000))} events/s, stored ${cdStored}`);
+    // The bare baseline and CareDeck, one after the other (rounds alternate them on the same database).
+    const ratios: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const startSeq = 1 + round * 1_000_000;
+      const basePort = await freePort();
+      const baseline = tsx(path.join(HERE, 'ingest-baseline.ts'), [bench.url, String(basePort)]);
+      children.push(baseline);
+      await waitFor(baseline, /ready/);
+      const baseBefore = await count('bench_raw_events').catch(() => 0);
+      const baseCpu = cpuMsOf(baseline.pid!);
+      const baseDbCpu = await databaseCpuMs(bench.db);
+      const br = await generate({ ...load, url: `mqtt://127.0.0.1:${basePort}`, startSeq });
+      const baseCpuUsed = cpuMsOf(baseline.pid!) - baseCpu;
+      const baseDbCpuUsed = (await databaseCpuMs(bench.db)) - baseDbCpu;
+      await stop(baseline);
+      const baseStored = (await count('bench_raw_events')) - baseBefore;
+      log(`baseline: ${Math.round(br.acked / (br.elapsedMs / 1000))} events/s, stored ${baseStored}`);
+
+      const server = await startServer();
+      const cdBefore = await count('device_events');
+      const cdCpu = cpuMsOf(server.pid!);
+      const cdDbCpu = await databaseCpuMs(bench.db);
+      const cr = await generate({ ...load, url: `mqtt://127.0.0.1:${mqttPort}`, startSeq });
+      const cdCpuUsed = cpuMsOf(server.pid!) - cdCpu;
+      const cdDbCpuUsed = (await databaseCpuMs(bench.db)) - cdDbCpu;
+      await stop(server);
+      const cdStored = (await count('device_events')) - cdBefore;
+      log(`caredeck: ${Math.round(cr.acked / (cr.elapsedMs / 1000))} events/s, stored ${cdStored}`);
+      const ratio = cr.acked / cr.elapsedMs / (br.acked / br.elapsedMs);
+      ratios.push(ratio);
+      log(
+        `round ${round + 1}: CareDeck / baseline ${ratio.toFixed(2)}; server CPU µs/event ${((cdCpuUsed * 1000) / Math.max(1, cr.acked)).toFixed(0)} against ${((baseCpuUsed * 1000) / Math.max(1, br.acked)).toFixed(0)}; database CPU µs/event ${((cdDbCpuUsed * 1000) / Math.max(1, cr.acked)).toFixed(0)} against ${((baseDbCpuUsed * 1000) / Math.max(1, br.acked)).toFixed(0)}`,
+      );
+      if (round === ROUNDS - 1) {
+        rows.push({
+          pipeline: 'bare baseline: aedes + unnest batches, PUBACK after commit',
+          r: br,
+          stored: baseStored,
+          serverCpuMs: baseCpuUsed,
+          dbCpuMs: baseDbCpuUsed,
+        });
+        rows.push({
+          pipeline:
+            'CareDeck gateway (embedded broker): sign-in, validation, event log, doses, measurements, device state',
+          r: cr,
+          stored: cdStored,
+          serverCpuMs: cdCpuUsed,
+          dbCpuMs: cdDbCpuUsed,
+        });
+      }
+    }
+    if (QUICK) {
+      log(`ratios: ${ratios.map((r) => r.toFixed(2)).join(', ')} (quick run: RESULTS.md untouched)`);
+      return;
+    }
 
     // CareDeck behind an external Mosquitto (MQTT_URL): a broker of our own with production limits.
     let external: { rate: number; acked: number; stored: number; drainMs: number } | null = null;
@@ -281,7 +358,7 @@ async function main() {
     }
 
     // Crash: SIGKILL mid-stream; nothing acknowledged may be lost; resends are stored once.
-    server = await startServer();
+    let server = await startServer();
     const ledger = path.join(dataDir, 'ledger.json');
     const crashStart = 10_000_000;
     const crashing = generate({
@@ -345,6 +422,8 @@ async function main() {
 
     const rate = (r: GeneratorResult) => Math.round(r.acked / (r.elapsedMs / 1000));
     const n = (v: number) => v.toLocaleString('en-US');
+    const perEvent = (ms: number | null, events: number) =>
+      ms === null || Number.isNaN(ms) ? '–' : ((ms * 1000) / Math.max(1, events)).toFixed(0);
     const base = rows.find((r) => r.pipeline.startsWith('bare'))!;
     const cd = rows.find((r) => r.pipeline.startsWith('CareDeck'))!;
     const lines = [
@@ -355,11 +434,11 @@ async function main() {
       `- Load: ${DEVICES} devices, each one MQTT connection keeping ${INFLIGHT} QoS 1 events in flight, ${DURATION_MS / 1000} s per pipeline, from a separate generator process (bench/ingest-generator.ts); events: 50 % heartbeats, 30 % blood-pressure measurements (3 values), 20 % doses (resolved to the device's regimen)`,
       `- Command: \`npm run ingest -w bench\` (knobs \`INGEST_DURATION\`, \`INGEST_DEVICES\`, \`INGEST_INFLIGHT\`, \`BENCH_DATABASE_URL\`); whole run ${((performance.now() - started) / 1000).toFixed(0)} s`,
       '',
-      '| pipeline | events/s acknowledged | p50 ms publish→PUBACK | p99 ms | sent | acknowledged | rows stored | server CPU µs/event |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| pipeline | events/s acknowledged | p50 ms publish→PUBACK | p99 ms | sent | acknowledged | rows stored | server CPU µs/event | PostgreSQL CPU µs/event |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...rows.map(
         (row) =>
-          `| ${row.pipeline} | ${n(rate(row.r))} | ${row.r.p50.toFixed(1)} | ${row.r.p99.toFixed(1)} | ${n(row.r.sent)} | ${n(row.r.acked)} | ${row.stored === null ? '–' : n(row.stored)} | ${row.serverCpuMs === null ? '–' : ((row.serverCpuMs * 1000) / Math.max(1, row.r.acked)).toFixed(0)} |`,
+          `| ${row.pipeline} | ${n(rate(row.r))} | ${row.r.p50.toFixed(1)} | ${row.r.p99.toFixed(1)} | ${n(row.r.sent)} | ${n(row.r.acked)} | ${row.stored === null ? '–' : n(row.stored)} | ${perEvent(row.serverCpuMs, row.r.acked)} | ${perEvent(row.dbCpuMs, row.r.acked)} |`,
       ),
       '',
       `CareDeck / bare baseline, measured in this run: **${(rate(cd.r) / Math.max(1, rate(base.r))).toFixed(2)}** of the baseline's rate (target: at least 20,000 events/s end to end, aiming for 50,000).`,

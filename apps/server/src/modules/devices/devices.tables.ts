@@ -97,14 +97,17 @@ export const deviceEvents = pgTable(
   ],
 );
 
-/** A vital sign or activity reading (01 §3 Measurements): one row per type and instant. */
+/**
+ * A vital sign or activity reading (01 §3 Measurements): one row per type and instant. Written only by the
+ * ingest batch, which takes the patient from the device row in the same statement; like the event log it
+ * has no foreign key (a row-level check per reading was 15 % of the batch, bench/RESULTS.md ingest): a
+ * statement trigger deletes a deleted patient's readings instead (migration 0043).
+ */
 export const measurements = pgTable(
   'measurements',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    patientId: bigint('patient_id', { mode: 'number' })
-      .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
+    patientId: bigint('patient_id', { mode: 'number' }).notNull(),
     programId: bigint('program_id', { mode: 'number' }).notNull(),
     /** The device that took the reading (no foreign key: written by the ingest batch, kept if the device goes). */
     deviceId: bigint('device_id', { mode: 'number' }),
@@ -119,7 +122,8 @@ export const measurements = pgTable(
     index('measurements_patient_type_time_idx').on(t.patientId, t.type, t.measuredAt),
     // A patient's newest reading of any type (the worklist), and ranges of every type.
     index('measurements_patient_time_idx').on(t.patientId, t.measuredAt),
-    uniqueIndex('measurements_event_type_unique').on(t.deviceEventId, t.type),
+    // No unique (device event, type): readings come only from events new to the log, one per type of the
+    // event, so a resend cannot add them twice; a fourth index on the hottest insert cost ingestion ~5 %.
   ],
 );
 

@@ -152,6 +152,25 @@ describe('MQTT gateway', () => {
     expect(left.rows[0]!.servings_remaining).toBe(28);
   });
 
+  it("stores a resent reading once, and a deleted patient's readings go with the patient", async () => {
+    const g = given(db);
+    const other = await g.patient({ programId });
+    const cuff = await g.device({ programId, patientId: other.id, kind: 'bp_cuff' });
+    const client = await connect(cuff.serial, cuff.secret);
+    const reading = {
+      seq: 7,
+      type: 'measurement',
+      at: new Date().toISOString(),
+      values: { systolic: 128, diastolic: 84 },
+    };
+    await publish(client, eventsTopic(cuff.serial), reading);
+    await publish(client, eventsTopic(cuff.serial), reading);
+    const readings = () => count(sql`SELECT count(*) AS n FROM measurements WHERE patient_id = ${other.id}`);
+    expect(await readings()).toBe(2);
+    await db.execute(sql`DELETE FROM patients WHERE id = ${other.id}`);
+    expect(await readings()).toBe(0);
+  });
+
   it('acknowledges and counts malformed payloads without storing them or dropping the device', async () => {
     const client = await connect(dispenser.serial, dispenser.secret);
     const before = app.deviceGateway.status().malformed ?? 0;

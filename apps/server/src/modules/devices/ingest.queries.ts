@@ -26,8 +26,9 @@ export type BatchResult = {
  */
 const INGEST_BATCH = `
 WITH input AS (
-  SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::timestamptz[], $5::jsonb[])
-    AS e(device_id, seq, type, occurred_at, payload)
+  SELECT device_id, seq, type, to_timestamp(at_ms / 1000) AS occurred_at, payload
+  FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::float8[], $5::jsonb[])
+    AS e(device_id, seq, type, at_ms, payload)
 ),
 ins AS (
   INSERT INTO device_events (device_id, seq, program_id, patient_id, type, occurred_at, payload)
@@ -74,7 +75,6 @@ meas AS (
   SELECT ins.patient_id, ins.program_id, ins.device_id, ins.id, m.type, m.value, m.unit, ins.occurred_at
   FROM ins CROSS JOIN LATERAL jsonb_to_recordset(ins.payload->'m') AS m(type text, value float8, unit text)
   WHERE ins.type = 'measurement' AND ins.patient_id IS NOT NULL
-  ON CONFLICT DO NOTHING
   RETURNING patient_id
 ),
 latest AS (
@@ -126,14 +126,14 @@ export async function ingestBatch(
   const deviceIds = new Array<number>(n);
   const seqs = new Array<number>(n);
   const types = new Array<string>(n);
-  const ats = new Array<string>(n);
+  const ats = new Array<number>(n);
   const payloads = new Array<string>(n);
   for (let i = 0; i < n; i++) {
     const e = events[i]!;
     deviceIds[i] = e.deviceId;
     seqs[i] = e.seq;
     types[i] = e.type;
-    ats[i] = new Date(e.at).toISOString();
+    ats[i] = e.at;
     payloads[i] = JSON.stringify(e.payload);
   }
   const res = await client.query<BatchResult>({

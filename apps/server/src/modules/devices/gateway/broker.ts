@@ -7,7 +7,7 @@ import { deviceCredential, setConnected } from '../ingest.queries';
 import { parseDeviceEvent } from './events';
 import type { Ingestor } from './ingestor';
 import { parseStatus } from './presence';
-import { parseTopic, rejectionTopic } from './topics';
+import { eventsTopic, parseTopic, rejectionTopic } from './topics';
 
 export type GatewayStats = {
   connections: number;
@@ -19,7 +19,7 @@ export type GatewayStats = {
 
 export type DeviceReply = { serial: string; body: Record<string, unknown> };
 
-type DeviceClient = Client & { device?: { id: number; serial: string } };
+type DeviceClient = Client & { device?: { id: number; serial: string; eventsTopic: string } };
 
 export function secretHash(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -54,7 +54,42 @@ export async function startEmbeddedBroker(deps: {
 }> {
   const { pool, ingestor, log } = deps;
   const stats: GatewayStats = { connections: 0, authFailures: 0, malformed: 0, forbidden: 0, failed: 0 };
-  const broker = await Aedes.createBroker({
+  /** An event from a signed-in device on its own topic: stored, then acknowledged (`done`). */
+  function submitEvent(
+    device: NonNullable<DeviceClient['device']>,
+    packet: { payload: Buffer | string },
+    done: (err?: Error | null) => void,
+  ): void {
+    const parsed = parseDeviceEvent(packet.payload);
+    if (!parsed.ok) {
+      // MQTT 3.1.1 has no negative acknowledgement: the event is acknowledged (a resend would fail
+      // the same way), counted, and the device told why on its rejections topic.
+      stats.malformed++;
+      broker.publish(
+        {
+          cmd: 'publish',
+          topic: rejectionTopic(device.serial),
+          payload: Buffer.from(JSON.stringify({ reason: parsed.reason, bytes: packet.payload.length })),
+          qos: 0,
+          retain: false,
+          dup: false,
+        },
+        () => {},
+      );
+      done(null);
+      return;
+    }
+    const e = parsed.event;
+    ingestor.submit(
+      { deviceId: device.id, seq: e.seq, type: e.type, at: e.at, payload: e.payload },
+      (err) => {
+        if (err) stats.failed++;
+        // An error disconnects the device without a PUBACK: it resends after reconnecting.
+        done(err);
+      },
+    );
+  }
+  const broker: Aedes = await Aedes.createBroker({
     // A device may keep this many QoS 1 events unacknowledged while their batch is written.
     concurrency: 1000,
     authenticate(client, username, password, done) {
@@ -69,7 +104,7 @@ export async function startEmbeddedBroker(deps: {
             stats.authFailures++;
             return done(Object.assign(new Error('Bad user name or password'), { returnCode: 4 }), false);
           }
-          c.device = { id: device.id, serial: device.serial };
+          c.device = { id: device.id, serial: device.serial, eventsTopic: eventsTopic(device.serial) };
           done(null, true);
         },
         (err) => {
@@ -94,6 +129,11 @@ export async function startEmbeddedBroker(deps: {
     authorizePublish(client, packet, done) {
       if (!client) return done(null); // the gateway's own commands
       const device = (client as DeviceClient).device;
+      // The usual message, an event on the device's own topic, is recognised without parsing the topic.
+      if (device && packet.topic === device.eventsTopic) {
+        submitEvent(device, packet, done);
+        return;
+      }
       const topic = parseTopic(packet.topic);
       if (!device || !topic || topic.serial !== device.serial) {
         stats.forbidden++;
@@ -121,33 +161,7 @@ export async function startEmbeddedBroker(deps: {
         stats.forbidden++;
         return done(new Error('Not authorized'));
       }
-      const parsed = parseDeviceEvent(packet.payload as Buffer);
-      if (!parsed.ok) {
-        // MQTT 3.1.1 has no negative acknowledgement: the event is acknowledged (a resend would fail
-        // the same way), counted, and the device told why on its rejections topic.
-        stats.malformed++;
-        broker.publish(
-          {
-            cmd: 'publish',
-            topic: rejectionTopic(device.serial),
-            payload: Buffer.from(JSON.stringify({ reason: parsed.reason, bytes: packet.payload.length })),
-            qos: 0,
-            retain: false,
-            dup: false,
-          },
-          () => {},
-        );
-        return done(null);
-      }
-      const e = parsed.event;
-      ingestor.submit(
-        { deviceId: device.id, seq: e.seq, type: e.type, at: e.at, payload: e.payload },
-        (err) => {
-          if (err) stats.failed++;
-          // An error disconnects the device without a PUBACK: it resends after reconnecting.
-          done(err);
-        },
-      );
+      submitEvent(device, packet, done);
     },
   });
   // A device may hold several connections (a firmware update, a second radio): it is disconnected when

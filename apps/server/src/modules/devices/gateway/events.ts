@@ -98,7 +98,70 @@ export function parseDeviceEvent(raw: Buffer | string, now = Date.now()): ParseR
   return parseEventObject(body, now);
 }
 
-/** Checks one event already parsed from JSON (a webhook delivery carries several). */
+/** How an optional field of an event is checked. */
+type FieldRule = 'text' | 'firmware' | 'slot' | 'id' | 'servings' | 'percent' | 'rssi' | 'pods' | 'puffs';
+
+function fieldOk(rule: FieldRule, v: unknown): boolean {
+  switch (rule) {
+    case 'text':
+      return shortText(v);
+    case 'firmware':
+      return shortText(v, 32);
+    case 'slot':
+    case 'pods':
+      return intIn(v, 0, 64);
+    case 'id':
+      return intIn(v, 1, Number.MAX_SAFE_INTEGER);
+    case 'servings':
+      return intIn(v, 1, 20);
+    case 'percent':
+      return intIn(v, 0, 100);
+    case 'rssi':
+      return intIn(v, -150, 0);
+    case 'puffs':
+      return intIn(v, 1, 10);
+  }
+}
+
+const DOSE_FIELDS: [string, FieldRule][] = [
+  ['barcode', 'text'],
+  ['slot', 'slot'],
+  ['regimen_id', 'id'],
+  ['servings', 'servings'],
+];
+/** The optional fields each type keeps (measurement values are checked apart). */
+const FIELDS: Record<DeviceEventType, [string, FieldRule][]> = {
+  dose_taken: DOSE_FIELDS,
+  dose_skipped: DOSE_FIELDS,
+  dose_missed: DOSE_FIELDS,
+  pod_inserted: [
+    ['barcode', 'text'],
+    ['slot', 'slot'],
+  ],
+  pod_removed: [
+    ['barcode', 'text'],
+    ['slot', 'slot'],
+  ],
+  door_opened: [],
+  low_pods: [['remaining', 'pods']],
+  battery: [['battery', 'percent']],
+  heartbeat: [
+    ['battery', 'percent'],
+    ['rssi', 'rssi'],
+    ['firmware', 'firmware'],
+    ['pods', 'pods'],
+  ],
+  actuation: [
+    ['puffs', 'puffs'],
+    ['regimen_id', 'id'],
+  ],
+  measurement: [],
+};
+
+/**
+ * Checks one event already parsed from JSON (a webhook delivery carries several). Written without
+ * closures or schema objects per call: it runs for every event the gateway receives.
+ */
 export function parseEventObject(body: unknown, now = Date.now()): ParseResult {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail('not_an_object');
   const b = body as Record<string, unknown>;
@@ -108,68 +171,32 @@ export function parseEventObject(body: unknown, now = Date.now()): ParseResult {
   if (at === null || at > now + MAX_FUTURE_MS || at < now - MAX_AGE_MS) return fail('at');
   const type = b.type as DeviceEventType;
   const payload: Record<string, unknown> = {};
-  const optional = (key: string, ok: (v: unknown) => boolean) => {
-    if (b[key] === undefined || b[key] === null) return true;
-    if (!ok(b[key])) return false;
-    payload[key] = b[key];
-    return true;
-  };
-  const checks: boolean[] = [];
-  switch (type) {
-    case 'dose_taken':
-    case 'dose_skipped':
-    case 'dose_missed':
-      checks.push(
-        optional('barcode', (v) => shortText(v)),
-        optional('slot', (v) => intIn(v, 0, 64)),
-        optional('regimen_id', (v) => intIn(v, 1, Number.MAX_SAFE_INTEGER)),
-        optional('servings', (v) => intIn(v, 1, 20)),
-      );
-      break;
-    case 'pod_inserted':
-    case 'pod_removed':
-      checks.push(
-        optional('barcode', (v) => shortText(v)),
-        optional('slot', (v) => intIn(v, 0, 64)),
-      );
-      break;
-    case 'low_pods':
-      checks.push(optional('remaining', (v) => intIn(v, 0, 64)));
-      break;
-    case 'battery':
-      checks.push(b.battery !== undefined && optional('battery', (v) => intIn(v, 0, 100)));
-      break;
-    case 'heartbeat':
-      checks.push(
-        optional('battery', (v) => intIn(v, 0, 100)),
-        optional('rssi', (v) => intIn(v, -150, 0)),
-        optional('firmware', (v) => shortText(v, 32)),
-        optional('pods', (v) => intIn(v, 0, 64)),
-      );
-      break;
-    case 'actuation':
-      checks.push(
-        optional('puffs', (v) => intIn(v, 1, 10)),
-        optional('regimen_id', (v) => intIn(v, 1, Number.MAX_SAFE_INTEGER)),
-      );
-      break;
-    case 'measurement': {
-      const values = b.values;
-      if (typeof values !== 'object' || values === null || Array.isArray(values)) return fail('values');
-      const m: { type: string; value: number; unit: string }[] = [];
-      for (const [key, value] of Object.entries(values)) {
-        const unit = MEASUREMENT_UNITS[key as MeasurementType];
-        const range = MEASUREMENT_RANGES[key as MeasurementType];
-        if (!unit || !range) return fail('values');
-        if (typeof value !== 'number' || !Number.isFinite(value) || value < range[0] || value > range[1])
-          return fail('values');
-        m.push({ type: key, value, unit });
-      }
-      if (m.length === 0) return fail('values');
-      payload.m = m;
-      break;
-    }
+  // A battery event must say its level.
+  if (type === 'battery' && b.battery === undefined) return fail('fields');
+  const fields = FIELDS[type];
+  for (let i = 0; i < fields.length; i++) {
+    const [key, rule] = fields[i]!;
+    const v = b[key];
+    if (v === undefined || v === null) continue;
+    if (!fieldOk(rule, v)) return fail('fields');
+    payload[key] = v;
   }
-  if (checks.some((ok) => !ok)) return fail('fields');
+  if (type === 'measurement') {
+    const values = b.values;
+    if (typeof values !== 'object' || values === null || Array.isArray(values)) return fail('values');
+    const m: { type: string; value: number; unit: string }[] = [];
+    for (const key in values) {
+      if (!Object.hasOwn(values, key)) continue;
+      const value = (values as Record<string, unknown>)[key];
+      const unit = MEASUREMENT_UNITS[key as MeasurementType];
+      const range = MEASUREMENT_RANGES[key as MeasurementType];
+      if (!unit || !range) return fail('values');
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < range[0] || value > range[1])
+        return fail('values');
+      m.push({ type: key, value, unit });
+    }
+    if (m.length === 0) return fail('values');
+    payload.m = m;
+  }
   return { ok: true, event: { seq: b.seq, type, at, payload } };
 }
