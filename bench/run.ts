@@ -145,7 +145,11 @@ async function main(): Promise<number> {
   }
 
   const results: LoadResult[] = [];
+  // BENCH_ONLY=<regular expression of scenario ids>: an investigation run of those scenarios alone, printed and
+  // not written to RESULTS.md (with `node --cpu-prof --import tsx run.ts` it profiles the server under them).
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
   for (const s of scenarios) {
+    if (only && !only.test(s.id)) continue;
     const own = { ...settings, connections: s.connections ?? settings.connections };
     log(
       `load ${s.id}: ${own.connections} connections, ${own.warmupSeconds} s warm-up + ${own.durationSeconds} s`,
@@ -157,6 +161,10 @@ async function main(): Promise<number> {
     );
   }
 
+  if (only) {
+    log('BENCH_ONLY run: RESULTS.md untouched');
+    return 0;
+  }
   // Export throughput (issue 7 §5): the whole large program as one streamed .xlsx, memory watched.
   const exportPath = routeUrl(exportsContract.patients, {
     programId: dataset.bigProgramId,
