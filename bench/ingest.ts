@@ -12,7 +12,7 @@
  * Rewrites the `ingest` block of bench/RESULTS.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer, Socket } from 'node:net';
 import os from 'node:os';
@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { given } from '../apps/server/src/seed/given';
-import { type BenchDatabase, openBenchDatabase } from './database';
+import { databaseCpuMs, openBenchDatabase } from './database';
 import type { GeneratorConfig, GeneratorResult } from './ingest-generator';
 import { writeBlock } from './report';
 
@@ -82,33 +82,6 @@ function cpuMsOf(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/**
- * CPU time of the PostgreSQL server so far (its postmaster, the backends alive now and those already
- * reaped), in milliseconds: PostgreSQL runs on the same two cores, so its share is part of an event's cost.
- */
-async function databaseCpuMs(db: BenchDatabase['db']): Promise<number> {
-  try {
-    const dir = (await db.execute<{ d: string }>(sql`SELECT current_setting('data_directory') AS d`)).rows[0]!
-      .d;
-    const postmaster = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const stat = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const own = stat(postmaster);
-    let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const f = stat(Number(entry));
-        if (Number(f[1]) === postmaster) ticks += Number(f[11]) + Number(f[12]);
-      } catch {
-        // gone meanwhile
-      }
-    }
-    return (ticks * 1000) / 100;
   } catch {
     return Number.NaN;
   }

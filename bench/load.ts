@@ -19,6 +19,12 @@ export type LoadResult = {
   timeouts: number;
   non2xx: number;
   statusCodes: Record<string, number>;
+  /**
+   * CPU per request, warm-up included (estimated: the run's CPU over its requests scaled by the warm-up's
+   * share of the time): the bench process (the server, and autocannon's worker) and PostgreSQL. Unlike
+   * req/s and latency, which other work on the machine moves a lot, these show what a change costs.
+   */
+  cpuUsPerRequest?: { process: number; database: number };
 };
 
 let running: Instance | null = null;

@@ -74,8 +74,8 @@ const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 
 function resultTable(results: LoadResult[], connections: number): string[] {
   const lines = [
-    '| scenario | request | conns | req/s | p50 ms | p97.5 ms | p99 ms | max ms | requests | errors (timeouts) | non-2xx |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| scenario | request | conns | req/s | p50 ms | p97.5 ms | p99 ms | max ms | requests | errors (timeouts) | non-2xx | CPU µs/request: bench process · PostgreSQL |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of results) {
     const other = Object.entries(r.statusCodes)
@@ -83,7 +83,7 @@ function resultTable(results: LoadResult[], connections: number): string[] {
       .map(([code, count]) => `${count}×${code}`)
       .join(' ');
     lines.push(
-      `| ${r.scenario.title} | \`GET ${r.scenario.path}\` | ${r.scenario.connections ?? connections} | ${n(Math.round(r.requestsPerSecond))} | ${ms(r.p50)} | ${ms(r.p97_5)} | ${ms(r.p99)} | ${ms(r.max)} | ${n(r.requests)} | ${r.errors} (${r.timeouts}) | ${r.non2xx}${other ? ` (${other})` : ''} |`,
+      `| ${r.scenario.title} | \`GET ${r.scenario.path}\` | ${r.scenario.connections ?? connections} | ${n(Math.round(r.requestsPerSecond))} | ${ms(r.p50)} | ${ms(r.p97_5)} | ${ms(r.p99)} | ${ms(r.max)} | ${n(r.requests)} | ${r.errors} (${r.timeouts}) | ${r.non2xx}${other ? ` (${other})` : ''} | ${r.cpuUsPerRequest ? `${r.cpuUsPerRequest.process.toFixed(0)} · ${r.cpuUsPerRequest.database.toFixed(0)}` : '–'} |`,
     );
   }
   return lines;
@@ -164,7 +164,7 @@ function generated(r: RunReport): string {
     `- Database: ${r.database}; ${r.postgres}`,
     `- Dataset: program ${d.bigProgramId} with ${n(d.bigCount)} patients, program ${d.smallProgramId} with ${n(d.smallCount)} (same enterprise, so tenant filtering matters), ${d.staffCount} staff accounts; shared factories (\`createPatients\` in batches of 5,000), faker seed fixed; generated and vacuum-analysed in ${d.seconds.toFixed(1)} s`,
     `- Load: autocannon 9.0.0 in one worker thread, ${r.settings.connections} connections, ${r.settings.durationSeconds} s per scenario after a ${r.settings.warmupSeconds} s warm-up, \`per_page=${PER_PAGE}\`; server built with \`buildApp\` in the bench process (logger silent, pool of 10 connections), on 127.0.0.1`,
-    `- Commands: \`npm run bench\` (repo root or \`bench/\`); knobs \`BENCH_PATIENTS\`, \`BENCH_SECOND_PATIENTS\`, \`BENCH_DURATION\`, \`BENCH_CONNECTIONS\`, \`BENCH_DATABASE_URL\`; whole run ${r.totalSeconds.toFixed(0)} s`,
+    `- Commands: \`npm run bench\` (repo root or \`bench/\`); knobs \`BENCH_PATIENTS\`, \`BENCH_SECOND_PATIENTS\`, \`BENCH_DURATION\`, \`BENCH_CONNECTIONS\`, \`BENCH_DATABASE_URL\`; for investigating, \`BENCH_ONLY=<scenario ids regex>\` (prints, writes nothing) and \`BENCH_STATEMENTS=1\` (pg_stat_statements: planning and execution per statement); whole run ${r.totalSeconds.toFixed(0)} s`,
     '',
     ...resultTable(r.results, r.settings.connections),
     '',

@@ -7,7 +7,7 @@ import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
 import { startBaseline } from './baseline';
 import { type Check, checkAnswers } from './checks';
-import { openBenchDatabase } from './database';
+import { databaseCpuMs, openBenchDatabase, topStatements } from './database';
 import { BENCH_ADMIN, generateDataset } from './dataset';
 import { explainList } from './explain';
 import { type LoadResult, runLoad, stopLoad } from './load';
@@ -144,6 +144,7 @@ async function main(): Promise<number> {
     }
   }
 
+  await topStatements(db, 'reset', log);
   const results: LoadResult[] = [];
   // BENCH_ONLY=<regular expression of scenario ids>: an investigation run of those scenarios alone, printed and
   // not written to RESULTS.md (with `node --cpu-prof --import tsx run.ts` it profiles the server under them).
@@ -154,13 +155,22 @@ async function main(): Promise<number> {
     log(
       `load ${s.id}: ${own.connections} connections, ${own.warmupSeconds} s warm-up + ${own.durationSeconds} s`,
     );
+    const cpu0 = process.cpuUsage();
+    const db0 = await databaseCpuMs(db);
     const r = await runLoad(s.server === 'baseline' ? baseline.baseUrl : baseUrl, s, { one, many }, own);
+    const cpu = process.cpuUsage(cpu0);
+    const dbMs = (await databaseCpuMs(db)) - db0;
+    // Requests of the warm-up are not counted by autocannon: scale by its share of the time.
+    const served = r.requests * ((own.durationSeconds + own.warmupSeconds) / own.durationSeconds);
+    if (served > 0)
+      r.cpuUsPerRequest = { process: (cpu.user + cpu.system) / served, database: (dbMs * 1000) / served };
     results.push(r);
     log(
-      `     ${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50} ms, p97.5 ${r.p97_5} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}`,
+      `     ${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50} ms, p97.5 ${r.p97_5} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}; CPU µs/request: process ${r.cpuUsPerRequest?.process.toFixed(0) ?? '–'}, PostgreSQL ${r.cpuUsPerRequest?.database.toFixed(0) ?? '–'}`,
     );
   }
 
+  await topStatements(db, 'report', log);
   if (only) {
     log('BENCH_ONLY run: RESULTS.md untouched');
     return 0;

@@ -1,6 +1,6 @@
 import type { EnterpriseSummary, ProgramSummary, RoleGrant, UpdateProfileBody } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../platform/db/client';
+import { executePrepared, type Queryable } from '../../platform/db/client';
 import { roleGrantsQuery, visibleEnterprisesQuery, visibleProgramsQuery } from '../tenancy/tenancy.queries';
 
 export type AdminProfileRow = {
@@ -39,13 +39,16 @@ export type ActiveUserRow = AdminProfileRow & {
 /** The signed-in user with roles, programs and enterprises: one statement, one round trip (GET /user). */
 export async function activeUserRow(db: Queryable, adminId: number): Promise<ActiveUserRow | null> {
   const id = sql`a.id`;
-  const res = await db.execute<ActiveUserRow>(sql`
+  const res = await executePrepared<ActiveUserRow>(
+    db,
+    sql`
     SELECT ${PROFILE_COLUMNS},
       coalesce((SELECT json_agg(r ORDER BY r.program_id NULLS LAST, r.enterprise_id, r.name)
                 FROM (${roleGrantsQuery(id)}) r), '[]') AS roles,
       coalesce((SELECT json_agg(p ORDER BY p.id) FROM (${visibleProgramsQuery(id)}) p), '[]') AS programs,
       coalesce((SELECT json_agg(e ORDER BY e.id) FROM (${visibleEnterprisesQuery(id)}) e), '[]') AS enterprises
-    FROM admins a WHERE a.id = ${adminId} AND a.disabled_at IS NULL`);
+    FROM admins a WHERE a.id = ${adminId} AND a.disabled_at IS NULL`,
+  );
   return res.rows[0] ?? null;
 }
 

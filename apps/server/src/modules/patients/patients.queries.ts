@@ -2,7 +2,7 @@ import { type PatientListItem, type PatientListQueryOut, SURVEY_DUE_DAYS } from 
 import { type SQL, sql } from 'drizzle-orm';
 import { defineObjectKind } from '../../platform/access/rules';
 import { idArray } from '../../platform/access/scope';
-import type { Queryable } from '../../platform/db/client';
+import { executePrepared, type Queryable } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/like';
 
 /** The contract's query, in the wire's spelling, the programs it reads and who asks ('me' filters). */
@@ -165,7 +165,7 @@ export async function listPatients(
       ? sql`SELECT count(*)::int AS n FROM patients p WHERE p.program_id = ANY(${idArray}::bigint[]) AND ${names}`
       : sql`SELECT coalesce(sum(patients), 0)::int AS n FROM program_patient_counts
           WHERE program_id = ANY(${idArray}::bigint[])`;
-  const countOf = async () => (await db.execute<{ n: number }>(countQuery)).rows[0]?.n ?? 0;
+  const countOf = async () => (await executePrepared<{ n: number }>(db, countQuery)).rows[0]?.n ?? 0;
 
   // Deferred join: the page is chosen over thin rows (id and sort columns, an index-only scan of the
   // (program_id, sort…, id) index), and only its 10–100 rows are then read whole. A deep OFFSET then
@@ -179,21 +179,30 @@ export async function listPatients(
     // testing every row against the filters (a name search used to test 22,000 rows for its 20).
     // One program otherwise: its index yields the rows in order. Several: each program's first offset + page
     // rows, through its own index, merged by the outer ORDER BY.
+    // A first page (or a keyset page) has no OFFSET and its LIMIT written out (a validated 1–100): the
+    // statement is then one prepared shape per filter set and page size, and PostgreSQL keeps its generic
+    // plan instead of planning every call (planning was 60 % of this statement's time, with the patients
+    // table's dozen indexes to weigh). A deep page keeps both as parameters and is planned each time.
+    const lim = offset === 0 ? sql.raw(String(Math.trunc(limit))) : sql`${limit}`;
+    const off = offset === 0 ? sql`` : sql` OFFSET ${offset}`;
+    const ahead = offset === 0 ? lim : sql`${offset + limit}`;
     const page = few
       ? sql`SELECT ${thin} FROM (SELECT ${thin} FROM patients p
             WHERE p.program_id = ANY(${idArray}::bigint[]) AND ${names} AND ${seek}
             OFFSET 0) p
-          ORDER BY ${by} LIMIT ${limit} OFFSET ${offset}`
+          ORDER BY ${by} LIMIT ${lim}${off}`
       : ids.length === 1
         ? sql`SELECT ${thin} FROM patients p WHERE p.program_id = ${ids[0]} AND ${names} AND ${seek}
-            ORDER BY ${by} LIMIT ${limit} OFFSET ${offset}`
+            ORDER BY ${by} LIMIT ${lim}${off}`
         : sql`SELECT ${thin} FROM unnest(${idArray}::bigint[]) AS prog(id)
             CROSS JOIN LATERAL (
               SELECT ${thin} FROM patients p WHERE p.program_id = prog.id AND ${names} AND ${seek}
-              ORDER BY ${by} LIMIT ${offset + limit}
+              ORDER BY ${by} LIMIT ${ahead}
             ) p
-            ORDER BY ${by} LIMIT ${limit} OFFSET ${offset}`;
-    return db.execute<Row>(sql`
+            ORDER BY ${by} LIMIT ${lim}${off}`;
+    return executePrepared<Row>(
+      db,
+      sql`
       WITH page AS MATERIALIZED (${page})
       SELECT p.id, p.program_id, p.mrn, date_part('year', age(p.dob))::int AS age,
         p.first_name, p.last_name, p.first_name || ' ' || p.last_name AS name,
@@ -203,7 +212,8 @@ export async function listPatients(
         p.follow_up_at AS follow_up, p.created_at
       FROM page JOIN patients p ON p.id = page.id
       LEFT JOIN admins a ON a.id = p.assigned_admin_id
-      ORDER BY ${order}`);
+      ORDER BY ${order}`,
+    );
   };
 
   const offset = (f.page - 1) * f.per_page;

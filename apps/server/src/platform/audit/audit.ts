@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import { executePrepared, type Queryable } from '../db/client';
 
 export type AuditEntry = {
   actorAdminId: number | null;
@@ -29,10 +29,13 @@ export async function audit(db: Queryable, e: AuditEntry): Promise<void> {
  * mutation's row (those are written in their use case's transaction, synchronously).
  */
 export async function auditView(db: Queryable, e: AuditEntry): Promise<void> {
-  await db.execute(sql`
+  await executePrepared(
+    db,
+    sql`
     WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
     INSERT INTO audit_events (actor_admin_id, actor_realm, program_id, action, subject_type, subject_id, details, ip)
     SELECT ${e.actorAdminId}, ${e.actorRealm ?? 'staff'}, ${e.programId ?? null}, ${e.action},
       ${e.subjectType ?? null}, ${e.subjectId ?? null}, ${e.details ? JSON.stringify(e.details) : null}::jsonb, ${e.ip ?? null}
-    FROM async_commit`);
+    FROM async_commit`,
+  );
 }

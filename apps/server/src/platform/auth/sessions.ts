@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { StaffRole } from '@caredeck/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import { executePrepared, type Queryable } from '../db/client';
 import type { Realm, Scope } from './tokens';
 
 export function sha256(value: string): string {
@@ -160,7 +160,7 @@ export async function resolveRequestSession(
       : typeof program === 'number'
         ? sql`LEFT JOIN programs p ON p.id = ${program}`
         : sql`LEFT JOIN programs p ON p.id = (${program})`;
-  const res = await db.execute<{
+  const res = await executePrepared<{
     id: number;
     public_id: string;
     realm: Realm;
@@ -169,7 +169,9 @@ export async function resolveRequestSession(
     program_id: number | null;
     program_enterprise_id: number | null;
     program_roles: StaffRole[] | null;
-  }>(sql`
+  }>(
+    db,
+    sql`
     WITH s AS (
       SELECT s.id, s.public_id, s.realm, s.scope, coalesce(s.admin_id, s.controller_id) AS owner_id,
         s.last_activity_at
@@ -188,7 +190,8 @@ export async function resolveRequestSession(
       RETURNING t.id
     )
     SELECT s.id, s.public_id, s.realm, s.scope, s.owner_id, ${programPart}
-    FROM s ${programJoin}`);
+    FROM s ${programJoin}`,
+  );
   const row = res.rows[0];
   if (!row) return null;
   return {

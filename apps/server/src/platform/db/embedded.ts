@@ -314,6 +314,8 @@ export async function startEmbeddedPostgres(opts: {
   persistent: boolean;
   lockFile?: string;
   onLog?: (line: string) => void;
+  /** Extra server settings (`name=value`), e.g. the benchmarks' `shared_preload_libraries=pg_stat_statements`. */
+  settings?: string[];
 }): Promise<EmbeddedDatabase> {
   const log = opts.onLog ?? (() => {});
   const user = postgresUser();
@@ -339,6 +341,7 @@ export async function startEmbeddedPostgres(opts: {
         'listen_addresses=127.0.0.1',
         '-c',
         'unix_socket_directories=',
+        ...(opts.settings ?? []).flatMap((setting) => ['-c', setting]),
       ],
       user,
       env,
