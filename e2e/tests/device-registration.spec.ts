@@ -81,4 +81,44 @@ test.describe('device registration', () => {
     await expect(dialog).toHaveCount(0);
     await expect(panel.locator(`tr[data-serial="${serial}"]`)).toHaveCount(1);
   });
+
+  // ADR 051: a device whose secret is lost or leaked is given a new one from the same tab.
+  test('a coordinator gives a device a new secret: the old one stops working', async ({ page, request }) => {
+    const token = await apiAccessToken(request, 'coordinator@caredeck.demo');
+    const headers = { authorization: `Bearer ${token}` };
+    const list = await request.get('/api/v1/programs/1/users?per_page=5&sort_by=name&sort_direction=ASC', {
+      headers,
+    });
+    const patientId = ((await list.json()) as { data: { id: number }[] }).data[1]!.id;
+    const serial = `E2E-NS-${Date.now().toString(36)}`.toUpperCase();
+    const created = await request.post('/api/v1/devices/medesto', {
+      headers,
+      data: { serial, dispenser_type: 1, program_id: 1, patient_id: patientId },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const oldSecret = ((await created.json()) as { secret: string }).secret;
+    const nfc = (s: string) =>
+      request.post('/api/v1/program', {
+        headers: { authorization: `Basic ${Buffer.from(`${serial}:${s}`).toString('base64')}` },
+        data: { barcode: 'NO-SUCH-POD' },
+      });
+    expect((await nfc(oldSecret)).status()).toBe(404);
+
+    await page.goto(`/patient/${patientId}?tab=devices`);
+    await signIn(page, 'coordinator@caredeck.demo');
+    const row = page.getByTestId('patient-devices').locator(`tr[data-serial="${serial}"]`);
+    await row.getByRole('button', { name: `New secret for ${serial}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Give ${serial} a new secret?` });
+    await confirm.getByRole('button', { name: 'Issue new secret' }).click();
+    const once = page.getByRole('dialog', { name: `New secret for ${serial}: store it now` });
+    await expect(once.getByRole('alert')).toContainText('This secret is shown only once.');
+    await expectNoSeriousA11yViolations(page, 'New secret, the one-time secret');
+    const secret = (await once.getByTestId('device-secret').textContent())!.trim();
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(secret).not.toBe(oldSecret);
+    expect((await nfc(oldSecret)).status()).toBe(401);
+    expect((await nfc(secret)).status()).toBe(404);
+    await once.getByRole('button', { name: 'I have stored the secret' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
 });

@@ -31,6 +31,8 @@ export const DEVICE_MESSAGES = {
   provisioned: 'Device provisioned',
   programRequired: 'Choose the program the device belongs to.',
   patientOutsideProgram: 'The patient is not in this program.',
+  deviceNotFound: 'Device not found',
+  secretReplaced: 'New secret issued. The old secret no longer works.',
 } as const;
 
 /** A device serial (its MQTT user name): 1–64 letters, digits, dots, dashes, colons or underscores. */
@@ -141,6 +143,16 @@ export const deviceRegistered = z.object({
 });
 export type DeviceRegistered = z.infer<typeof deviceRegistered>;
 
+/**
+ * A replaced secret (ADR 051): the registration's answer with the new secret (shown this once), and how many
+ * connections signed in with the old one the embedded broker closed. `disconnected` is null when CareDeck
+ * cannot see the connections: behind an external broker (which signs devices in itself) or with no broker.
+ */
+export const deviceSecretReplaced = deviceRegistered.extend({
+  disconnected: z.number().int().nullable(),
+});
+export type DeviceSecretReplaced = z.infer<typeof deviceSecretReplaced>;
+
 const tags = ['devices'] as const;
 const byId = z.object({ id: idParam });
 
@@ -238,6 +250,15 @@ export const devicesContract = {
       patient_id: bodyId.nullable().optional(),
     }),
     responses: { 201: deviceRegistered },
+  }),
+  replaceSecret: defineRoute({
+    method: 'POST',
+    path: '/api/v1/devices/:id/secret',
+    summary:
+      "Give a device a new MQTT secret (lost or leaked): the old one stops working, the device's connections are closed; answers the new secret once",
+    tags,
+    params: byId,
+    responses: { 200: deviceSecretReplaced },
   }),
   inhalers: defineRoute({
     method: 'GET',

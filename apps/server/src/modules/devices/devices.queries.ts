@@ -11,6 +11,12 @@ export const dispenserObject = defineObjectKind(
   (id) => sql`SELECT program_id FROM devices WHERE id = ${id} AND kind = 'dispenser'`,
 );
 
+/** Any device addressed without its program (`devices/{id}/secret`): its program decides who may act on it. */
+export const deviceObject = defineObjectKind(
+  'device',
+  (id) => sql`SELECT program_id FROM devices WHERE id = ${id}`,
+);
+
 /**
  * A device counts as online when it was heard from in the last 30 minutes. That is the only connection
  * fact of a device behind an external broker that never published a status (ADR 049).
@@ -188,6 +194,28 @@ export async function assignDevice(
     UPDATE devices SET program_id = ${a.programId}, patient_id = ${a.patientId}, secret_hash = ${a.secretHash},
       provisioned_at = now()
     WHERE id = ${id}`);
+}
+
+/**
+ * Replaces a device's secret hash; the device's serial and program, or null when there is no such device
+ * (or, given `programId`, none in that program any more).
+ */
+export async function replaceSecretHash(
+  db: Queryable,
+  id: number,
+  secretHash: string,
+  programId: number | null,
+): Promise<{ serial: string; program_id: number | null; kind: DeviceKind; vendor: string } | null> {
+  const res = await db.execute<{
+    serial: string;
+    program_id: number | null;
+    kind: DeviceKind;
+    vendor: string;
+  }>(sql`
+    UPDATE devices SET secret_hash = ${secretHash}
+    WHERE id = ${id} ${programId === null ? sql`` : sql`AND program_id = ${programId}`}
+    RETURNING serial, program_id, kind, vendor`);
+  return res.rows[0] ?? null;
 }
 
 /** A new device; null when the serial exists already (the unique index decides, race-free). */

@@ -1,11 +1,11 @@
-import { devicesContract as c } from '@caredeck/contracts';
+import { CARE_ROLES, devicesContract as c, DEVICE_MESSAGES } from '@caredeck/contracts';
 import { staffActor } from '../../platform/access/access.plugin';
 import type { Actor, DeviceActor } from '../../platform/access/actor';
 import { access } from '../../platform/access/rules';
 import { AppError } from '../../platform/http/errors';
 import { route } from '../../platform/http/route';
 import type { App } from '../../platform/http/types';
-import { dispenserObject } from './devices.queries';
+import { deviceObject, dispenserObject } from './devices.queries';
 import type { DevicesService } from './devices.service';
 
 /** Staff or a controller: the routes the /controller area shares with the staff console. */
@@ -69,6 +69,15 @@ export async function devicesRoutes(app: App, deps: { devices: DevicesService })
   route(app, c.medesto, {
     access: access.staffOrController(),
     handler: async (req) => devices.registerMedesto(anyActor(req), req.body),
+  });
+  // The roles that may register a device into the program may give it a new secret (ADR 051).
+  route(app, c.replaceSecret, {
+    access: access.object(deviceObject, {
+      controller: true,
+      notFound: DEVICE_MESSAGES.deviceNotFound,
+      roles: CARE_ROLES,
+    }),
+    handler: async (req) => devices.replaceSecret(anyActor(req), req.params.id),
   });
   route(app, c.inhalers, {
     access: access.staffOrController(),

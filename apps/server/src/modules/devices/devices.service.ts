@@ -23,6 +23,7 @@ import {
   patientInProgram,
   recentCommands,
   recentEvents,
+  replaceSecretHash,
   setSubscription,
 } from './devices.queries';
 import { secretHash } from './gateway/broker';
@@ -340,6 +341,45 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
       });
       const data = deviceView((await deviceById(db, id))!, actor);
       return { message: DEVICE_MESSAGES.provisioned, data, secret, connection: connectionOf(data.serial) };
+    },
+
+    /**
+     * Gives a device a new secret (ADR 051): a lost one leaves the device unusable, a leaked one must stop
+     * working. The new secret is answered once, with where the device signs in; only its hash is stored, in
+     * the same transaction as the audit row (which never holds the secret). After the commit the embedded
+     * broker closes the device's connections signed in with the old secret; new sign-ins with it are refused
+     * from the commit on. Staff reach only devices of their program (the access hook; a device that left the
+     * program meanwhile is not found), controllers the fleet.
+     */
+    async replaceSecret(actor: Actor, id: number) {
+      const secret = newSecret();
+      const hash = secretHash(secret);
+      const programId = actor.realm === 'staff' ? (actor.program?.id ?? null) : null;
+      if (actor.realm === 'staff' && programId === null)
+        throw AppError.notFound(DEVICE_MESSAGES.deviceNotFound);
+      await db.transaction(async (tx) => {
+        const device = await replaceSecretHash(tx, id, hash, programId);
+        if (!device) throw AppError.notFound(DEVICE_MESSAGES.deviceNotFound);
+        await audit(tx, {
+          actorAdminId: adminIdOf(actor),
+          actorRealm: actor.realm,
+          programId: device.program_id,
+          action: 'device.secret_replaced',
+          subjectType: 'device',
+          subjectId: id,
+          details: { kind: device.kind, vendor: device.vendor, broker: gateway.status().broker },
+          ip: actor.ip,
+        });
+      });
+      const disconnected = gateway.revoke(id, hash);
+      const data = deviceView((await deviceById(db, id))!, actor);
+      return {
+        message: DEVICE_MESSAGES.secretReplaced,
+        data,
+        secret,
+        connection: connectionOf(data.serial),
+        disconnected,
+      };
     },
 
     /** The counters of this process's gateway (each API process has its own; they restart with it). */

@@ -156,6 +156,22 @@ describe.runIf(url)('the gateway behind an external broker', () => {
       .toBe(1);
   });
 
+  it('replaces a secret without closing connections it cannot see: the broker signs devices in itself (ADR 051)', async () => {
+    const device = await dispenserOf();
+    const res = await app.inject({
+      method: 'POST',
+      url: routeUrl(devicesContract.replaceSecret, { id: device.id }),
+      headers: bearer(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: DEVICE_MESSAGES.secretReplaced,
+      connection: { broker: { kind: 'external' }, username: device.serial },
+      disconnected: null,
+    });
+    expect(res.json().secret).not.toBe(device.secret);
+  });
+
   it('sends a command through the broker and shows the reply', async () => {
     // This dispenser never published a status (older firmware): heard from lately, it counts as reachable.
     const client = await device(dispenser.serial);

@@ -2,6 +2,7 @@ import {
   devicesContract as c,
   type DeviceRegistered,
   type DeviceScheduleBody,
+  type DeviceSecretReplaced,
   type DispenserDetail,
   deviceChannelContract,
 } from '@caredeck/contracts';
@@ -149,6 +150,28 @@ export function useRegisterDevice(programId: number, patientId: number) {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['patient', patientId, 'devices'] });
       void client.invalidateQueries({ queryKey: ['devices', 'integrations'] });
+    },
+  });
+}
+
+/**
+ * Gives a device a new secret (ADR 051): the old one stops working and the device's connections are closed.
+ * The answer carries the new secret, shown once. Staff call it for devices of their program, /controller
+ * (`realm: 'controller'`) for the fleet; the lists showing the device are refreshed.
+ */
+export function useReplaceSecret(realm: 'staff' | 'controller' = 'staff') {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number): Promise<DeviceSecretReplaced> =>
+      api.call(
+        c.replaceSecret,
+        { params: { id: String(id) } },
+        realm === 'controller' ? controller : undefined,
+      ),
+    onSuccess: ({ data }) => {
+      if (data.patient) void client.invalidateQueries({ queryKey: ['patient', data.patient.id, 'devices'] });
+      void client.invalidateQueries({ queryKey: ['dispenser', data.id] });
+      if (realm === 'controller') void client.invalidateQueries({ queryKey: ['controller'] });
     },
   });
 }

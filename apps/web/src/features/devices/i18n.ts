@@ -51,6 +51,7 @@ const en = {
     nfc_reader: 'NFC reader',
   },
   patient: {
+    actions: 'Actions',
     loadError: 'The devices could not be loaded.',
     none: 'The patient has no device.',
     device: 'Device',
@@ -120,6 +121,25 @@ const en = {
       copyAll: 'Copy all settings',
       copied: 'Copied',
       stored: 'I have stored the secret',
+    },
+  },
+  secret: {
+    action: 'New secret',
+    actionFor: 'New secret for {{serial}}',
+    issued: 'New secret issued for {{serial}}.',
+    confirm: {
+      title: 'Give {{serial}} a new secret?',
+      body: 'Use this when the device’s secret is lost or may be known to others. The current secret stops working at once and the device is disconnected; it connects again only once the new secret is entered in it. The new secret is shown only once.',
+      action: 'Issue new secret',
+    },
+    done: {
+      title: 'New secret for {{serial}}: store it now',
+      alert: 'New secret issued',
+      revoked:
+        'The old secret no longer works. Enter the new one in the device; until then it cannot connect.',
+      disconnected: 'The device was connected with the old secret and has been disconnected.',
+      external:
+        'Devices here sign in to your own MQTT broker, which checks their passwords itself: replace this device’s password there too (for example in its password file). Until then the old secret still works on the broker, and CareDeck cannot close the device’s connection there.',
     },
   },
   console: {
@@ -194,6 +214,7 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
       nfc_reader: 'NFC-Lesegerät',
     },
     patient: {
+      actions: 'Aktionen',
       loadError: 'Die Geräte konnten nicht geladen werden.',
       none: 'Der Patient hat kein Gerät.',
       device: 'Gerät',
@@ -271,6 +292,25 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
         stored: 'Ich habe das Geheimnis gesichert',
       },
     },
+    secret: {
+      action: 'Neues Geheimnis',
+      actionFor: 'Neues Geheimnis für {{serial}}',
+      issued: 'Neues Geheimnis für {{serial}} ausgestellt.',
+      confirm: {
+        title: '{{serial}} ein neues Geheimnis geben?',
+        body: 'Verwenden Sie dies, wenn das Geheimnis des Geräts verloren ist oder anderen bekannt sein könnte. Das bisherige Geheimnis wird sofort ungültig und das Gerät getrennt; es verbindet sich erst wieder, wenn das neue Geheimnis darin eingetragen ist. Das neue Geheimnis wird nur einmal angezeigt.',
+        action: 'Neues Geheimnis ausstellen',
+      },
+      done: {
+        title: 'Neues Geheimnis für {{serial}}: jetzt sichern',
+        alert: 'Neues Geheimnis ausgestellt',
+        revoked:
+          'Das alte Geheimnis funktioniert nicht mehr. Tragen Sie das neue im Gerät ein; bis dahin kann es sich nicht verbinden.',
+        disconnected: 'Das Gerät war mit dem alten Geheimnis verbunden und wurde getrennt.',
+        external:
+          'Geräte melden sich hier bei Ihrem eigenen MQTT-Broker an, der ihre Passwörter selbst prüft: Ersetzen Sie das Passwort dieses Geräts auch dort (etwa in seiner Passwortdatei). Bis dahin gilt das alte Geheimnis am Broker weiter, und CareDeck kann die Verbindung des Geräts dort nicht trennen.',
+      },
+    },
     console: {
       title: 'Befehlskonsole',
       type1Hint:
@@ -337,6 +377,7 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
       nfc_reader: 'Lecteur NFC',
     },
     patient: {
+      actions: 'Actions',
       loadError: 'Les appareils n’ont pas pu être chargés.',
       none: 'Le patient n’a aucun appareil.',
       device: 'Appareil',
@@ -414,6 +455,25 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
         stored: 'J’ai conservé le secret',
       },
     },
+    secret: {
+      action: 'Nouveau secret',
+      actionFor: 'Nouveau secret pour {{serial}}',
+      issued: 'Nouveau secret émis pour {{serial}}.',
+      confirm: {
+        title: 'Donner un nouveau secret à {{serial}} ?',
+        body: 'À utiliser lorsque le secret de l’appareil est perdu ou peut être connu d’autres personnes. Le secret actuel cesse aussitôt de fonctionner et l’appareil est déconnecté ; il ne se reconnecte qu’une fois le nouveau secret saisi dans l’appareil. Le nouveau secret n’est affiché qu’une seule fois.',
+        action: 'Émettre un nouveau secret',
+      },
+      done: {
+        title: 'Nouveau secret pour {{serial}} : conservez-le maintenant',
+        alert: 'Nouveau secret émis',
+        revoked:
+          'L’ancien secret ne fonctionne plus. Saisissez le nouveau dans l’appareil ; d’ici là, il ne peut pas se connecter.',
+        disconnected: 'L’appareil était connecté avec l’ancien secret et a été déconnecté.',
+        external:
+          'Ici, les appareils se connectent à votre propre broker MQTT, qui vérifie lui-même leurs mots de passe : remplacez aussi le mot de passe de cet appareil sur le broker (par exemple dans son fichier de mots de passe). D’ici là, l’ancien secret reste valable sur le broker, et CareDeck ne peut pas y fermer la connexion de l’appareil.',
+      },
+    },
     console: {
       title: 'Console de commandes',
       type1Hint:
@@ -481,6 +541,7 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
       nfc_reader: 'Leitor NFC',
     },
     patient: {
+      actions: 'Ações',
       loadError: 'Não foi possível carregar os dispositivos.',
       none: 'O paciente não tem dispositivos.',
       device: 'Dispositivo',
@@ -557,6 +618,25 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
         copyAll: 'Copiar todas as definições',
         copied: 'Copiado',
         stored: 'Já guardei o segredo',
+      },
+    },
+    secret: {
+      action: 'Novo segredo',
+      actionFor: 'Novo segredo para {{serial}}',
+      issued: 'Novo segredo emitido para {{serial}}.',
+      confirm: {
+        title: 'Dar um novo segredo a {{serial}}?',
+        body: 'Use isto quando o segredo do dispositivo se perdeu ou pode ser conhecido por outras pessoas. O segredo atual deixa de funcionar de imediato e o dispositivo é desligado; só volta a ligar-se depois de o novo segredo ser introduzido nele. O novo segredo é mostrado apenas uma vez.',
+        action: 'Emitir novo segredo',
+      },
+      done: {
+        title: 'Novo segredo para {{serial}}: guarde-o agora',
+        alert: 'Novo segredo emitido',
+        revoked:
+          'O segredo antigo já não funciona. Introduza o novo no dispositivo; até lá, não se consegue ligar.',
+        disconnected: 'O dispositivo estava ligado com o segredo antigo e foi desligado.',
+        external:
+          'Aqui os dispositivos ligam-se ao seu próprio broker MQTT, que verifica ele próprio as palavras-passe: substitua também a palavra-passe deste dispositivo no broker (por exemplo, no ficheiro de palavras-passe). Até lá, o segredo antigo continua a funcionar no broker e o CareDeck não pode fechar aí a ligação do dispositivo.',
       },
     },
     console: {

@@ -19,7 +19,16 @@ export type GatewayStats = {
 
 export type DeviceReply = { serial: string; body: Record<string, unknown> };
 
-type DeviceClient = Client & { device?: { id: number; serial: string; eventsTopic: string } };
+type DeviceClient = Client & {
+  /**
+   * The signed-in device; `hash` is the secret hash it signed in with and `since` the rotation count of
+   * this broker when its credential was read (ADR 051: a secret replaced meanwhile closes it).
+   */
+  device?: { id: number; serial: string; eventsTopic: string; hash: string; since: number };
+};
+
+/** How long a replaced secret is remembered for sign-ins that read the old one just before (they take ms). */
+const ROTATION_MEMORY_MS = 60_000;
 
 export function secretHash(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -50,10 +59,22 @@ export async function startEmbeddedBroker(deps: {
   port: number;
   stats: GatewayStats;
   publish(topic: string, payload: string): Promise<void>;
+  /**
+   * A device's secret was replaced (committed): closes its connections signed in with another secret and
+   * any sign-in that read the old one while this ran; answers how many connections were closed.
+   */
+  revoke(deviceId: number, newHash: string): number;
   close(): Promise<void>;
 }> {
   const { pool, ingestor, log } = deps;
   const stats: GatewayStats = { connections: 0, authFailures: 0, malformed: 0, forbidden: 0, failed: 0 };
+  /**
+   * Secrets replaced through this process (ADR 051), by device: the rotation's number and the new hash.
+   * A connection whose sign-in read its credential before a rotation of its device, with another secret,
+   * is closed when it registers (aedes registers a client a few steps after `authenticate`).
+   */
+  const rotated = new Map<number, { at: number; hash: string }>();
+  let rotationCount = 0;
   /** An event from a signed-in device on its own topic: stored, then acknowledged (`done`). */
   function submitEvent(
     device: NonNullable<DeviceClient['device']>,
@@ -98,20 +119,33 @@ export async function startEmbeddedBroker(deps: {
         stats.authFailures++;
         return done(Object.assign(new Error('Bad user name or password'), { returnCode: 4 }), false);
       }
-      deviceCredential(pool, username).then(
-        (device) => {
-          if (!device?.secret_hash || !sameHash(secretHash(password.toString('utf8')), device.secret_hash)) {
-            stats.authFailures++;
-            return done(Object.assign(new Error('Bad user name or password'), { returnCode: 4 }), false);
-          }
-          c.device = { id: device.id, serial: device.serial, eventsTopic: eventsTopic(device.serial) };
-          done(null, true);
-        },
-        (err) => {
-          log.error({ err }, 'device authentication failed');
-          done(Object.assign(new Error('Server unavailable'), { returnCode: 3 }), false);
-        },
-      );
+      const hash = secretHash(password.toString('utf8'));
+      const check = (): void => {
+        const since = rotationCount;
+        deviceCredential(pool, username).then(
+          (device) => {
+            // The device's secret was replaced while its credential was read: read it again.
+            if (device && (rotated.get(device.id)?.at ?? 0) > since) return check();
+            if (!device?.secret_hash || !sameHash(hash, device.secret_hash)) {
+              stats.authFailures++;
+              return done(Object.assign(new Error('Bad user name or password'), { returnCode: 4 }), false);
+            }
+            c.device = {
+              id: device.id,
+              serial: device.serial,
+              eventsTopic: eventsTopic(device.serial),
+              hash,
+              since,
+            };
+            done(null, true);
+          },
+          (err) => {
+            log.error({ err }, 'device authentication failed');
+            done(Object.assign(new Error('Server unavailable'), { returnCode: 3 }), false);
+          },
+        );
+      };
+      check();
     },
     authorizeSubscribe(client, subscription, done) {
       const device = (client as DeviceClient).device;
@@ -165,25 +199,29 @@ export async function startEmbeddedBroker(deps: {
     },
   });
   // A device may hold several connections (a firmware update, a second radio): it is disconnected when
-  // its last one closes.
-  const open = new Map<number, number>();
+  // its last one closes. Its open connections are known, so a replaced secret can close them (ADR 051).
+  const open = new Map<number, Set<DeviceClient>>();
   broker.on('client', (client) => {
-    const device = (client as DeviceClient).device;
+    const c = client as DeviceClient;
+    const device = c.device;
     stats.connections++;
     if (!device) return;
-    open.set(device.id, (open.get(device.id) ?? 0) + 1);
+    const mine = open.get(device.id) ?? new Set<DeviceClient>();
+    open.set(device.id, mine.add(c));
     setConnected(pool, device.id, true)
       .then(() => deps.onFleetChange?.())
       .catch((err) => log.warn({ err }, 'device state'));
+    // Signed in with a secret that was replaced while it connected (after it is counted: its close balances).
+    const rotation = rotated.get(device.id);
+    if (rotation && rotation.at > device.since && rotation.hash !== device.hash) c.close();
   });
   broker.on('clientDisconnect', (client) => {
-    const device = (client as DeviceClient).device;
+    const c = client as DeviceClient;
+    const device = c.device;
     if (!device) return;
-    const left = (open.get(device.id) ?? 1) - 1;
-    if (left > 0) {
-      open.set(device.id, left);
-      return;
-    }
+    const mine = open.get(device.id);
+    mine?.delete(c);
+    if (mine && mine.size > 0) return;
     open.delete(device.id);
     setConnected(pool, device.id, false)
       .then(() => deps.onFleetChange?.())
@@ -210,6 +248,20 @@ export async function startEmbeddedBroker(deps: {
           (err) => (err ? reject(err) : resolve()),
         ),
       );
+    },
+    revoke(deviceId, newHash) {
+      const at = ++rotationCount;
+      rotated.set(deviceId, { at, hash: newHash });
+      setTimeout(() => {
+        if (rotated.get(deviceId)?.at === at) rotated.delete(deviceId);
+      }, ROTATION_MEMORY_MS).unref();
+      let closed = 0;
+      for (const client of [...(open.get(deviceId) ?? [])]) {
+        if (client.device?.hash === newHash) continue;
+        client.close();
+        closed++;
+      }
+      return closed;
     },
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

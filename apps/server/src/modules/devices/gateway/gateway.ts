@@ -143,6 +143,14 @@ export function createDeviceGateway(deps: {
       await publish(commandsTopic(serial), JSON.stringify(message));
       return reply;
     },
+    /**
+     * A device's secret was replaced (ADR 051): the embedded broker closes the device's connections signed
+     * in with another secret and answers how many. Null when CareDeck sees no connections: an external
+     * broker signs devices in itself (docs/devices.md "An external broker"), or there is no broker.
+     */
+    revoke(deviceId: number, newHash: string): number | null {
+      return broker ? broker.revoke(deviceId, newHash) : null;
+    },
     /** Sends a one-way command (a schedule, a goal) to a connected device; nothing waits for a reply. */
     async notify(serial: string, message: Record<string, unknown>): Promise<void> {
       await publish(commandsTopic(serial), JSON.stringify({ id: 0, ...message }));

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useDispenser, useFleet, useGatewayStatus, useSendCommand } from '../api';
 import { useControllerLive } from '../live';
 import '../i18n';
+import { NewSecretAction } from './NewSecretAction';
 
 function relative(iso: string | null, locale: string): string | null {
   if (!iso) return null;
@@ -228,7 +229,10 @@ function DispenserPanel({ id, locale }: { id: number; locale: string }) {
         <Title order={3} fz="h5">
           {t('detail.title', { serial: d.serial })}
         </Title>
-        <ConnectionBadge device={d} />
+        <Group gap="xs">
+          <ConnectionBadge device={d} />
+          <NewSecretAction device={d} realm="controller" />
+        </Group>
       </Group>
       <Text size="sm" c="dimmed">
         {t('typeLabel', { type: d.dispenser_type })}

@@ -2,6 +2,7 @@ import {
   devicesContract as c,
   type Device,
   type DeviceRegistered,
+  type DeviceSecretReplaced,
   deviceChannelContract,
   userContract,
 } from '@caredeck/contracts';
@@ -239,5 +240,97 @@ describe('registering a device on the patient’s Devices tab', () => {
     render();
     expect(await screen.findByText('INH-1')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add device' })).toBeNull();
+  });
+});
+
+describe('giving a device a new secret (lost or leaked)', () => {
+  const replaced = (d: Device, over: Partial<DeviceSecretReplaced> = {}): DeviceSecretReplaced => ({
+    ...registered(d),
+    message: 'New secret issued. The old secret no longer works.',
+    secret: 'N3w-s3cret-0123456789abcdefghijkl',
+    disconnected: 1,
+    ...over,
+  });
+  const handlers = (user: ReturnType<typeof start>, answer: DeviceSecretReplaced) => ({
+    [on(userContract.me)]: { body: user },
+    [on(c.list)]: { body: { data: [device({ connected: true })] } },
+    [on(c.replaceSecret, { id: 40 })]: { body: answer },
+    [on(c.dispenser, { id: 40 })]: {
+      body: { ...device(), subscribed: false, recent_events: [], recent_commands: [] },
+    },
+    [on(deviceChannelContract.patientSchedules, { id: PATIENT })]: { body: { data: [] } },
+  });
+
+  it('asks first, then shows the new secret once with a copy button until the user says it is stored', async () => {
+    const user = start();
+    const api = mockFetch(handlers(user, replaced(device())));
+    render();
+    const row = await screen.findByRole('row', { name: /MED-777/ });
+    await userEvent.click(within(row).getByRole('button', { name: 'New secret for MED-777' }));
+
+    // Nothing happens before the confirmation; cancelling calls nothing.
+    const confirm = await screen.findByRole('dialog', { name: 'Give MED-777 a new secret?' });
+    expect(confirm).toHaveTextContent(
+      'The current secret stops working at once and the device is disconnected',
+    );
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo(on(c.replaceSecret, { id: 40 }))).toHaveLength(0);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'New secret for MED-777' }));
+    const again = await screen.findByRole('dialog', { name: 'Give MED-777 a new secret?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Issue new secret' }));
+
+    const shown = await screen.findByRole('dialog', { name: 'New secret for MED-777: store it now' });
+    expect(api.callsTo(on(c.replaceSecret, { id: 40 }))).toHaveLength(1);
+    const once = within(shown).getByTestId('device-secret-once');
+    expect(within(once).getByTestId('device-secret')).toHaveTextContent('N3w-s3cret-0123456789abcdefghijkl');
+    expect(within(once).getByRole('alert')).toHaveTextContent('This secret is shown only once.');
+    expect(within(once).getByRole('button', { name: 'Copy secret' })).toBeInTheDocument();
+    expect(within(once).getByTestId('secret-revoked')).toHaveTextContent(
+      'The old secret no longer works. Enter the new one in the device; until then it cannot connect. The device was connected with the old secret and has been disconnected.',
+    );
+    expect(within(once).queryByTestId('secret-external')).toBeNull();
+    expect(screen.getByText('New secret issued for MED-777.')).toBeInTheDocument();
+
+    // The secret does not go away by a slip: Escape keeps it, there is no close button.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'New secret for MED-777: store it now' })).toBeInTheDocument();
+    expect(within(shown).queryByRole('button', { name: 'Close' })).toBeNull();
+    await userEvent.click(within(once).getByRole('button', { name: 'I have stored the secret' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText('N3w-s3cret-0123456789abcdefghijkl')).toBeNull();
+  });
+
+  it('says that an external broker must be given the new password too', async () => {
+    const user = start();
+    mockFetch(
+      handlers(
+        user,
+        replaced(device(), {
+          disconnected: null,
+          connection: {
+            ...registered(device()).connection,
+            broker: { kind: 'external', host: 'broker.clinic.example', port: 1883 },
+          },
+        }),
+      ),
+    );
+    render();
+    const row = await screen.findByRole('row', { name: /MED-777/ });
+    await userEvent.click(within(row).getByRole('button', { name: 'New secret for MED-777' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Give MED-777 a new secret?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Issue new secret' }));
+    const external = await screen.findByTestId('secret-external');
+    expect(external).toHaveTextContent('replace this device’s password there too');
+    expect(screen.getByTestId('secret-revoked')).not.toHaveTextContent('has been disconnected');
+  });
+
+  it('is not offered to roles that may not register devices', async () => {
+    const user = start('pharmacy');
+    mockFetch(handlers(user, replaced(device())));
+    render();
+    expect(await screen.findByRole('row', { name: /MED-777/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /New secret/ })).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +32,7 @@ import {
 } from '../api';
 import '../i18n';
 import { AddDeviceDialog } from './AddDeviceDialog';
+import { NewSecretAction } from './NewSecretAction';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -44,7 +46,8 @@ export function PatientDevicesPanel({ patientId }: { patientId: number }) {
   const devices = usePatientDevices(patientId);
   const user = useCurrentUser();
   const scope = useActiveScope();
-  // Registering needs a care role in the patient's program (the record's program: the active one).
+  // Registering, and giving a device a new secret, need a care role in the patient's program (the record's
+  // program: the active one).
   const canRegister = Boolean(
     user && scope && hasAnyRole(user, CARE_ROLES, { ...scope, enterpriseScope: false }),
   );
@@ -79,6 +82,11 @@ export function PatientDevicesPanel({ patientId }: { patientId: number }) {
               <Table.Th>{t('columns.connection')}</Table.Th>
               <Table.Th>{t('columns.battery')}</Table.Th>
               <Table.Th>{t('columns.lastEvent')}</Table.Th>
+              {canRegister && (
+                <Table.Th>
+                  <VisuallyHidden>{t('patient.actions')}</VisuallyHidden>
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -99,6 +107,11 @@ export function PatientDevicesPanel({ patientId }: { patientId: number }) {
                 </Table.Td>
                 <Table.Td>{d.battery === null ? '–' : `${d.battery} %`}</Table.Td>
                 <Table.Td>{d.last_event_type ?? t('never')}</Table.Td>
+                {canRegister && (
+                  <Table.Td>
+                    <NewSecretAction device={d} />
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>
