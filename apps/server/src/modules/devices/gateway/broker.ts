@@ -7,7 +7,7 @@ import { deviceCredential, setConnected } from '../ingest.queries';
 import { parseDeviceEvent } from './events';
 import type { Ingestor } from './ingestor';
 import { parseStatus } from './presence';
-import { eventsTopic, parseTopic, rejectionTopic } from './topics';
+import { commandsTopic, eventsTopic, parseTopic, rejectionTopic } from './topics';
 
 export type GatewayStats = {
   connections: number;
@@ -19,7 +19,20 @@ export type GatewayStats = {
 
 export type DeviceReply = { serial: string; body: Record<string, unknown> };
 
-type DeviceClient = Client & { device?: { id: number; serial: string; eventsTopic: string } };
+type DeviceClient = Client & {
+  device?: {
+    id: number;
+    serial: string;
+    eventsTopic: string;
+    commandsTopic: string;
+    /** Registered (the `client` event), subscribed to its commands, `connected` stored: see `announce`. */
+    registered?: boolean;
+    subscribed?: boolean;
+    stored?: boolean;
+    listening?: boolean;
+    announced?: boolean;
+  };
+};
 
 export function secretHash(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -46,9 +59,16 @@ export async function startEmbeddedBroker(deps: {
   onReply: (reply: DeviceReply) => void;
   /** A device connected or its last connection closed (after the state is stored). */
   onFleetChange?: () => void;
+  /**
+   * A connection of a device now receives its commands: it is registered, subscribed to its commands topic
+   * (a restored session's subscription counts) and its `connected` state is committed. Once per connection.
+   */
+  onListening?: (deviceId: number) => void;
 }): Promise<{
   port: number;
   stats: GatewayStats;
+  /** Whether a connection of this device, on this broker, is subscribed to its commands now. */
+  isListening(deviceId: number): boolean;
   publish(topic: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }> {
@@ -104,7 +124,12 @@ export async function startEmbeddedBroker(deps: {
             stats.authFailures++;
             return done(Object.assign(new Error('Bad user name or password'), { returnCode: 4 }), false);
           }
-          c.device = { id: device.id, serial: device.serial, eventsTopic: eventsTopic(device.serial) };
+          c.device = {
+            id: device.id,
+            serial: device.serial,
+            eventsTopic: eventsTopic(device.serial),
+            commandsTopic: commandsTopic(device.serial),
+          };
           done(null, true);
         },
         (err) => {
@@ -167,18 +192,66 @@ export async function startEmbeddedBroker(deps: {
   // A device may hold several connections (a firmware update, a second radio): it is disconnected when
   // its last one closes.
   const open = new Map<number, number>();
+  /**
+   * Connections subscribed to their device's commands, by device. Pending programming is sent when a
+   * connection can receive it (ADR 050): a QoS 1 message published before the device subscribed (a clean
+   * session subscribes after CONNACK, and the `client` event comes before it) would reach nobody.
+   */
+  const listeners = new Map<number, number>();
+  type Device = NonNullable<DeviceClient['device']>;
+  const listen = (device: Device) => {
+    if (device.listening || !device.registered || !device.subscribed) return;
+    device.listening = true;
+    listeners.set(device.id, (listeners.get(device.id) ?? 0) + 1);
+    announce(device);
+  };
+  const unlisten = (device: Device) => {
+    if (!device.listening) return;
+    device.listening = false;
+    device.announced = false;
+    const left = (listeners.get(device.id) ?? 1) - 1;
+    if (left > 0) listeners.set(device.id, left);
+    else listeners.delete(device.id);
+  };
+  // After `connected` is committed: the claim reads it, so a schedule stored meanwhile is not missed.
+  const announce = (device: Device) => {
+    if (device.announced || !device.listening || !device.stored) return;
+    device.announced = true;
+    deps.onListening?.(device.id);
+  };
+  broker.on('subscribe', (subscriptions, client) => {
+    const device = (client as DeviceClient | null)?.device;
+    if (!device || device.subscribed) return;
+    if (!subscriptions.some((s) => s.topic === device.commandsTopic && (s.qos as number) !== 128)) return;
+    device.subscribed = true;
+    listen(device);
+  });
+  broker.on('unsubscribe', (topics, client) => {
+    const device = (client as DeviceClient | null)?.device;
+    if (!device || !topics.includes(device.commandsTopic)) return;
+    device.subscribed = false;
+    unlisten(device);
+  });
   broker.on('client', (client) => {
     const device = (client as DeviceClient).device;
     stats.connections++;
     if (!device) return;
     open.set(device.id, (open.get(device.id) ?? 0) + 1);
+    device.registered = true;
+    listen(device);
     setConnected(pool, device.id, true)
-      .then(() => deps.onFleetChange?.())
+      .then(() => {
+        device.stored = true;
+        deps.onFleetChange?.();
+        announce(device);
+      })
       .catch((err) => log.warn({ err }, 'device state'));
   });
   broker.on('clientDisconnect', (client) => {
     const device = (client as DeviceClient).device;
     if (!device) return;
+    unlisten(device);
+    device.registered = false;
     const left = (open.get(device.id) ?? 1) - 1;
     if (left > 0) {
       open.set(device.id, left);
@@ -203,6 +276,7 @@ export async function startEmbeddedBroker(deps: {
   return {
     port,
     stats,
+    isListening: (deviceId) => listeners.has(deviceId),
     publish(topic, payload) {
       return new Promise((resolve, reject) =>
         broker.publish(
