@@ -3,8 +3,9 @@
  * serial and secret, publishes events at QoS 1 on `devices/{serial}/events` and answers commands from
  * `devices/{serial}/commands` on `devices/{serial}/replies` — JSON-RPC 2.0 for type 1, command and
  * argument for type 2. Its presence (ADR 049): a Last Will `{"online":false}` on `devices/{serial}/status`
- * (QoS 1, retained), `{"online":true}` retained after every CONNACK, `{"online":false}` before a clean
- * disconnect — so an external broker's gateway sees it come and go like the embedded broker does.
+ * (QoS 1, retained), `{"online":true}` retained after every CONNACK once subscribed to its commands (ADR
+ * 050), `{"online":false}` before a clean disconnect — so an external broker's gateway sees it come and go
+ * like the embedded broker does, and sends it what was programmed while it was away.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -89,18 +90,28 @@ export async function connectDevice(options: {
     // The broker publishes this when the device vanishes (keepalive expired, socket dropped).
     will: { topic: status, payload: Buffer.from(offline), qos: 1, retain: true },
   });
-  // Online right after each CONNACK, the first and every reconnection (retained: the broker's truth).
-  const online = () =>
-    client.publishAsync(status, JSON.stringify({ online: true, firmware: state.firmware }), {
-      qos: 1,
-      retain: true,
-    });
-  client.on('connect', () => void online().catch(() => undefined));
+  // After each CONNACK, the first and every reconnection: subscribe to the commands, then say online
+  // (retained: the broker's truth). In that order: behind an external broker the gateway sends what was
+  // programmed while the device was away when it hears `online`, and a clean session receives nothing
+  // before it subscribes (docs/devices.md "Presence").
+  const announce = () =>
+    client.subscribeAsync(`devices/${options.serial}/commands`, { qos: 1 }).then(() =>
+      client.publishAsync(status, JSON.stringify({ online: true, firmware: state.firmware }), {
+        qos: 1,
+        retain: true,
+      }),
+    );
+  let first: Promise<unknown> | null = null;
+  client.on('connect', () => {
+    const done = announce();
+    first ??= done;
+    done.catch(() => undefined);
+  });
   await new Promise<void>((resolve, reject) => {
     client.once('connect', () => resolve());
     client.once('error', reject);
   });
-  await client.subscribeAsync(`devices/${options.serial}/commands`, { qos: 1 });
+  await first;
   client.on('message', (_topic, payload) => {
     let command: Record<string, unknown>;
     try {

@@ -394,6 +394,10 @@ export const deviceScheduleBody = z.object({
 });
 export type DeviceScheduleBody = z.input<typeof deviceScheduleBody>;
 
+/** Where a schedule or goal stored for a device is on its way to it. */
+export const DEVICE_PROGRAMMING_STATUSES = ['pending', 'sent', 'superseded'] as const;
+export type DeviceProgrammingStatus = (typeof DEVICE_PROGRAMMING_STATUSES)[number];
+
 export const deviceSchedule = z.object({
   id: z.number().int(),
   patient_id: z.number().int(),
@@ -402,7 +406,14 @@ export const deviceSchedule = z.object({
   regimen_id: z.number().int().nullable(),
   times: z.array(z.string()),
   weekdays: z.array(z.number().int()),
-  status: z.enum(['sent', 'pending']),
+  /**
+   * pending: stored, waiting for the dispenser to connect; sent: handed to the broker for the connected
+   * dispenser (at `sent_at`); superseded: replaced by a newer schedule for the same dispenser before it
+   * could be sent, never sent (docs/devices.md, ADR 050).
+   */
+  status: z.enum(DEVICE_PROGRAMMING_STATUSES),
+  /** When it was sent; null while pending, when superseded, and for schedules sent before this was kept. */
+  sent_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type DeviceSchedule = z.infer<typeof deviceSchedule>;
@@ -490,7 +501,8 @@ export const deviceChannelContract = {
   goals: defineRoute({
     method: 'POST',
     path: '/api/v1/goals',
-    summary: "Set a goal on a patient's device (steps, sleep, weight …); sent to the device",
+    summary:
+      "Set a goal on a patient's device (steps, sleep, weight …); sent to the device now or when it next connects",
     tags,
     body: z.object({
       device_id: bodyId,
@@ -505,6 +517,8 @@ export const deviceChannelContract = {
           device_id: z.number().int(),
           type: z.string(),
           target: z.number(),
+          status: z.enum(DEVICE_PROGRAMMING_STATUSES),
+          sent_at: z.string().nullable(),
         }),
       }),
     },

@@ -10,11 +10,12 @@ export type ScheduleRow = {
   regimen_id: number | null;
   times: string[];
   weekdays: number[];
-  status: 'sent' | 'pending';
+  status: 'sent' | 'pending' | 'superseded';
+  sent_at: Date | null;
   created_at: Date;
 };
 
-const SCHEDULE = sql`id, patient_id, device_id, group_id, regimen_id, times, weekdays, status, created_at`;
+const SCHEDULE = sql`id, patient_id, device_id, group_id, regimen_id, times, weekdays, status, sent_at, created_at`;
 
 /** The dispensers of these patients (one per patient: the most recently provisioned). */
 export async function dispensersOfPatients(db: Queryable, patientIds: number[]) {
@@ -23,9 +24,8 @@ export async function dispensersOfPatients(db: Queryable, patientIds: number[]) 
     serial: string;
     patient_id: number;
     program_id: number;
-    connected: boolean;
   }>(sql`
-    SELECT DISTINCT ON (patient_id) id, serial, patient_id, program_id, connected FROM devices
+    SELECT DISTINCT ON (patient_id) id, serial, patient_id, program_id FROM devices
     WHERE kind = 'dispenser' AND patient_id = ANY(${idArray(patientIds)}::bigint[])
     ORDER BY patient_id, provisioned_at DESC NULLS LAST, id DESC`);
   return res.rows;
@@ -73,11 +73,28 @@ export async function insertSchedules(
   return res.rows;
 }
 
-export async function markSchedulesSent(db: Queryable, ids: number[]) {
-  if (ids.length === 0) return;
-  await db.execute(
-    sql`UPDATE device_schedules SET status = 'sent' WHERE id = ANY(${idArray(ids)}::bigint[])`,
+/**
+ * A new schedule replaces what these devices were still waiting for: their pending schedules become
+ * `superseded` and are never sent. Locked in id order, as the gateway's claim does, so the two never
+ * deadlock (delivery.queries.ts).
+ */
+export async function supersedePendingSchedules(db: Queryable, deviceIds: number[]) {
+  if (deviceIds.length === 0) return;
+  await db.execute(sql`
+    WITH old AS (
+      SELECT id FROM device_schedules
+      WHERE device_id = ANY(${idArray(deviceIds)}::bigint[]) AND status = 'pending'
+      ORDER BY id FOR UPDATE
+    )
+    UPDATE device_schedules s SET status = 'superseded' FROM old WHERE s.id = old.id`);
+}
+
+/** The statuses of these schedules now (after the gateway tried to send them). */
+export async function scheduleStatuses(db: Queryable, ids: number[]) {
+  const res = await db.execute<{ id: number; status: ScheduleRow['status']; sent_at: Date | null }>(
+    sql`SELECT id, status, sent_at FROM device_schedules WHERE id = ANY(${idArray(ids)}::bigint[])`,
   );
+  return new Map(res.rows.map((r) => [Number(r.id), r]));
 }
 
 async function schedulesWhere(db: Queryable, where: SQL): Promise<ScheduleRow[]> {
@@ -113,13 +130,40 @@ export async function podByBarcode(db: Queryable, barcode: string) {
   return res.rows[0] ?? null;
 }
 
+export type GoalRow = {
+  id: number;
+  device_id: number;
+  type: string;
+  target: number;
+  status: 'sent' | 'pending' | 'superseded';
+  sent_at: Date | null;
+};
+
+/**
+ * A new goal: a pending goal of the same type on the device is superseded by it (a goal of another type is
+ * not: each type is a goal of its own). Locked in id order like the gateway's claim.
+ */
 export async function insertGoal(
   db: Queryable,
   g: { deviceId: number; type: string; target: number; adminId: number },
 ) {
-  const res = await db.execute<{ id: number; device_id: number; type: string; target: number }>(sql`
+  await db.execute(sql`
+    WITH old AS (
+      SELECT id FROM device_goals
+      WHERE device_id = ${g.deviceId} AND type = ${g.type} AND status = 'pending'
+      ORDER BY id FOR UPDATE
+    )
+    UPDATE device_goals d SET status = 'superseded' FROM old WHERE d.id = old.id`);
+  const res = await db.execute<GoalRow>(sql`
     INSERT INTO device_goals (device_id, type, target, created_by) VALUES (${g.deviceId}, ${g.type}, ${g.target}, ${g.adminId})
-    RETURNING id, device_id, type, target`);
+    RETURNING id, device_id, type, target, status, sent_at`);
+  return res.rows[0]!;
+}
+
+export async function goalStatus(db: Queryable, id: number) {
+  const res = await db.execute<Pick<GoalRow, 'status' | 'sent_at'>>(
+    sql`SELECT status, sent_at FROM device_goals WHERE id = ${id}`,
+  );
   return res.rows[0]!;
 }
 

@@ -13,27 +13,36 @@ import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import {
   dispensersOfPatients,
+  goalStatus,
   groupPatientIds,
   insertGoal,
   insertSchedules,
-  markSchedulesSent,
   podByBarcode,
   regimenOfPatient,
   type ScheduleRow,
+  scheduleStatuses,
   schedulesOfGroup,
   schedulesOfPatient,
   setRegimenDevice,
+  supersedePendingSchedules,
 } from './channel.queries';
 import { deviceById } from './devices.queries';
 import { deviceView } from './devices.service';
 import type { DeviceGateway } from './gateway/gateway';
 
-const scheduleView = (s: ScheduleRow) => ({ ...s, created_at: new Date(s.created_at).toISOString() });
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const scheduleView = (s: ScheduleRow) => ({
+  ...s,
+  sent_at: iso(s.sent_at),
+  created_at: new Date(s.created_at).toISOString(),
+});
 
 /**
  * What staff program into devices (dose schedules, goals, the regimen a device runs) and what devices
- * report over HTTPS (the NFC channel). Programming is stored first, then sent to the connected devices;
- * a device that is offline gets its schedule with the next one sent (the stored schedule stays 'pending').
+ * report over HTTPS (the NFC channel). Programming is stored first (a device's older pending schedule, or
+ * pending goal of the same type, is superseded by it), then the gateway sends it to the devices that can
+ * receive it now; the others get it when they next connect (ADR 050). The regimen a device runs is kept
+ * here only (its doses count for it): nothing is sent to the device for it.
  */
 export function createChannelService(deps: { db: Database; gateway: DeviceGateway }) {
   const { db, gateway } = deps;
@@ -62,6 +71,10 @@ export function createChannelService(deps: { db: Database; gateway: DeviceGatewa
     const times = [...input.times].sort();
     const weekdays = [...(input.weekdays ?? [0, 1, 2, 3, 4, 5, 6])].sort();
     const created = await db.transaction(async (tx) => {
+      await supersedePendingSchedules(
+        tx,
+        dispensers.map((d) => d.id),
+      );
       const rows = await insertSchedules(
         tx,
         dispensers.map((d) => ({
@@ -86,20 +99,15 @@ export function createChannelService(deps: { db: Database; gateway: DeviceGatewa
       });
       return rows;
     });
-    const sent: number[] = [];
-    for (const row of created) {
-      const device = dispensers.find((d) => d.id === row.device_id)!;
-      if (!device.connected) continue;
-      await gateway.notify(device.serial, {
-        command: 'set_schedule',
-        arg: { times, weekdays, schedule_id: row.id },
-      });
-      sent.push(row.id);
-    }
-    await markSchedulesSent(db, sent);
+    await gateway.deliverProgramming(created.map((r) => r.device_id));
+    // As stored now: sent here, or by the gateway that saw the device connect meanwhile, or still pending.
+    const now = await scheduleStatuses(
+      db,
+      created.map((r) => r.id),
+    );
     return {
       message: SCHEDULE_MESSAGES.created,
-      data: created.map((r) => scheduleView({ ...r, status: sent.includes(r.id) ? 'sent' : r.status })),
+      data: created.map((r) => scheduleView({ ...r, ...now.get(r.id) })),
     };
   }
 
@@ -193,12 +201,12 @@ export function createChannelService(deps: { db: Database; gateway: DeviceGatewa
         });
         return created;
       });
-      if (device.connected)
-        await gateway.notify(device.serial, {
-          command: 'set_goal',
-          arg: { type: goal.type, target: goal.target },
-        });
-      return { message: 'Goal set', data: goal };
+      await gateway.deliverProgramming([device.id]);
+      const now = await goalStatus(db, goal.id);
+      return {
+        message: 'Goal set',
+        data: { ...goal, target: Number(goal.target), status: now.status, sent_at: iso(now.sent_at) },
+      };
     },
 
     /** The regimen a device runs (its doses without a pod barcode count for it). */

@@ -178,7 +178,12 @@ export const webhookDeliveries = pgTable(
   (t) => [primaryKey({ columns: [t.vendor, t.deliveryId] })],
 );
 
-/** Dose times programmed into a patient's dispenser (POST users/{id}/schedules, or a whole cohort's). */
+/**
+ * Dose times programmed into a patient's dispenser (POST users/{id}/schedules, or a whole cohort's).
+ * `pending` until the gateway sends it to the connected device (`sent`, at `sent_at`: at once, or when the
+ * device next connects); a pending schedule replaced by a newer one for the same device before it could be
+ * sent is `superseded` and never sent (docs/devices.md, ADR 050).
+ */
 export const deviceSchedules = pgTable(
   'device_schedules',
   {
@@ -195,17 +200,25 @@ export const deviceSchedules = pgTable(
     times: text('times').array().notNull(),
     weekdays: smallint('weekdays').array().notNull(),
     status: text('status').notNull().default('pending'),
+    /** When the gateway sent it to the device; null while pending, when superseded, and for rows sent before 0044. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => admins.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('device_schedules_patient_idx').on(t.patientId, t.id),
     index('device_schedules_group_idx').on(t.groupId, t.id),
-    check('device_schedules_status_check', sql`${t.status} IN ('pending', 'sent')`),
+    // What a device that connects is owed: found without reading the devices' history.
+    index('device_schedules_pending_idx').on(t.deviceId, t.id).where(sql`${t.status} = 'pending'`),
+    check('device_schedules_status_check', sql`${t.status} IN ('pending', 'sent', 'superseded')`),
   ],
 );
 
-/** A goal set on a device (daily steps, sleep, target weight …), also sent to the device. */
+/**
+ * A goal set on a device (daily steps, sleep, target weight …), also sent to the device: `pending` until
+ * sent (at once or when the device next connects), `superseded` when a newer goal of the same type came
+ * first (like schedules).
+ */
 export const deviceGoals = pgTable(
   'device_goals',
   {
@@ -215,11 +228,14 @@ export const deviceGoals = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     target: doublePrecision('target').notNull(),
+    status: text('status').notNull().default('pending'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => admins.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('device_goals_device_idx').on(t.deviceId, t.id),
+    check('device_goals_status_check', sql`${t.status} IN ('pending', 'sent', 'superseded')`),
     check(
       'device_goals_type_check',
       sql`${t.type} IN ('steps', 'active_minutes', 'sleep', 'weight', 'adherence')`,

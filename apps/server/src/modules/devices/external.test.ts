@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { DEVICE_MESSAGES, devicesContract, routeUrl } from '@caredeck/contracts';
-import { connectDevice } from '@caredeck/devices/device';
+import { DEVICE_MESSAGES, deviceChannelContract, devicesContract, routeUrl } from '@caredeck/contracts';
+import { connectDevice, type SimulatedDevice } from '@caredeck/devices/device';
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -274,6 +274,107 @@ describe.runIf(url)('the gateway behind an external broker', () => {
     await expect.poll(() => state(up.id), { timeout: 5000 }).toMatchObject({ connected: true });
     await expect.poll(() => state(down.id), { timeout: 5000 }).toMatchObject({ connected: false });
     await expect.poll(() => fleet, { timeout: 5000 }).toContain(FLEET_CHANGED_EVENT);
+  });
+
+  /** The simulator's dispenser (subscribes, then says online), with the commands it receives. */
+  async function simulated(device: { serial: string; secret: string }) {
+    retained.add(statusTopic(device.serial));
+    const received: { command: string; arg: Record<string, unknown> }[] = [];
+    const sim = await connectDevice({
+      url: url!,
+      serial: device.serial,
+      secret: device.secret,
+      onCommand: (command) => received.push(command as (typeof received)[number]),
+    });
+    return { sim, received };
+  }
+  const scheduleOf = async (patient: number) =>
+    (
+      await app.inject({
+        method: 'GET',
+        url: routeUrl(deviceChannelContract.patientSchedules, { id: patient }),
+        headers: bearer(token),
+      })
+    ).json().data as { id: number; status: string; sent_at: string | null }[];
+
+  it('sends the newest schedule and goal stored while the dispenser was away when it says online, once', async () => {
+    const patient = (await given(db).patient({ programId })).id;
+    const device = await given(db).device({
+      programId,
+      patientId: patient,
+      kind: 'dispenser',
+      dispenserType: 2,
+    });
+    const post = (times: string[]) =>
+      app.inject({
+        method: 'POST',
+        url: routeUrl(deviceChannelContract.createPatientSchedule, { id: patient }),
+        payload: { times },
+        headers: bearer(token),
+      });
+    const older = (await post(['08:00'])).json().data[0];
+    const newer = (await post(['08:15', '20:15'])).json().data[0];
+    expect(newer.status).toBe('pending');
+    expect((await scheduleOf(patient)).map((r) => r.status)).toEqual(['pending', 'superseded']);
+    const goal = await app.inject({
+      method: 'POST',
+      url: routeUrl(deviceChannelContract.goals),
+      payload: { device_id: device.id, type: 'adherence', target: 95 },
+      headers: bearer(token),
+    });
+    expect(goal.json().data.status).toBe('pending');
+
+    // Another node sees the same statuses: each row is still sent once.
+    await otherNode();
+    const { sim, received } = await simulated(device);
+    await expect.poll(() => received.length, { timeout: 5000 }).toBe(2);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(received).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          command: 'set_schedule',
+          arg: { times: ['08:15', '20:15'], weekdays: [0, 1, 2, 3, 4, 5, 6], schedule_id: newer.id },
+        }),
+        expect.objectContaining({ command: 'set_goal', arg: { type: 'adherence', target: 95 } }),
+      ]),
+    );
+    expect(received).toHaveLength(2);
+    expect(await scheduleOf(patient)).toEqual([
+      expect.objectContaining({ id: newer.id, status: 'sent', sent_at: expect.any(String) }),
+      expect.objectContaining({ id: older.id, status: 'superseded', sent_at: null }),
+    ]);
+
+    // Back after a break: nothing is sent twice; a schedule stored while it is online goes at once.
+    await sim.close();
+    await expect.poll(() => state(device.id), { timeout: 5000 }).toMatchObject({ connected: false });
+    const again = await simulated(device);
+    await expect.poll(() => state(device.id), { timeout: 5000 }).toMatchObject({ connected: true });
+    const live = (await post(['09:00'])).json().data[0];
+    expect(live.status).toBe('sent');
+    await expect.poll(() => again.received.length, { timeout: 5000 }).toBe(1);
+    expect(again.received[0]!.arg).toMatchObject({ schedule_id: live.id });
+    await again.sim.close();
+  });
+
+  it('sends a schedule stored while a presence-reporting dispenser was offline when it comes back', async () => {
+    const device = await dispenserOf();
+    const first: SimulatedDevice = (await simulated(device)).sim;
+    await expect.poll(() => state(device.id), { timeout: 5000 }).toMatchObject({ connected: true });
+    await first.close();
+    await expect.poll(() => state(device.id), { timeout: 5000 }).toMatchObject({ connected: false });
+    const res = await app.inject({
+      method: 'POST',
+      url: routeUrl(deviceChannelContract.createPatientSchedule, { id: patientId }),
+      payload: { times: ['22:00'] },
+      headers: bearer(token),
+    });
+    const row = res.json().data.find((s: { device_id: number }) => s.device_id === device.id);
+    // The patient's dispenser is the newest provisioned: this one.
+    expect(row).toMatchObject({ status: 'pending' });
+    const { sim, received } = await simulated(device);
+    await expect.poll(() => received.length, { timeout: 5000 }).toBe(1);
+    expect(received[0]!.arg).toMatchObject({ times: ['22:00'], schedule_id: row.id });
+    await sim.close();
   });
 
   it("shows the simulator's dispenser connected while it runs and disconnected when it stops", async () => {

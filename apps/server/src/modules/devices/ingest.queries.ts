@@ -175,19 +175,25 @@ upd AS (
   UPDATE devices d SET connected = s.connected, presence_at = now()
   FROM s
   WHERE d.serial = s.serial AND (d.connected IS DISTINCT FROM s.connected OR d.presence_at IS NULL)
-  RETURNING d.id
+  RETURNING d.id, d.connected
 )
 SELECT (SELECT count(*) FROM upd)::int AS changed,
-       (SELECT count(*) FROM s WHERE NOT EXISTS (SELECT 1 FROM devices d WHERE d.serial = s.serial))::int AS unknown`;
+       (SELECT count(*) FROM s WHERE NOT EXISTS (SELECT 1 FROM devices d WHERE d.serial = s.serial))::int AS unknown,
+       (SELECT coalesce(array_agg(id), '{}') FROM upd WHERE connected)::text[] AS online`;
 
+/**
+ * Applies the states; `online` are the devices this statement turned connected (the node whose write
+ * changed the row: the others' same write is a no-op), which are then owed their pending programming.
+ */
 export async function applyPresence(
   pool: pg.Pool,
   states: { serial: string; connected: boolean }[],
-): Promise<{ changed: number; unknown: number }> {
-  const res = await pool.query<{ changed: number; unknown: number }>({
+): Promise<{ changed: number; unknown: number; online: number[] }> {
+  const res = await pool.query<{ changed: number; unknown: number; online: string[] }>({
     name: 'devices_apply_presence',
     text: APPLY_PRESENCE,
     values: [states.map((s) => s.serial), states.map((s) => s.connected)],
   });
-  return res.rows[0]!;
+  const row = res.rows[0]!;
+  return { changed: row.changed, unknown: row.unknown, online: row.online.map(Number) };
 }

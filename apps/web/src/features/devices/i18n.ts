@@ -69,7 +69,11 @@ const en = {
     saveSchedule: 'Send schedule',
     everyDay: 'Every day',
     errorTitle: 'Error',
-    status: { sent: 'Sent to the dispenser', pending: 'Waiting for the dispenser' },
+    status: {
+      sent: 'Sent to the dispenser',
+      pending: 'Waiting for the dispenser to connect',
+      superseded: 'Replaced by a newer schedule before it was sent',
+    },
   },
   register: {
     add: 'Add device',
@@ -232,7 +236,11 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
       saveSchedule: 'Plan senden',
       everyDay: 'Jeden Tag',
       errorTitle: 'Fehler',
-      status: { sent: 'An den Spender gesendet', pending: 'Wartet auf den Spender' },
+      status: {
+        sent: 'An den Spender gesendet',
+        pending: 'Wartet, bis sich der Spender verbindet',
+        superseded: 'Vor dem Senden durch einen neueren Plan ersetzt',
+      },
     },
     register: {
       add: 'Gerät hinzufügen',
@@ -395,7 +403,11 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
       saveSchedule: 'Envoyer l’horaire',
       everyDay: 'Tous les jours',
       errorTitle: 'Erreur',
-      status: { sent: 'Envoyé au distributeur', pending: 'En attente du distributeur' },
+      status: {
+        sent: 'Envoyé au distributeur',
+        pending: 'En attente de la connexion du distributeur',
+        superseded: 'Remplacé par un horaire plus récent avant l’envoi',
+      },
     },
     register: {
       add: 'Ajouter un appareil',
@@ -559,7 +571,11 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
       saveSchedule: 'Enviar horário',
       everyDay: 'Todos os dias',
       errorTitle: 'Erro',
-      status: { sent: 'Enviado ao dispensador', pending: 'À espera do dispensador' },
+      status: {
+        sent: 'Enviado ao dispensador',
+        pending: 'À espera que o dispensador se ligue',
+        superseded: 'Substituído por um horário mais recente antes do envio',
+      },
     },
     register: {
       add: 'Adicionar dispositivo',

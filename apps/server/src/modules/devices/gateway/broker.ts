@@ -7,7 +7,7 @@ import { deviceCredential, setConnected } from '../ingest.queries';
 import { parseDeviceEvent } from './events';
 import type { Ingestor } from './ingestor';
 import { parseStatus } from './presence';
-import { eventsTopic, parseTopic, rejectionTopic } from './topics';
+import { commandsTopic, eventsTopic, parseTopic, rejectionTopic } from './topics';
 
 export type GatewayStats = {
   connections: number;
@@ -24,7 +24,20 @@ type DeviceClient = Client & {
    * The signed-in device; `hash` is the secret hash it signed in with and `since` the rotation count of
    * this broker when its credential was read (ADR 051: a secret replaced meanwhile closes it).
    */
-  device?: { id: number; serial: string; eventsTopic: string; hash: string; since: number };
+  device?: {
+    id: number;
+    serial: string;
+    eventsTopic: string;
+    commandsTopic: string;
+    hash: string;
+    since: number;
+    /** Registered (the `client` event), subscribed to its commands, `connected` stored: see `announce`. */
+    registered?: boolean;
+    subscribed?: boolean;
+    stored?: boolean;
+    listening?: boolean;
+    announced?: boolean;
+  };
 };
 
 /** How long a replaced secret is remembered for sign-ins that read the old one just before (they take ms). */
@@ -55,9 +68,16 @@ export async function startEmbeddedBroker(deps: {
   onReply: (reply: DeviceReply) => void;
   /** A device connected or its last connection closed (after the state is stored). */
   onFleetChange?: () => void;
+  /**
+   * A connection of a device now receives its commands: it is registered, subscribed to its commands topic
+   * (a restored session's subscription counts) and its `connected` state is committed. Once per connection.
+   */
+  onListening?: (deviceId: number) => void;
 }): Promise<{
   port: number;
   stats: GatewayStats;
+  /** Whether a connection of this device, on this broker, is subscribed to its commands now. */
+  isListening(deviceId: number): boolean;
   publish(topic: string, payload: string): Promise<void>;
   /**
    * A device's secret was replaced (committed): closes its connections signed in with another secret and
@@ -134,6 +154,7 @@ export async function startEmbeddedBroker(deps: {
               id: device.id,
               serial: device.serial,
               eventsTopic: eventsTopic(device.serial),
+              commandsTopic: commandsTopic(device.serial),
               hash,
               since,
             };
@@ -201,6 +222,46 @@ export async function startEmbeddedBroker(deps: {
   // A device may hold several connections (a firmware update, a second radio): it is disconnected when
   // its last one closes. Its open connections are known, so a replaced secret can close them (ADR 051).
   const open = new Map<number, Set<DeviceClient>>();
+  /**
+   * Connections subscribed to their device's commands, by device. Pending programming is sent when a
+   * connection can receive it (ADR 050): a QoS 1 message published before the device subscribed (a clean
+   * session subscribes after CONNACK, and the `client` event comes before it) would reach nobody.
+   */
+  const listeners = new Map<number, number>();
+  type Device = NonNullable<DeviceClient['device']>;
+  const listen = (device: Device) => {
+    if (device.listening || !device.registered || !device.subscribed) return;
+    device.listening = true;
+    listeners.set(device.id, (listeners.get(device.id) ?? 0) + 1);
+    announce(device);
+  };
+  const unlisten = (device: Device) => {
+    if (!device.listening) return;
+    device.listening = false;
+    device.announced = false;
+    const left = (listeners.get(device.id) ?? 1) - 1;
+    if (left > 0) listeners.set(device.id, left);
+    else listeners.delete(device.id);
+  };
+  // After `connected` is committed: the claim reads it, so a schedule stored meanwhile is not missed.
+  const announce = (device: Device) => {
+    if (device.announced || !device.listening || !device.stored) return;
+    device.announced = true;
+    deps.onListening?.(device.id);
+  };
+  broker.on('subscribe', (subscriptions, client) => {
+    const device = (client as DeviceClient | null)?.device;
+    if (!device || device.subscribed) return;
+    if (!subscriptions.some((s) => s.topic === device.commandsTopic && (s.qos as number) !== 128)) return;
+    device.subscribed = true;
+    listen(device);
+  });
+  broker.on('unsubscribe', (topics, client) => {
+    const device = (client as DeviceClient | null)?.device;
+    if (!device || !topics.includes(device.commandsTopic)) return;
+    device.subscribed = false;
+    unlisten(device);
+  });
   broker.on('client', (client) => {
     const c = client as DeviceClient;
     const device = c.device;
@@ -208,17 +269,29 @@ export async function startEmbeddedBroker(deps: {
     if (!device) return;
     const mine = open.get(device.id) ?? new Set<DeviceClient>();
     open.set(device.id, mine.add(c));
-    setConnected(pool, device.id, true)
-      .then(() => deps.onFleetChange?.())
-      .catch((err) => log.warn({ err }, 'device state'));
-    // Signed in with a secret that was replaced while it connected (after it is counted: its close balances).
+    // Signed in with a secret that was replaced while it connected: closed below, never sent programming.
     const rotation = rotated.get(device.id);
-    if (rotation && rotation.at > device.since && rotation.hash !== device.hash) c.close();
+    const replaced = rotation !== undefined && rotation.at > device.since && rotation.hash !== device.hash;
+    if (!replaced) {
+      device.registered = true;
+      listen(device);
+    }
+    setConnected(pool, device.id, true)
+      .then(() => {
+        device.stored = true;
+        deps.onFleetChange?.();
+        announce(device);
+      })
+      .catch((err) => log.warn({ err }, 'device state'));
+    // After it is counted, so its close balances.
+    if (replaced) c.close();
   });
   broker.on('clientDisconnect', (client) => {
     const c = client as DeviceClient;
     const device = c.device;
     if (!device) return;
+    unlisten(device);
+    device.registered = false;
     const mine = open.get(device.id);
     mine?.delete(c);
     if (mine && mine.size > 0) return;
@@ -241,6 +314,7 @@ export async function startEmbeddedBroker(deps: {
   return {
     port,
     stats,
+    isListening: (deviceId) => listeners.has(deviceId),
     publish(topic, payload) {
       return new Promise((resolve, reject) =>
         broker.publish(

@@ -52,6 +52,11 @@ export function startExternalGateway(deps: {
   onReply: (reply: { serial: string; body: Record<string, unknown> }) => void;
   /** A device's reported connection state changed (after it is stored). */
   onFleetChange?: () => void;
+  /**
+   * Devices whose `online` status this node just applied (committed): they are owed their pending
+   * programming. A device publishes `online` after subscribing to its commands (docs/devices.md "Presence").
+   */
+  onConnected?: (deviceIds: number[]) => void;
   /** How long status messages gather before one write (milliseconds). */
   presenceWaitMs?: number;
 }) {
@@ -68,9 +73,10 @@ export function startExternalGateway(deps: {
   const presence = createPresenceWriter({
     pool: deps.pool,
     ...(deps.presenceWaitMs !== undefined ? { maxWaitMs: deps.presenceWaitMs } : {}),
-    onApplied({ changed, unknown }) {
+    onApplied({ changed, unknown, online }) {
       stats.unknownStatuses += unknown;
       if (changed > 0) deps.onFleetChange?.();
+      if (online.length > 0) deps.onConnected?.(online);
     },
   });
   const serials = new Map<string, { id: number | null; at: number }>();
@@ -253,7 +259,10 @@ export function startExternalGateway(deps: {
     stats,
     /** Resolves once connected and subscribed (tests, the bench). */
     connected,
+    /** Hands a QoS 1 message to the broker; refused while the gateway is not connected to it. */
     publish(topic: string, payload: string): Promise<void> {
+      if (!socket || socket.destroyed || !stats.connected)
+        return Promise.reject(new Error('not connected to the MQTT broker'));
       send({
         cmd: 'publish',
         topic,

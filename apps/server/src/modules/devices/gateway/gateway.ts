@@ -4,6 +4,7 @@ import type { Database } from '../../../platform/db/client';
 import type { Realtime } from '../../../platform/realtime/realtime';
 import { type BatchResult, resetConnections } from '../ingest.queries';
 import { type GatewayStats, startEmbeddedBroker } from './broker';
+import { createProgrammingDelivery } from './delivery';
 import { type ExternalStats, startExternalGateway } from './external';
 import { createIngestor, type IngestStats } from './ingestor';
 import { commandsTopic } from './topics';
@@ -17,7 +18,11 @@ export const FLEET_CHANGED_EVENT = 'fleet.changed';
 export const FLEET_EVENT_MS = 1000;
 
 export type GatewayStatus = { broker: 'embedded' | 'external' | 'off'; port: number | null } & IngestStats &
-  Partial<GatewayStats> & { external?: ExternalStats };
+  Partial<GatewayStats> & {
+    external?: ExternalStats;
+    /** Schedules and goals sent to devices (at once or on reconnect), and those the broker refused. */
+    programming: { delivered: number; failed: number };
+  };
 
 /**
  * The device gateway of this process: the ingestor (batched, acknowledged after commit), the embedded
@@ -71,6 +76,14 @@ export function createDeviceGateway(deps: {
   };
   const publish = (topic: string, payload: string) =>
     broker ? broker.publish(topic, payload) : external ? external.publish(topic, payload) : Promise.resolve();
+  /** Stored schedules and goals, sent when their device can receive them (ADR 050). */
+  const programming = createProgrammingDelivery({
+    db,
+    log,
+    maxWaitMs: config.INGEST_BATCH_WAIT_MS,
+    publish: (topic, payload) =>
+      broker || external ? publish(topic, payload) : Promise.reject(new Error('no broker')),
+  });
   /** Commands waiting for their device's reply, by command id. */
   const waiting = new Map<number, (reply: Record<string, unknown>) => void>();
 
@@ -90,6 +103,7 @@ export function createDeviceGateway(deps: {
           log,
           onReply,
           onFleetChange: fleetChanged,
+          onConnected: (deviceIds) => programming.connected(deviceIds),
           presenceWaitMs: config.INGEST_BATCH_WAIT_MS,
         });
         // A broker that is down must not stop the console: the gateway keeps reconnecting.
@@ -111,6 +125,7 @@ export function createDeviceGateway(deps: {
         port: config.MQTT_PORT,
         onReply,
         onFleetChange: fleetChanged,
+        onListening: (deviceId) => programming.connected([deviceId]),
       });
       log.info({ port: broker.port }, 'MQTT broker listening');
     },
@@ -121,6 +136,7 @@ export function createDeviceGateway(deps: {
         ...ingestor.stats,
         ...(broker?.stats ?? {}),
         ...(external ? { external: external.stats } : {}),
+        programming: { ...programming.stats },
       };
     },
     /**
@@ -140,7 +156,8 @@ export function createDeviceGateway(deps: {
           resolve(body);
         });
       });
-      await publish(commandsTopic(serial), JSON.stringify(message));
+      // A message the broker did not take is not answered either: the time-out says so.
+      await publish(commandsTopic(serial), JSON.stringify(message)).catch(() => undefined);
       return reply;
     },
     /**
@@ -151,13 +168,22 @@ export function createDeviceGateway(deps: {
     revoke(deviceId: number, newHash: string): number | null {
       return broker ? broker.revoke(deviceId, newHash) : null;
     },
-    /** Sends a one-way command (a schedule, a goal) to a connected device; nothing waits for a reply. */
-    async notify(serial: string, message: Record<string, unknown>): Promise<void> {
-      await publish(commandsTopic(serial), JSON.stringify({ id: 0, ...message }));
+    /**
+     * Sends the stored, pending programming (schedules, goals) of these devices to those that can receive
+     * it now — with the embedded broker, a connection subscribed to its commands; behind an external
+     * broker, `connected` (its presence) — and marks it sent; the others get it when they next connect.
+     * Called after the programming is committed; resolves with the rows sent and never rejects.
+     */
+    deliverProgramming(deviceIds: number[]) {
+      if (broker) return programming.deliver(deviceIds.filter((id) => broker!.isListening(id)));
+      if (external) return programming.deliver(deviceIds);
+      return Promise.resolve([]);
     },
     async close(): Promise<void> {
       if (fleetTimer) clearTimeout(fleetTimer);
       fleetTimer = null;
+      // Before the brokers close: what is being sent is sent (and its rows say so).
+      await programming.close();
       await ingestor.close();
       await broker?.close();
       await external?.close();

@@ -46,8 +46,11 @@ type Pending = { connected: boolean; done: ((err: Error | null) => void)[] };
 export function createPresenceWriter(options: {
   pool: pg.Pool;
   maxWaitMs?: number;
-  /** After each committed batch: how many devices changed state and how many serials were unknown. */
-  onApplied?: (result: { changed: number; unknown: number }) => void;
+  /**
+   * After each committed batch: how many devices changed state, how many serials were unknown, and the
+   * devices this batch turned connected.
+   */
+  onApplied?: (result: { changed: number; unknown: number; online: number[] }) => void;
 }) {
   const maxWaitMs = options.maxWaitMs ?? 20;
   let pending = new Map<string, Pending>();

@@ -2,13 +2,16 @@ import {
   devicesContract as c,
   type Device,
   type DeviceRegistered,
+  type DeviceSchedule,
   type DeviceSecretReplaced,
   deviceChannelContract,
   userContract,
 } from '@caredeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../shared/i18n';
 import { mockFetch, on } from '../../../test/fetchMock';
 import { makeUser } from '../../../test/fixtures';
 import { renderWithProviders, signInForTest } from '../../../test/render';
@@ -332,5 +335,58 @@ describe('giving a device a new secret (lost or leaked)', () => {
     render();
     expect(await screen.findByRole('row', { name: /MED-777/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /New secret/ })).toBeNull();
+  });
+});
+
+describe('the dose schedule of the patient’s dispenser', () => {
+  const schedule = (
+    id: number,
+    status: DeviceSchedule['status'],
+    sent_at: string | null,
+  ): DeviceSchedule => ({
+    id,
+    patient_id: PATIENT,
+    device_id: 40,
+    group_id: null,
+    regimen_id: null,
+    times: [`0${id}:00`],
+    weekdays: [0, 1, 2, 3, 4, 5, 6],
+    status,
+    sent_at,
+    created_at: '2026-11-24T07:00:00.000Z',
+  });
+
+  it('says of each schedule whether it was sent, waits for the dispenser, or was replaced before sending', async () => {
+    const user = start();
+    mockFetch({
+      [on(userContract.me)]: { body: user },
+      [on(c.list)]: { body: { data: [device()] } },
+      [on(c.dispenser, { id: 40 })]: {
+        body: { ...device(), subscribed: false, recent_events: [], recent_commands: [] },
+      },
+      [on(deviceChannelContract.patientSchedules, { id: PATIENT })]: {
+        body: {
+          data: [
+            schedule(3, 'pending', null),
+            schedule(2, 'superseded', null),
+            schedule(1, 'sent', '2026-11-24T08:05:00.000Z'),
+          ],
+        },
+      },
+    });
+    render();
+    const table = await screen.findByTestId('schedules');
+    const status = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[2]!);
+    expect(status()[0]).toHaveTextContent(/^Waiting for the dispenser to connect$/);
+    expect(status()[1]).toHaveTextContent(/^Replaced by a newer schedule before it was sent$/);
+    expect(status()[2]).toHaveTextContent(/^Sent to the dispenser/);
+    expect(status()[2]).toHaveTextContent(/11\/24\/26/);
+
+    await act(() => i18n.changeLanguage('de'));
+    expect(status()[1]).toHaveTextContent('Vor dem Senden durch einen neueren Plan ersetzt');
   });
 });

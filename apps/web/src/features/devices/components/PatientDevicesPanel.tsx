@@ -203,6 +203,11 @@ function Schedule({ patientId }: { patientId: number }) {
     }).format(
       new Date(Date.UTC(2026, 1, 1 + d)), // 1 February 2026 is a Sunday
     );
+  const sentAt = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : i18n.language, {
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }).format(new Date(iso));
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -279,7 +284,14 @@ function Schedule({ patientId }: { patientId: number }) {
                     <Table.Td>
                       {s.weekdays.length === 7 ? t('patient.everyDay') : s.weekdays.map(dayName).join(', ')}
                     </Table.Td>
-                    <Table.Td>{t(`patient.status.${s.status}`)}</Table.Td>
+                    <Table.Td>
+                      {t(`patient.status.${s.status}`)}
+                      {s.sent_at && (
+                        <Text size="xs" c="dimmed">
+                          {sentAt(s.sent_at)}
+                        </Text>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
