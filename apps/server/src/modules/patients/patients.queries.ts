@@ -167,6 +167,18 @@ export async function listPatients(
           WHERE program_id = ANY(${idArray}::bigint[])`;
   const countOf = async () => (await executePrepared<{ n: number }>(db, countQuery)).rows[0]?.n ?? 0;
 
+  // The page's rows read whole (the deferred join's second half), from a CTE named `page` of ids.
+  const rowsOfPage = sql`
+      SELECT p.id, p.program_id, p.mrn, date_part('year', age(p.dob))::int AS age,
+        p.first_name, p.last_name, p.first_name || ' ' || p.last_name AS name,
+        p.email, p.phone_number, p.dob, p.sex, p.status, p.active,
+        CASE WHEN a.id IS NULL THEN NULL
+          ELSE json_build_object('id', a.id, 'name', a.given_name || ' ' || a.family_name) END AS assigned_admin,
+        p.follow_up_at AS follow_up, p.created_at
+      FROM page JOIN patients p ON p.id = page.id
+      LEFT JOIN admins a ON a.id = p.assigned_admin_id
+      ORDER BY ${order}`;
+
   // Deferred join: the page is chosen over thin rows (id and sort columns, an index-only scan of the
   // (program_id, sort…, id) index), and only its 10–100 rows are then read whole. A deep OFFSET then
   // skips index entries, not heap rows. A page in the second half is read from the other end of the same
@@ -200,20 +212,7 @@ export async function listPatients(
               ORDER BY ${by} LIMIT ${ahead}
             ) p
             ORDER BY ${by} LIMIT ${lim}${off}`;
-    return executePrepared<Row>(
-      db,
-      sql`
-      WITH page AS MATERIALIZED (${page})
-      SELECT p.id, p.program_id, p.mrn, date_part('year', age(p.dob))::int AS age,
-        p.first_name, p.last_name, p.first_name || ' ' || p.last_name AS name,
-        p.email, p.phone_number, p.dob, p.sex, p.status, p.active,
-        CASE WHEN a.id IS NULL THEN NULL
-          ELSE json_build_object('id', a.id, 'name', a.given_name || ' ' || a.family_name) END AS assigned_admin,
-        p.follow_up_at AS follow_up, p.created_at
-      FROM page JOIN patients p ON p.id = page.id
-      LEFT JOIN admins a ON a.id = p.assigned_admin_id
-      ORDER BY ${order}`,
-    );
+    return executePrepared<Row>(db, sql`WITH page AS MATERIALIZED (${page}) ${rowsOfPage}`);
   };
 
   const offset = (f.page - 1) * f.per_page;
@@ -234,10 +233,42 @@ export async function listPatients(
         WHERE x.id = ${anchor} AND x.program_id = ANY(${idArray}::bigint[]))`,
     };
   };
-  // With a search, or several filters at once, the count (through the filters' own indexes) comes first: when
-  // few patients match, the page is sorted from the matches (pageRows `few`). One filter alone walks its own
+  // With a search, or several filters at once, few patients usually match: one statement gathers the matches
+  // once through the filters' own indexes (trigram, status, state…), counts them and sorts the page from them,
+  // instead of a count and then a page that would find the same rows again. Past FEW_MATCHES it says so and
+  // the count comes first, then the page walks the sort index (pageRows). One filter alone walks its own
   // (program_id, column, sort…) index well, so its count is read alongside the page, like the rollup total.
-  const known = f.name?.trim() || filters.conditions >= 2 ? await countOf() : undefined;
+  const narrowed = Boolean(f.name?.trim()) || filters.conditions >= 2;
+  const fewFirst = async (asc: boolean, limit: number, skip: number, seekWhere: SQL) => {
+    const lim = skip === 0 ? sql.raw(String(Math.trunc(limit))) : sql`${limit}`;
+    const off = skip === 0 ? sql`` : sql` OFFSET ${skip}`;
+    const res = await executePrepared<Row & { total: number }>(
+      db,
+      sql`
+      WITH m AS MATERIALIZED (
+        SELECT ${thin} FROM patients p WHERE p.program_id = ANY(${idArray}::bigint[]) AND ${names}
+        LIMIT ${sql.raw(String(FEW_MATCHES + 1))}
+      ), n AS (SELECT count(*)::int AS total FROM m),
+      page AS MATERIALIZED (
+        SELECT p.id FROM m p WHERE (SELECT total FROM n) <= ${sql.raw(String(FEW_MATCHES))} AND ${seekWhere}
+        ORDER BY ${orderBy(asc)} LIMIT ${lim}${off}
+      )
+      SELECT n.total, p.* FROM n LEFT JOIN LATERAL (${rowsOfPage}) p ON true
+      ORDER BY ${order}`,
+    );
+    const total = res.rows[0]?.total ?? 0;
+    if (total > FEW_MATCHES) return null;
+    return { total, rows: res.rows.filter((r) => r.id !== null).map(({ total: _t, ...r }) => r as Row) };
+  };
+  if (narrowed) {
+    const s = seekable ? seek() : null;
+    let first = await fewFirst(s ? s.asc : ascending, f.per_page, s ? 0 : offset, s ? s.where : sql`TRUE`);
+    // An anchor that is gone: the page by its number.
+    if (first && s && first.rows.length === 0 && offset < first.total)
+      first = await fewFirst(ascending, f.per_page, offset, sql`TRUE`);
+    if (first) return { rows: first.rows.map(listItem), total: first.total };
+  }
+  const known = narrowed ? await countOf() : undefined;
   const few = known !== undefined && known <= FEW_MATCHES;
   const count = () => (known !== undefined ? Promise.resolve(known) : countOf());
   let rows: { rows: Row[] };
@@ -261,15 +292,14 @@ export async function listPatients(
       );
     else rows = await pageRows(ascending, f.per_page, offset, sql`TRUE`, few);
   }
-  return {
-    rows: rows.rows.map((r) => ({
-      ...r,
-      created_at: new Date(r.created_at).toISOString(),
-      follow_up: r.follow_up ? new Date(r.follow_up).toISOString() : null,
-    })),
-    total,
-  };
+  return { rows: rows.rows.map(listItem), total };
 }
+
+const listItem = (r: Row): PatientListItem => ({
+  ...r,
+  created_at: new Date(r.created_at).toISOString(),
+  follow_up: r.follow_up ? new Date(r.follow_up).toISOString() : null,
+});
 
 /** A patient, named by `users/{id}`-style paths without their program: access rules resolve its program. */
 export const patientObject = defineObjectKind(
