@@ -6,6 +6,7 @@ import type { App } from '../../platform/http/types';
 import { given } from '../../seed/given';
 import { bearer, DEMO_PASSWORD, signIn } from '../../test/flows';
 import { testApp } from '../../test/harness';
+import { listMarks, MARK_STEP } from './list-marks';
 
 let app: App;
 let db: Database;
@@ -198,5 +199,83 @@ describe('keyset paging (after / before, issue 6 §4)', () => {
       });
       expect(res.json().data, String(after)).toEqual(byOffset.json().data);
     }
+  });
+});
+
+describe('deep pages of a large program, sought from page marks', () => {
+  it('answers every deep page in the promised order, before and after the marks exist and after a change', async () => {
+    const { program, patients } = given(db);
+    const big = await program({ name: 'Paging big' });
+    await db.execute(
+      sql`INSERT INTO admin_program_roles (admin_id, program_id, role)
+          SELECT id, ${big.id}, 'admin' FROM admins WHERE email = 'pager@caredeck.demo'`,
+    );
+    const created = new Date('2026-01-01T00:00:00Z');
+    await patients(
+      Array.from({ length: MARK_STEP * 2 + 345 }, (_, n) => ({
+        programId: big.id,
+        // Many ties, so a mark falls inside runs of equal names, statuses and times.
+        firstName: ['Ann', 'Bo', 'Cy', 'Di'][n % 4]!,
+        lastName: `Name${String(n % 37).padStart(2, '0')}`,
+        status: (['active', 'inactive', 'pending'] as const)[n % 3],
+        createdAt: new Date(created.getTime() + (n % 50) * 1000),
+      })),
+    );
+    const path = routeUrl(patientsContract.list, { programId: big.id });
+    const page = async (sort_by: string, sort_direction: string, n: number) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `${path}?${new URLSearchParams({ sort_by, sort_direction, per_page: '100', page: String(n) })}`,
+        headers: bearer(token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { data: { id: number }[] }).data.map((r) => r.id);
+    };
+    const marksReady = async (sort_by: string, direction: 'asc' | 'desc') => {
+      const v = await db.execute<{ v: number }>(
+        sql`SELECT version AS v FROM program_patient_counts WHERE program_id = ${big.id}`,
+      );
+      for (let i = 0; i < 100; i++) {
+        if (listMarks.get(`${big.id}|${sort_by}|${direction}`, v.rows[0]!.v)) return;
+        // A deep page asks for them (builds pause a moment between two of one order).
+        await page(sort_by, direction.toUpperCase(), 15);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('the page marks were not built');
+    };
+    const expected = async (sort_by: keyof typeof REFERENCE, dir: 'ASC' | 'DESC') =>
+      (
+        await db.execute<{ id: number }>(
+          sql.raw(`SELECT id FROM patients WHERE program_id = ${big.id}
+            ORDER BY ${[...REFERENCE[sort_by], 'id'].map((c) => `${c} ${dir}`).join(', ')}`),
+        )
+      ).rows.map((r) => r.id);
+    const deepPages = [11, 12, 17, 20, 21, 24];
+    for (const [sort_by, dir] of [
+      ['name', 'ASC'],
+      ['status', 'DESC'],
+      ['created_at', 'ASC'],
+      ['first_name', 'DESC'],
+    ] as const) {
+      const want = await expected(sort_by, dir);
+      const check = async () => {
+        for (const n of deepPages)
+          expect(await page(sort_by, dir, n), `${sort_by} ${dir} page ${n}`).toEqual(
+            want.slice((n - 1) * 100, n * 100),
+          );
+      };
+      await check(); // by OFFSET; the marks are built meanwhile
+      await marksReady(sort_by, dir === 'ASC' ? 'asc' : 'desc');
+      await check(); // from the marks
+    }
+    // A change moves the version on: the old marks are not used, the pages stay right.
+    await db.execute(sql`UPDATE patients SET last_name = 'Aaron' WHERE id = (
+      SELECT id FROM patients WHERE program_id = ${big.id} ORDER BY last_name DESC, first_name DESC, id DESC LIMIT 1)`);
+    const want = await expected('name', 'ASC');
+    for (const n of deepPages)
+      expect(await page('name', 'ASC', n)).toEqual(want.slice((n - 1) * 100, n * 100));
+    await marksReady('name', 'asc');
+    for (const n of deepPages)
+      expect(await page('name', 'ASC', n)).toEqual(want.slice((n - 1) * 100, n * 100));
   });
 });

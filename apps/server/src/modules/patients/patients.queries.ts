@@ -4,6 +4,7 @@ import { defineObjectKind } from '../../platform/access/rules';
 import { idArray } from '../../platform/access/scope';
 import { executePrepared, type Queryable } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/like';
+import { listMarks, MARK_STEP, type Marks } from './list-marks';
 
 /** The contract's query, in the wire's spelling, the programs it reads and who asks ('me' filters). */
 export type PatientListFilter = { programIds: number[]; query: PatientListQueryOut; adminId?: number };
@@ -160,12 +161,19 @@ export async function listPatients(
   };
   const order = orderBy(ascending);
   // Without a search or filter the total comes from the trigger-kept rollup; with one, from the matching rows.
-  const countQuery =
-    f.name?.trim() || filters.hasFilters
-      ? sql`SELECT count(*)::int AS n FROM patients p WHERE p.program_id = ANY(${idArray}::bigint[]) AND ${names}`
-      : sql`SELECT coalesce(sum(patients), 0)::int AS n FROM program_patient_counts
-          WHERE program_id = ANY(${idArray}::bigint[])`;
-  const countOf = async () => (await executePrepared<{ n: number }>(db, countQuery)).rows[0]?.n ?? 0;
+  const unfiltered = !f.name?.trim() && !filters.hasFilters;
+  const countQuery = unfiltered
+    ? sql`SELECT coalesce(sum(patients), 0)::int AS n, coalesce(sum(version), 0)::bigint AS v
+          FROM program_patient_counts WHERE program_id = ANY(${idArray}::bigint[])`
+    : sql`SELECT count(*)::int AS n, 0::bigint AS v FROM patients p
+          WHERE p.program_id = ANY(${idArray}::bigint[]) AND ${names}`;
+  // The version of the program's patients the total was read at (page marks are valid for one).
+  let version = -1;
+  const countOf = async () => {
+    const row = (await executePrepared<{ n: number; v: number }>(db, countQuery)).rows[0];
+    version = row?.v ?? -1;
+    return row?.n ?? 0;
+  };
 
   // The page's rows read whole (the deferred join's second half), from a CTE named `page` of ids.
   const rowsOfPage = sql`
@@ -283,8 +291,27 @@ export async function listPatients(
   } else {
     total = await count();
     const remaining = total - offset;
+    // A deep page of one program's whole list: sought from the page mark before it (list-marks.ts).
+    const markable = unfiltered && ids.length === 1 && f.sort_by !== 'dob' && offset >= MARK_STEP;
+    const markKey = `${ids[0]}|${f.sort_by}|${ascending ? 'asc' : 'desc'}`;
+    const marks = markable && remaining > 0 ? listMarks.get(markKey, version) : null;
+    const j = Math.floor(offset / MARK_STEP) - 1;
+    if (markable && !marks && remaining > 0)
+      listMarks.build(markKey, () => pageMarks(db, ids[0]!, thin, keys, orderBy(ascending)));
     if (remaining <= 0) rows = { rows: [] };
-    else if (!few && offset > total / 2)
+    else if (marks && j < marks.keys.length) {
+      const mark = marks.keys[j]!;
+      const cmp = ascending ? '>' : '<';
+      rows = await pageRows(
+        ascending,
+        f.per_page,
+        offset - (j + 1) * MARK_STEP,
+        sql`(${sql.raw(keys.join(', '))}) ${sql.raw(cmp)} (${sql.join(
+          mark.map((v) => sql`${v}`),
+          sql`, `,
+        )})`,
+      );
+    } else if (!few && offset > total / 2)
       rows = await pageRows(
         !ascending,
         Math.min(f.per_page, remaining),
@@ -293,6 +320,29 @@ export async function listPatients(
     else rows = await pageRows(ascending, f.per_page, offset, sql`TRUE`, few);
   }
   return { rows: rows.rows.map(listItem), total };
+}
+
+/**
+ * The page marks of one program's whole list in one order, with the version they are of, read in one
+ * statement (one snapshot): the sort values and id of every MARK_STEP-th row, through the order's index.
+ */
+async function pageMarks(
+  db: Queryable,
+  programId: number,
+  thin: SQL,
+  keys: string[],
+  by: SQL,
+): Promise<Marks> {
+  const res = await db.execute<{ version: number | null; keys: unknown[][] }>(sql`
+    SELECT (SELECT c.version FROM program_patient_counts c WHERE c.program_id = ${programId}) AS version,
+      coalesce((
+        SELECT json_agg(json_build_array(${sql.raw(keys.map((k) => k.replace(/^p\./, 'x.')).join(', '))}) ORDER BY x.rn)
+        FROM (SELECT ${thin}, row_number() OVER (ORDER BY ${by}) AS rn FROM patients p
+              WHERE p.program_id = ${programId}) x
+        WHERE x.rn % ${MARK_STEP} = 0
+      ), '[]') AS keys`);
+  const row = res.rows[0];
+  return { version: row?.version ?? -2, keys: row?.keys ?? [] };
 }
 
 const listItem = (r: Row): PatientListItem => ({

@@ -89,6 +89,11 @@ export const programPatientCounts = pgTable('program_patient_counts', {
     .primaryKey()
     .references(() => programs.id, { onDelete: 'cascade' }),
   patients: bigint('patients', { mode: 'number' }).notNull().default(0),
+  /**
+   * Bumped by the same triggers on every write to the program's patients (migration 0046): the list's
+   * page marks (deep pages, list-marks.ts) are valid for one version.
+   */
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 /**
