@@ -3,9 +3,12 @@ import { expectNoSeriousA11yViolations, signIn } from './helpers';
 
 // 02 §2 /status-logs (ADR 047): a status changed on the patient's record shows in the program's status log.
 
-async function changeStatus(page: Page, to: string) {
+async function changeStatus(page: Page, to: string, reason?: string) {
   await page.getByRole('button', { name: 'Change status' }).click();
   await page.getByRole('menuitem', { name: to, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  if (reason) await dialog.getByRole('textbox', { name: 'Reason (optional)' }).fill(reason);
+  await dialog.getByRole('button', { name: 'Change status' }).click();
   await expect(page.getByText(`Status changed to ${to}`)).toBeVisible();
   await expect(page.getByTestId('patient-status')).toHaveText(to);
 }
@@ -13,7 +16,7 @@ async function changeStatus(page: Page, to: string) {
 test.describe('status log', () => {
   test.use({ bypassCSP: true });
 
-  test("a coordinator changes a patient's status and finds the change in the status log", async ({
+  test("a coordinator changes a patient's status, giving a reason, and finds both in the status log", async ({
     page,
   }) => {
     await page.goto('/patients');
@@ -24,7 +27,7 @@ test.describe('status log', () => {
     const before = (await page.getByTestId('patient-status').textContent())!.trim();
     const after = before === 'Pending' ? 'Discharged' : 'Pending';
     const patientUrl = page.url();
-    await changeStatus(page, after);
+    await changeStatus(page, after, 'Asked to pause monitoring while travelling');
 
     await page
       .getByRole('navigation', { name: 'Main navigation' })
@@ -38,6 +41,7 @@ test.describe('status log', () => {
     await expect(row).toContainText(name);
     await expect(row).toContainText(`${before} to ${after}`);
     await expect(row).toContainText('Single change');
+    await expect(row).toContainText('Reason: Asked to pause monitoring while travelling');
     await expect(row).toContainText('Carlos Diaz');
     await expectNoSeriousA11yViolations(page, '/status-logs');
 

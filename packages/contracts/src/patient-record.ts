@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newPassword, PASSWORDS_DO_NOT_MATCH } from './auth';
-import { bodyId, idParam, line, paged, pageQuery, queryInt } from './common';
+import { bodyId, idParam, line, paged, pageQuery, queryInt, text } from './common';
 import { PATIENT_STATUSES, patientStatus, SEXES } from './patients';
 import { defineRoute } from './route';
 
@@ -92,7 +92,11 @@ export const PATIENT_MESSAGES = {
   passwordSet: 'Password updated',
   codeSent: 'Verification code sent',
   noEmail: 'The patient has no e-mail address to send a code to. Add one to the profile first.',
+  reasonTooLong: 'Keep the reason to at most 500 characters.',
 } as const;
+
+/** The longest reason a status change may carry (ADR 052). */
+export const STATUS_REASON_MAX = 500;
 
 const optionalLine = (max: number) =>
   line()
@@ -310,7 +314,18 @@ const maybeNewPatientId = z
   .string()
   .regex(/^(0|[1-9][0-9]{0,15})$/, 'The id is invalid.')
   .transform(Number);
-const statusValue = z.object({ value: z.enum(PATIENT_STATUSES) });
+/**
+ * Why the status changes (ADR 052): optional free text, trimmed; blank or null is the same as none. Kept in the
+ * patient's status history and shown in the status log; it may name clinical facts, so it never reaches the audit
+ * trail (the audit row says only that a reason was given).
+ */
+const statusReason = text()
+  .trim()
+  .max(STATUS_REASON_MAX, PATIENT_MESSAGES.reasonTooLong)
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const statusValue = z.object({ value: z.enum(PATIENT_STATUSES), reason: statusReason });
 
 /** Patient-app credentials: `type` '2' with a password sets it; other types (or none) resend a code. */
 export const appPasswordBody = z

@@ -136,7 +136,7 @@ export const patientStatusHistory = pgTable(
     previousStatus: text('previous_status'),
     status: text('status').notNull(),
     source: text('source').notNull(),
-    /** Why, when the change carried a reason (a bulk action's note). */
+    /** Why, when the change carried a reason (a bulk action's note, or the reason given with a status call). */
     reason: text('reason'),
     adminId: bigint('admin_id', { mode: 'number' }).references(() => admins.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

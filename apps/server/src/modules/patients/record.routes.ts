@@ -99,13 +99,21 @@ export async function patientRecordRoutes(
   route(app, c.setStatus, {
     access: patient(carer),
     handler: async (req) =>
-      records.setStatus(staffActor(req), { patientId: req.params.id, value: req.body.value }),
+      records.setStatus(staffActor(req), {
+        patientId: req.params.id,
+        value: req.body.value,
+        reason: req.body.reason,
+      }),
   });
 
   route(app, c.bulkStatus, {
     access: access.staff(),
     handler: async (req) =>
-      records.bulkStatus(staffActor(req), { patientIds: req.body.users_id, value: req.body.value }),
+      records.bulkStatus(staffActor(req), {
+        patientIds: req.body.users_id,
+        value: req.body.value,
+        reason: req.body.reason,
+      }),
   });
 
   route(app, c.auditHistory, {

@@ -57,6 +57,11 @@ export function auditPatient(
   });
 }
 
+/** A status change's reason may name clinical facts: the audit row records that one was given, never its text. */
+function reasonGiven(reason: string | undefined) {
+  return reason ? { reason_given: true } : {};
+}
+
 export function createPatientRecordService(deps: { db: Database }) {
   const { db } = deps;
 
@@ -254,11 +259,19 @@ export function createPatientRecordService(deps: { db: Database }) {
       return status;
     },
 
-    async setStatus(actor: StaffActor, input: { patientId: number; value: PatientRecord['status'] }) {
+    /** The reason, if any, goes to the status history; the audit row says only that one was given (ADR 052). */
+    async setStatus(
+      actor: StaffActor,
+      input: { patientId: number; value: PatientRecord['status']; reason?: string },
+    ) {
       programOf(actor);
       return db.transaction(async (tx) => {
-        if ((await setStatuses(tx, [input.patientId], input.value, actor.adminId, { source: 'single' })) > 0)
-          await auditPatient(tx, actor, 'patient.status', input.patientId, { status: input.value });
+        const how = { source: 'single', reason: input.reason ?? null } as const;
+        if ((await setStatuses(tx, [input.patientId], input.value, actor.adminId, how)) > 0)
+          await auditPatient(tx, actor, 'patient.status', input.patientId, {
+            status: input.value,
+            ...reasonGiven(input.reason),
+          });
         const status = await statusOf(tx, input.patientId);
         if (!status) throw AppError.notFound();
         return status;
@@ -266,16 +279,22 @@ export function createPatientRecordService(deps: { db: Database }) {
     },
 
     /** Every patient named must be one the actor works with, else nothing changes and the answer is 404. */
-    async bulkStatus(actor: StaffActor, input: { patientIds: number[]; value: PatientRecord['status'] }) {
+    async bulkStatus(
+      actor: StaffActor,
+      input: { patientIds: number[]; value: PatientRecord['status']; reason?: string },
+    ) {
       const ids = [...new Set(input.patientIds)];
       return db.transaction(async (tx) => {
         const within = await patientsWithin(tx, actor.adminId, ids);
         if (within.length !== ids.length) throw AppError.notFound();
-        const updated = await setStatuses(tx, ids, input.value, actor.adminId, { source: 'bulk' });
+        const updated = await setStatuses(tx, ids, input.value, actor.adminId, {
+          source: 'bulk',
+          reason: input.reason ?? null,
+        });
         await audit(tx, {
           actorAdminId: actor.adminId,
           action: 'patient.bulk_status',
-          details: { status: input.value, patients: ids.length, updated },
+          details: { status: input.value, patients: ids.length, updated, ...reasonGiven(input.reason) },
           ip: actor.ip,
         });
         return { updated };

@@ -3,6 +3,7 @@ import {
   PATIENT_MESSAGES,
   type RouteContract,
   routeUrl,
+  statusLogsContract,
 } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -430,6 +431,144 @@ describe('status', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['users_id', 'value']);
+  });
+});
+
+describe('status reasons (ADR 052)', () => {
+  const history = async (patientId: number) =>
+    (
+      await db.execute<{ status: string; source: string; reason: string | null }>(
+        sql`SELECT status, source, reason FROM patient_status_history WHERE patient_id = ${patientId} ORDER BY id`,
+      )
+    ).rows;
+  const lastAudit = async (action: string) =>
+    (
+      await db.execute<{ details: Record<string, unknown> | null }>(
+        sql`SELECT details FROM audit_events WHERE action = ${action} ORDER BY id DESC LIMIT 1`,
+      )
+    ).rows[0]?.details;
+
+  it('keeps the reason of a single change in the history, trimmed, and audits only that one was given', async () => {
+    const patient = await enrol();
+    const set = await call(token.physician, {
+      method: 'POST',
+      url: url(c.setStatus, { params: { id: patient.id } }),
+      payload: { value: 'pending', reason: '  Hospitalised: waiting for discharge papers\n ' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await history(patient.id)).toEqual([
+      { status: 'active', source: 'enrolment', reason: null },
+      { status: 'pending', source: 'single', reason: 'Hospitalised: waiting for discharge papers' },
+    ]);
+    const audited = (await auditRows(patient.id)).filter((r) => r.action === 'patient.status');
+    expect(audited.map((r) => r.details)).toEqual([{ status: 'pending', reason_given: true }]);
+    expect(JSON.stringify(audited)).not.toContain('Hospitalised');
+    // The program's status log shows it.
+    const log = await call(token.physician, {
+      method: 'GET',
+      url: routeUrl(statusLogsContract.list, { programId: program.a }, { search: patient.mrn }),
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json().data[0]).toMatchObject({
+      patient: { id: patient.id },
+      source: 'single',
+      reason: 'Hospitalised: waiting for discharge papers',
+    });
+  });
+
+  it('records no reason when none is given, or only blanks', async () => {
+    const [one, two] = [await enrol(), await enrol()];
+    await call(token.physician, {
+      method: 'POST',
+      url: url(c.setStatus, { params: { id: one.id } }),
+      payload: { value: 'pending' },
+    });
+    await call(token.physician, {
+      method: 'POST',
+      url: url(c.setStatus, { params: { id: two.id } }),
+      payload: { value: 'pending', reason: '   ' },
+    });
+    await call(token.physician, {
+      method: 'POST',
+      url: url(c.setStatus, { params: { id: two.id } }),
+      payload: { value: 'active', reason: null },
+    });
+    expect((await history(one.id)).at(-1)).toEqual({ status: 'pending', source: 'single', reason: null });
+    expect((await history(two.id)).slice(1).map((h) => h.reason)).toEqual([null, null]);
+    expect(await lastAudit('patient.status')).toEqual({ status: 'active' });
+  });
+
+  it('gives every patient of a bulk change the reason, and audits only that one was given', async () => {
+    const [one, two, three] = [await enrol(), await enrol(), await enrol()];
+    const bulk = await call(token.coordinator, {
+      method: 'POST',
+      url: url(c.bulkStatus),
+      payload: { value: 'discharged', users_id: [one.id, two.id], reason: 'Programme year ended' },
+    });
+    expect(bulk.json()).toEqual({ updated: 2 });
+    for (const id of [one.id, two.id])
+      expect((await history(id)).at(-1)).toEqual({
+        status: 'discharged',
+        source: 'bulk',
+        reason: 'Programme year ended',
+      });
+    const details = await lastAudit('patient.bulk_status');
+    expect(details).toEqual({ status: 'discharged', patients: 2, updated: 2, reason_given: true });
+    const plain = await call(token.coordinator, {
+      method: 'POST',
+      url: url(c.bulkStatus),
+      payload: { value: 'pending', users_id: [three.id] },
+    });
+    expect(plain.json()).toEqual({ updated: 1 });
+    expect((await history(three.id)).at(-1)).toEqual({ status: 'pending', source: 'bulk', reason: null });
+    expect(await lastAudit('patient.bulk_status')).toEqual({ status: 'pending', patients: 1, updated: 1 });
+  });
+
+  it('refuses a reason over 500 characters with 422, and changes nothing', async () => {
+    const patient = await enrol();
+    const long = 'x'.repeat(501);
+    const single = await call(token.physician, {
+      method: 'POST',
+      url: url(c.setStatus, { params: { id: patient.id } }),
+      payload: { value: 'pending', reason: long },
+    });
+    expect(single.statusCode).toBe(422);
+    expect(single.json().errors).toEqual({ reason: [PATIENT_MESSAGES.reasonTooLong] });
+    const bulk = await call(token.coordinator, {
+      method: 'POST',
+      url: url(c.bulkStatus),
+      payload: { value: 'pending', users_id: [patient.id], reason: long },
+    });
+    expect(bulk.statusCode).toBe(422);
+    expect(Object.keys(bulk.json().errors)).toEqual(['reason']);
+    // Exactly 500 after trimming is fine.
+    const edge = await call(token.physician, {
+      method: 'POST',
+      url: url(c.setStatus, { params: { id: patient.id } }),
+      payload: { value: 'discharged', reason: ` ${'y'.repeat(500)} ` },
+    });
+    expect(edge.statusCode, edge.body).toBe(200);
+    expect((await history(patient.id)).map((h) => h.status)).toEqual(['active', 'discharged']);
+  });
+
+  it("answers 404 for another program's patient, with or without a reason, and records nothing", async () => {
+    const foreign = await given(db).patient({ programId: program.otherEnterprise });
+    const single = await call(token.physician, {
+      method: 'POST',
+      url: url(c.setStatus, { params: { id: foreign.id } }),
+      payload: { value: 'discharged', reason: 'Not mine' },
+    });
+    expect(single.statusCode).toBe(404);
+    const bulk = await call(token.coordinator, {
+      method: 'POST',
+      url: url(c.bulkStatus),
+      payload: { value: 'discharged', users_id: [foreign.id], reason: 'Not mine' },
+    });
+    expect(bulk.statusCode).toBe(404);
+    const reasons = await db.execute(
+      sql`SELECT 1 FROM patient_status_history WHERE patient_id = ${foreign.id} AND reason IS NOT NULL`,
+    );
+    expect(reasons.rows).toEqual([]);
   });
 });
 

@@ -88,11 +88,17 @@ export function usePatientStatus(id: number) {
   });
 }
 
+/** `POST users/{id}/status`; a reason (optional, ADR 052) goes to the status history and the status log. */
 export function useSetStatus(id: number) {
   const changed = usePatientChanged();
   return useMutation({
-    mutationFn: (value: PatientRecord['status']) =>
-      api.call(c.setStatus, { params: { id: str(id) }, body: { value } }),
+    mutationFn: (input: { value: PatientRecord['status']; reason?: string }) => {
+      const reason = input.reason?.trim();
+      return api.call(c.setStatus, {
+        params: { id: str(id) },
+        body: reason ? { value: input.value, reason } : { value: input.value },
+      });
+    },
     onSuccess: () => changed(null, id),
   });
 }

@@ -5,7 +5,6 @@ const en = {
   loadError: 'The patient could not be loaded.',
   notFound: 'This patient does not exist in the current program.',
   age: '{{age}} years',
-  mrn: 'MRN {{mrn}}',
   inactive: 'Inactive',
   tabs: {
     profile: 'Profile',
@@ -83,6 +82,12 @@ const en = {
       'The patient leaves active monitoring: no reminders or alerts until activated again. Nothing is deleted.',
     activateTitle: 'Activate {{name}}?',
     activateBody: 'Monitoring, reminders and alerts resume for this patient.',
+  },
+  statusChange: {
+    title: 'Change the status of {{name}} to {{status}}?',
+    reason: 'Reason (optional)',
+    reasonHint: '{{length}}/{{max}} characters',
+    logged: 'The change and its reason appear in the program’s status log.',
   },
   toasts: {
     updated: 'Patient updated',
@@ -275,7 +280,6 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
     loadError: 'Der Patient konnte nicht geladen werden.',
     notFound: 'Diesen Patienten gibt es im aktuellen Programm nicht.',
     age: '{{age}} Jahre',
-    mrn: 'Akte {{mrn}}',
     inactive: 'Inaktiv',
     tabs: {
       profile: 'Profil',
@@ -353,6 +357,12 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         'Der Patient wird nicht mehr aktiv überwacht: keine Erinnerungen oder Alarme, bis er wieder aktiviert wird. Nichts wird gelöscht.',
       activateTitle: '{{name}} aktivieren?',
       activateBody: 'Überwachung, Erinnerungen und Alarme laufen für diesen Patienten wieder.',
+    },
+    statusChange: {
+      title: 'Status von {{name}} auf {{status}} ändern?',
+      reason: 'Grund (optional)',
+      reasonHint: '{{length}}/{{max}} Zeichen',
+      logged: 'Die Änderung und ihr Grund erscheinen im Statusprotokoll des Programms.',
     },
     toasts: {
       updated: 'Patient aktualisiert',
@@ -542,7 +552,6 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
     loadError: "Le patient n'a pas pu être chargé.",
     notFound: "Ce patient n'existe pas dans le programme actuel.",
     age: '{{age}} ans',
-    mrn: 'Dossier {{mrn}}',
     inactive: 'Inactif',
     tabs: {
       profile: 'Profil',
@@ -620,6 +629,12 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         "Le patient sort du suivi actif : plus de rappels ni d'alertes jusqu'à sa réactivation. Rien n'est supprimé.",
       activateTitle: 'Activer {{name}} ?',
       activateBody: 'Le suivi, les rappels et les alertes reprennent pour ce patient.',
+    },
+    statusChange: {
+      title: 'Passer le statut de {{name}} à {{status}} ?',
+      reason: 'Motif (facultatif)',
+      reasonHint: '{{length}}/{{max}} caractères',
+      logged: 'Le changement et son motif figurent dans le journal des statuts du programme.',
     },
     toasts: {
       updated: 'Patient mis à jour',
@@ -809,7 +824,6 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
     loadError: 'Não foi possível carregar o doente.',
     notFound: 'Este doente não existe no programa atual.',
     age: '{{age}} anos',
-    mrn: 'Processo {{mrn}}',
     inactive: 'Inativo',
     tabs: {
       profile: 'Perfil',
@@ -887,6 +901,12 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         'O doente deixa a monitorização ativa: sem lembretes nem alertas até ser ativado de novo. Nada é apagado.',
       activateTitle: 'Ativar {{name}}?',
       activateBody: 'A monitorização, os lembretes e os alertas são retomados para este doente.',
+    },
+    statusChange: {
+      title: 'Alterar o estado de {{name}} para {{status}}?',
+      reason: 'Motivo (opcional)',
+      reasonHint: '{{length}}/{{max}} caracteres',
+      logged: 'A alteração e o seu motivo aparecem no registo de estados do programa.',
     },
     toasts: {
       updated: 'Doente atualizado',

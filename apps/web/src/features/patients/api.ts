@@ -73,12 +73,18 @@ export function usePatientList(scope: ActiveScope, params: PatientListParams) {
   return useQuery(patientListQuery(scope, params));
 }
 
-/** `POST users/bulk-status`: all the selected patients get the status, or none do (one transaction). */
+/**
+ * `POST users/bulk-status`: all the selected patients get the status, or none do (one transaction); the reason,
+ * if any, goes to each patient's status history (ADR 052).
+ */
 export function useBulkStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { ids: number[]; value: PatientStatus }) =>
-      api.call(patientRecordContract.bulkStatus, { body: { users_id: input.ids, value: input.value } }),
+    mutationFn: (input: { ids: number[]; value: PatientStatus; reason?: string }) => {
+      const reason = input.reason?.trim();
+      const body = { users_id: input.ids, value: input.value };
+      return api.call(patientRecordContract.bulkStatus, { body: reason ? { ...body, reason } : body });
+    },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['patients'] });
       void client.invalidateQueries({ queryKey: ['patient'] });

@@ -321,6 +321,8 @@ export const de: TranslationShape<typeof en> = {
         '{{count}} Patienten erhalten den Status {{status}}. Jede Änderung wird im Statusverlauf des Patienten festgehalten.',
       done: '{{count}} Patienten auf {{status}} gesetzt',
       failed: 'Die Status konnten nicht geändert werden. Es wurde nichts geändert; bitte erneut versuchen.',
+      reason: 'Grund (optional)',
+      reasonHint: '{{length}}/{{max}} Zeichen',
     },
   },
   settings: {

@@ -311,6 +311,8 @@ export const en = {
         '{{count}} patients will be set to {{status}}. Each change is recorded in the patient’s status history.',
       done: '{{count}} patients set to {{status}}',
       failed: 'The statuses could not be changed. Nothing was changed; try again.',
+      reason: 'Reason (optional)',
+      reasonHint: '{{length}}/{{max}} characters',
     },
   },
   settings: {

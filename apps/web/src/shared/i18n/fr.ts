@@ -316,6 +316,8 @@ export const fr: TranslationShape<typeof en> = {
         '{{count}} patients passeront au statut {{status}}. Chaque changement est consigné dans l’historique du patient.',
       done: '{{count}} patients passés au statut {{status}}',
       failed: 'Les statuts n’ont pas pu être changés. Rien n’a été modifié ; réessayez.',
+      reason: 'Motif (facultatif)',
+      reasonHint: '{{length}}/{{max}} caractères',
     },
   },
   settings: {

@@ -320,6 +320,8 @@ export const pt: TranslationShape<typeof en> = {
         '{{count}} doentes passarão ao estado {{status}}. Cada alteração fica registada no histórico do doente.',
       done: '{{count}} doentes passaram a {{status}}',
       failed: 'Não foi possível alterar os estados. Nada foi alterado; tente novamente.',
+      reason: 'Motivo (opcional)',
+      reasonHint: '{{length}}/{{max}} caracteres',
     },
   },
   settings: {

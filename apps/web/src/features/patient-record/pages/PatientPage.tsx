@@ -34,7 +34,7 @@ import { OrderFormsPanel } from '../../order-forms/components/OrderFormsPanel';
 import { SmsPanel } from '../../sms/components/SmsPanel';
 import { PatientSurveysPanel } from '../../surveys/components/PatientSurveysPanel';
 import { useActiveScope } from '../../tenancy/scope';
-import { logProfileViewed, usePatient, useSetActive, useSetStatus } from '../api';
+import { logProfileViewed, usePatient, useSetActive } from '../api';
 import { CaregiversPanel } from '../components/CaregiversPanel';
 import { CohortsPanel } from '../components/CohortsPanel';
 import { EditPatientModal } from '../components/EditPatientModal';
@@ -42,6 +42,7 @@ import { HistoryPanel } from '../components/HistoryPanel';
 import { MedicationPanel } from '../components/MedicationPanel';
 import { ProfilePanel } from '../components/ProfilePanel';
 import { ProgramsPanel } from '../components/ProgramsPanel';
+import { StatusChangeModal } from '../components/StatusChangeModal';
 import '../i18n';
 
 export const STATUS_COLORS: Record<PatientRecord['status'], string> = {
@@ -220,7 +221,7 @@ function PatientHeader({ patient, programId }: { patient: PatientRecord; program
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const setActive = useSetActive(patient.id, programId);
-  const setStatus = useSetStatus(patient.id);
+  const [newStatus, setNewStatus] = useState<PatientRecord['status'] | null>(null);
 
   const toggleActive = () =>
     setActive.mutate(!patient.active, {
@@ -252,7 +253,8 @@ function PatientHeader({ patient, programId }: { patient: PatientRecord; program
             identityDate(patient.dob),
             patient.age === null ? null : t('age', { age: patient.age }),
             common(`patients.sex.${patient.sex}`),
-            patient.mrn ? t('mrn', { mrn: patient.mrn }) : null,
+            // The MRN as recorded, as the patients list shows it (a label before it read "MRN MRN-…").
+            patient.mrn,
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -269,28 +271,13 @@ function PatientHeader({ patient, programId }: { patient: PatientRecord; program
           </Button>
           <Menu position="bottom-end">
             <Menu.Target>
-              <Button
-                variant="default"
-                rightSection={<IconChevronDown size={14} aria-hidden />}
-                loading={setStatus.isPending}
-              >
+              <Button variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
                 {t('actions.changeStatus')}
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
               {PATIENT_STATUSES.filter((s) => s !== patient.status).map((status) => (
-                <Menu.Item
-                  key={status}
-                  onClick={() =>
-                    setStatus.mutate(status, {
-                      onSuccess: () =>
-                        toast.success(
-                          t('toasts.statusChanged', { status: common(`patients.status.${status}`) }),
-                        ),
-                      onError: (error) => toastErrors(error),
-                    })
-                  }
-                >
+                <Menu.Item key={status} onClick={() => setNewStatus(status)}>
                   {common(`patients.status.${status}`)}
                 </Menu.Item>
               ))}
@@ -323,6 +310,7 @@ function PatientHeader({ patient, programId }: { patient: PatientRecord; program
         <BillingTimer patient={patient} programId={programId} />
       </Stack>
       <EditPatientModal patient={patient} opened={editing} onClose={() => setEditing(false)} />
+      <StatusChangeModal patient={patient} status={newStatus} onClose={() => setNewStatus(null)} />
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}

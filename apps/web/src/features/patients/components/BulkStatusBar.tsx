@@ -1,5 +1,5 @@
-import { PATIENT_STATUSES } from '@caredeck/contracts';
-import { Button, Group, Modal, Paper, Select, Text } from '@mantine/core';
+import { PATIENT_STATUSES, STATUS_REASON_MAX } from '@caredeck/contracts';
+import { Button, Group, Modal, Paper, Select, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,13 +12,15 @@ export interface BulkStatusBarProps {
 }
 
 /**
- * Shown while patients are selected: set one status for all of them, after a confirmation, or propose a bulk
- * action for them (status, billing status, cohort, assignment) that an administrator approves (/bulk-events).
+ * Shown while patients are selected: set one status for all of them, after a confirmation that may give a reason
+ * (kept in each patient's status history and shown in the status log, ADR 052), or propose a bulk action for them
+ * (status, billing status, cohort, assignment) that an administrator approves (/bulk-events).
  */
 export function BulkStatusBar({ selected, onDone }: BulkStatusBarProps) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<PatientStatus | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [reason, setReason] = useState('');
   const bulk = useBulkStatus();
   const navigate = useNavigate();
   const count = selected.size;
@@ -28,12 +30,13 @@ export function BulkStatusBar({ selected, onDone }: BulkStatusBarProps) {
   const apply = () => {
     if (!status) return;
     bulk.mutate(
-      { ids: [...selected], value: status },
+      { ids: [...selected], value: status, reason },
       {
         onSuccess: (result) => {
           toast.success(t('patients.bulk.done', { count: result.updated, status: label }));
           setConfirming(false);
           setStatus(null);
+          setReason('');
           onDone();
         },
         onError: () => toast.error(t('patients.bulk.failed')),
@@ -83,6 +86,18 @@ export function BulkStatusBar({ selected, onDone }: BulkStatusBarProps) {
         <Text size="sm" mb="md">
           {t('patients.bulk.confirm', { count, status: label })}
         </Text>
+        <Textarea
+          label={t('patients.bulk.reason')}
+          description={t('patients.bulk.reasonHint', { length: reason.length, max: STATUS_REASON_MAX })}
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={STATUS_REASON_MAX}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          mb="md"
+          data-testid="bulk-reason"
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirming(false)}>
             {t('patients.bulk.cancel')}

@@ -285,6 +285,29 @@ describe('the worklist', () => {
     await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull());
   });
 
+  it('sends the reason given in the confirmation with the bulk change', async () => {
+    const { api } = await openPatients();
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Alan Turing' }));
+    await userEvent.click(screen.getByLabelText('New status', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Discharged' }));
+    await userEvent.click(screen.getByTestId('bulk-apply'));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the status of the selected patients?' });
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
+    expect(reason).toHaveAttribute('maxlength', '500');
+    expect(dialog).toHaveTextContent('0/500 characters');
+    await userEvent.type(reason, 'Programme year ended ');
+    expect(dialog).toHaveTextContent('21/500 characters');
+    await userEvent.click(screen.getByTestId('bulk-confirm'));
+    expect(await screen.findByText('2 patients set to Discharged')).toBeInTheDocument();
+    expect(api.callsTo(on(patientRecordContract.bulkStatus))[0]?.body).toEqual({
+      users_id: [1, 2],
+      value: 'discharged',
+      reason: 'Programme year ended',
+    });
+  });
+
   it('moves between patients with the arrow keys', async () => {
     await openPatients();
     await screen.findByRole('table');

@@ -69,9 +69,10 @@ export function StatusLogTable({ rows, showProgram }: { rows: StatusLogEntry[]; 
                 <Anchor component={Link} to={`/patient/${r.patient.id}`} fw={500}>
                   {r.patient.name}
                 </Anchor>
+                {/* The MRN as recorded, as the patients list shows it (a label before it read "MRN MRN-…"). */}
                 {r.patient.mrn && (
                   <Text size="xs" c="dimmed">
-                    {t('mrn', { mrn: r.patient.mrn })}
+                    {r.patient.mrn}
                   </Text>
                 )}
               </Table.Td>

@@ -84,7 +84,8 @@ describe('/status-logs', () => {
     expect(grace).toHaveTextContent('Bulk action');
     expect(grace).toHaveTextContent('Reason: Waiting for a device');
     expect(grace).toHaveTextContent('Omar Admin');
-    expect(ada).toHaveTextContent('MRN HF-0042');
+    // The MRN as recorded, without a label before it (demo MRNs start with "MRN-" themselves).
+    expect(within(ada!).getByText('HF-0042')).toBeInTheDocument();
     expect(ada).toHaveTextContent('Enrolled as Active');
     expect(ada).toHaveTextContent('Enrolment');
     expect(ada).toHaveTextContent('System');
@@ -101,6 +102,32 @@ describe('/status-logs', () => {
     expect(link).toHaveFocus();
     await userEvent.click(within(ada!).getByText('Enrolment'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/patient/11'));
+  });
+
+  it('shows the reason staff gave with a single or bulk change, and the MRN once', async () => {
+    await openLog('/status-logs', () => ({
+      body: page([
+        entry(4, {
+          patient: { id: 13, name: 'Alan Turing', mrn: 'MRN-104073' },
+          to: 'discharged',
+          source: 'bulk',
+          reason: 'Programme year ended',
+        }),
+        entry(3, { reason: 'Hospitalised, waiting for discharge papers' }),
+        entry(2, { to: 'inactive', reason: null }),
+      ]),
+    }));
+    const [bulk, single, plain] = within(await screen.findByTestId('status-log')).getAllByTestId(
+      'status-log-row',
+    );
+    expect(bulk).toHaveTextContent('Bulk change');
+    expect(bulk).toHaveTextContent('Reason: Programme year ended');
+    expect(bulk).toHaveTextContent('MRN-104073');
+    expect(bulk).not.toHaveTextContent('MRN MRN');
+    expect(single).toHaveTextContent('Single change');
+    expect(single).toHaveTextContent('Reason: Hospitalised, waiting for discharge papers');
+    expect(plain).toHaveTextContent('Single change');
+    expect(plain).not.toHaveTextContent('Reason');
   });
 
   it('sends the filters, keeps them and the page in the URL, and clears them', async () => {
