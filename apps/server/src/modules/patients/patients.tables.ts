@@ -73,6 +73,8 @@ export const patients = pgTable(
     index('patients_program_dob_idx').on(t.programId, t.dob, t.id),
     index('patients_program_status_idx').on(t.programId, t.status, t.lastName, t.id),
     // Filters of the list (01 §7): counts and bitmap ANDs of several filters read these, not the table.
+    // State, assignee and physician also INCLUDE the other filter and sort columns (migration 0046, which
+    // drizzle cannot declare): several filters at once are matched by an index-only scan.
     index('patients_program_assignee_idx').on(t.programId, t.assignedAdminId),
     index('patients_program_sex_idx').on(t.programId, t.sex),
     index('patients_program_state_idx').on(t.programId, t.state),
