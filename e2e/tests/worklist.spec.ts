@@ -136,3 +136,15 @@ test('on a 1280-pixel screen the list keeps a readable name column (the table sc
   const mrn = await page.getByRole('columnheader', { name: 'MRN' }).boundingBox();
   expect((name?.x ?? 0) + (name?.width ?? 0)).toBeLessThanOrEqual((mrn?.x ?? 0) + 1);
 });
+
+test('on a 1440-pixel screen the monitoring columns, open alerts included, fit without scrolling sideways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/patients');
+  await signIn(page, 'coordinator@caredeck.demo');
+  await expect(page.getByTestId('patient-row').first()).toBeVisible();
+  // Fully visible: a column cut off by the table's scroll container is not wholly in the viewport.
+  for (const column of ['MRN', 'Sex', 'Alerts', 'Adherence (7 d)', 'Last reading', 'Assigned admin'])
+    await expect(page.getByRole('columnheader', { name: column })).toBeInViewport({ ratio: 1 });
+});

@@ -347,15 +347,18 @@ export const patientSummary = z.object({
   last_reading: z
     .object({ type: z.string(), value: z.number(), unit: z.string(), measured_at: z.string() })
     .nullable(),
+  /** Alerts not yet resolved (open, acknowledged or escalated), and whether one of them is escalated. */
+  open_alerts: z.number().int(),
+  escalated: z.boolean(),
 });
 export type PatientSummary = z.infer<typeof patientSummary>;
 
-/** What the worklist shows beside each patient of a page (issue 7): adherence of the last days, last reading. */
+/** What the worklist shows beside each patient of a page (issue 7): adherence of the last days, last reading, open alerts. */
 export const summariesContract = {
   summaries: defineRoute({
     method: 'GET',
     path: '/api/v1/programs/:programId/users/summaries',
-    summary: `Adherence of the last ${SUMMARY_DAYS} days and the last reading of up to 100 patients of the program`,
+    summary: `Adherence of the last ${SUMMARY_DAYS} days, the last reading and the open alerts of up to 100 patients of the program`,
     tags,
     params: z.object({ programId: idParam }),
     query: z.object({

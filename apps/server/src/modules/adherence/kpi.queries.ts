@@ -123,8 +123,14 @@ export async function programNames(db: Queryable, programIds: number[]) {
 
 /** The patients among these ids that are in the program, with their zone. */
 export async function patientsInProgram(db: Queryable, programId: number, ids: number[]) {
-  const res = await db.execute<KpiPatient>(sql`
-    SELECT id, time_zone FROM patients WHERE program_id = ${programId} AND id = ANY(${idArray(ids)}::bigint[])`);
+  const res = await db.execute<KpiPatient & { open_alerts: number; escalated: boolean }>(sql`
+    SELECT p.id, p.time_zone, a.open_alerts, a.escalated
+    FROM patients p
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS open_alerts, coalesce(bool_or(status = 'escalated'), false) AS escalated
+      FROM alerts WHERE patient_id = p.id AND status <> 'resolved' AND NOT hidden
+    ) a
+    WHERE p.program_id = ${programId} AND p.id = ANY(${idArray(ids)}::bigint[])`);
   return res.rows;
 }
 

@@ -172,7 +172,7 @@ export function createKpiService(deps: { db: Database; now?: () => number }) {
   return {
     /**
      * The worklist's columns for a page of patients: adherence over the last days (each in their zone, the
-     * same engine as the calendar) and the newest reading. Ids outside the program are left out.
+     * same engine as the calendar), the newest reading and the open alerts. Ids outside the program are left out.
      */
     async summaries(actor: StaffActor, input: { ids: string }) {
       const ids = [...new Set(input.ids.split(',').map(Number))];
@@ -223,6 +223,8 @@ export function createKpiService(deps: { db: Database; now?: () => number }) {
                   measured_at: new Date(r.measured_at).toISOString(),
                 }
               : null,
+            open_alerts: p.open_alerts,
+            escalated: p.escalated,
           };
         }),
       };

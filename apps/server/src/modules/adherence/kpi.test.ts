@@ -181,7 +181,7 @@ describe('KPI', () => {
 });
 
 describe('worklist summaries', () => {
-  it("answers each page patient's adherence of the last 7 days and newest reading, only inside the program", async () => {
+  it("answers each page patient's adherence of the last 7 days, newest reading and open alerts, only inside the program", async () => {
     const g = given(db);
     const p = (await g.patient({ programId: program.a, timeZone: 'America/New_York' })).id;
     const regimenId = (
@@ -195,6 +195,14 @@ describe('worklist summaries', () => {
       INSERT INTO measurements (patient_id, program_id, type, value, unit, measured_at)
       VALUES (${p}, ${program.a}, 'systolic', 132, 'mmHg', now() - interval '2 hours'),
              (${p}, ${program.a}, 'oxygen', 97, '%', now() - interval '1 hour')`);
+    // Two unresolved alerts (one escalated), one resolved and one hidden: the worklist counts two.
+    await db.execute(sql`
+      INSERT INTO alerts (program_id, patient_id, type, condition_key, status, first_at, last_at, summary, reason,
+        hidden, resolved_at)
+      VALUES (${program.a}, ${p}, 'missed_dose', 'a', 'open', now(), now(), 'Missed', '{}', false, NULL),
+             (${program.a}, ${p}, 'missed_dose', 'b', 'escalated', now(), now(), 'Missed', '{}', false, NULL),
+             (${program.a}, ${p}, 'missed_dose', 'c', 'resolved', now(), now(), 'Missed', '{}', false, now()),
+             (${program.a}, ${p}, 'missed_dose', 'd', 'open', now(), now(), 'Missed', '{}', true, NULL)`);
     const foreign = patients[2]!; // a patient of program B
     const res = await get(
       token.admin,
@@ -203,7 +211,12 @@ describe('worklist summaries', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toHaveLength(1);
     const [summary] = res.json().data;
-    expect(summary).toMatchObject({ patient_id: p, last_reading: { type: 'oxygen', value: 97, unit: '%' } });
+    expect(summary).toMatchObject({
+      patient_id: p,
+      last_reading: { type: 'oxygen', value: 97, unit: '%' },
+      open_alerts: 2,
+      escalated: true,
+    });
     expect(summary.due).toBeGreaterThanOrEqual(6);
     expect(summary.missed).toBe(summary.due - 1);
     const bad = await get(

@@ -226,6 +226,10 @@ export const de: TranslationShape<typeof en> = {
     title: 'Patienten',
     search: 'Patienten suchen',
     searchPlaceholder: 'Name',
+    openAlerts_one: '{{count}} offener Alarm',
+    openAlerts_other: '{{count}} offene Alarme',
+    openAlertsEscalated_one: '{{count}} offener Alarm, eskaliert',
+    openAlertsEscalated_other: '{{count}} offene Alarme, mindestens einer eskaliert',
     columns: {
       mrn: 'MRN',
       program: 'Programm',
@@ -233,6 +237,7 @@ export const de: TranslationShape<typeof en> = {
       dob: 'Geburtsdatum',
       sex: 'Geschlecht',
       status: 'Status',
+      alerts: 'Alarme',
       adherence: 'Adhärenz (7 T.)',
       lastReading: 'Letzter Messwert',
       assignedAdmin: 'Zuständige Fachkraft',

@@ -221,6 +221,10 @@ export const en = {
     title: 'Patients',
     search: 'Search patients',
     searchPlaceholder: 'Name',
+    openAlerts_one: '{{count}} open alert',
+    openAlerts_other: '{{count}} open alerts',
+    openAlertsEscalated_one: '{{count}} open alert, escalated',
+    openAlertsEscalated_other: '{{count}} open alerts, one or more escalated',
     columns: {
       mrn: 'MRN',
       program: 'Program',
@@ -228,6 +232,7 @@ export const en = {
       dob: 'Date of birth',
       sex: 'Sex',
       status: 'Status',
+      alerts: 'Alerts',
       adherence: 'Adherence (7 d)',
       lastReading: 'Last reading',
       assignedAdmin: 'Assigned admin',

@@ -225,6 +225,10 @@ export const fr: TranslationShape<typeof en> = {
     title: 'Patients',
     search: 'Rechercher des patients',
     searchPlaceholder: 'Nom',
+    openAlerts_one: '{{count}} alerte ouverte',
+    openAlerts_other: '{{count}} alertes ouvertes',
+    openAlertsEscalated_one: '{{count}} alerte ouverte, escaladée',
+    openAlertsEscalated_other: '{{count}} alertes ouvertes, dont au moins une escaladée',
     columns: {
       mrn: 'N° de dossier',
       program: 'Programme',
@@ -232,6 +236,7 @@ export const fr: TranslationShape<typeof en> = {
       dob: 'Date de naissance',
       sex: 'Sexe',
       status: 'Statut',
+      alerts: 'Alertes',
       adherence: 'Observance (7 j)',
       lastReading: 'Dernière mesure',
       assignedAdmin: 'Référent',

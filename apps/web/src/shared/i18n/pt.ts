@@ -225,6 +225,10 @@ export const pt: TranslationShape<typeof en> = {
     title: 'Doentes',
     search: 'Pesquisar doentes',
     searchPlaceholder: 'Nome',
+    openAlerts_one: '{{count}} alerta aberto',
+    openAlerts_other: '{{count}} alertas abertos',
+    openAlertsEscalated_one: '{{count}} alerta aberto, escalado',
+    openAlertsEscalated_other: '{{count}} alertas abertos, pelo menos um escalado',
     columns: {
       mrn: 'N.º processo',
       program: 'Programa',
@@ -232,6 +236,7 @@ export const pt: TranslationShape<typeof en> = {
       dob: 'Data de nascimento',
       sex: 'Sexo',
       status: 'Estado',
+      alerts: 'Alertas',
       adherence: 'Adesão (7 d)',
       lastReading: 'Última medição',
       assignedAdmin: 'Responsável',

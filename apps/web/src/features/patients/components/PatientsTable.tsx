@@ -1,6 +1,16 @@
 import type { PatientListItem, PatientSummary } from '@caredeck/contracts';
 import { US_DATE_PATTERN } from '@caredeck/domain';
-import { Anchor, Badge, Center, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Center,
+  Checkbox,
+  Group,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
@@ -21,24 +31,35 @@ type ColumnKey =
   | 'sex'
   | 'program'
   | 'status'
+  | 'alerts'
   | 'adherence'
   | 'lastReading'
   | 'assignedAdmin'
   | 'created';
 
-const NAME_MIN_WIDTH = 220;
-/** Fixed widths (the table lays out the same on every page); `wide` columns are hidden on a phone. */
-const COLUMNS: readonly { key: ColumnKey; sortField?: PatientSortField; width?: number; wide?: boolean }[] = [
+const NAME_MIN_WIDTH = 200;
+/**
+ * Fixed widths (the table lays out the same on every page); `wide` columns are hidden on a phone, `roomy` ones
+ * below 1600 pixels, so the columns a monitoring team works from fit a 1440-pixel screen without scrolling.
+ */
+const COLUMNS: readonly {
+  key: ColumnKey;
+  sortField?: PatientSortField;
+  width?: number;
+  wide?: boolean;
+  roomy?: boolean;
+}[] = [
   { key: 'name', sortField: 'name' },
-  { key: 'mrn', width: 120, wide: true },
+  { key: 'mrn', width: 115, wide: true },
   { key: 'dob', sortField: 'dob', width: 150, wide: true },
-  { key: 'sex', width: 90, wide: true },
-  { key: 'program', width: 170, wide: true },
-  { key: 'status', sortField: 'status', width: 120 },
-  { key: 'adherence', width: 110, wide: true },
-  { key: 'lastReading', width: 150, wide: true },
-  { key: 'assignedAdmin', width: 170, wide: true },
-  { key: 'created', sortField: 'created_at', width: 120, wide: true },
+  { key: 'sex', width: 75, wide: true },
+  { key: 'program', width: 160, wide: true },
+  { key: 'status', sortField: 'status', width: 110 },
+  { key: 'alerts', width: 70, wide: true },
+  { key: 'adherence', width: 95, wide: true },
+  { key: 'lastReading', width: 140, wide: true },
+  { key: 'assignedAdmin', width: 135, wide: true },
+  { key: 'created', sortField: 'created_at', width: 110, wide: true, roomy: true },
 ];
 
 const STATUS_COLORS: Record<PatientListItem['status'], string> = {
@@ -100,7 +121,14 @@ export function PatientsTable({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
-  const columns = COLUMNS.filter((c) => (c.key !== 'program' || programNames) && !(phone && c.wide));
+  const roomy = useMediaQuery('(min-width: 100em)') ?? false;
+  const columns = COLUMNS.filter(
+    (c) =>
+      (c.key !== 'program' || programNames) &&
+      !(phone && c.wide) &&
+      // A roomy column stays while the list is sorted by it (its header shows the order).
+      (!c.roomy || roomy || (c.sortField !== undefined && c.sortField === sort.field)),
+  );
   // The name column takes what the fixed ones leave: the table scrolls sideways before it gets narrower
   // than NAME_MIN_WIDTH (it used to collapse to a letter on a 1280-pixel screen).
   const minWidth = phone
@@ -221,6 +249,34 @@ export function PatientsTable({
                   {t(`patients.status.${patient.status}`)}
                 </Badge>
               ),
+              alerts: ((summary) =>
+                !summary ? (
+                  <Text span size="sm" c="dimmed">
+                    –
+                  </Text>
+                ) : summary.open_alerts === 0 ? (
+                  <Text span size="sm" c="dimmed">
+                    0
+                  </Text>
+                ) : (
+                  ((text) => (
+                    <>
+                      <Badge
+                        variant={summary.escalated ? 'filled' : 'light'}
+                        color={summary.escalated ? 'danger' : 'warning'}
+                        title={text}
+                        aria-hidden
+                      >
+                        {summary.open_alerts}
+                      </Badge>
+                      <VisuallyHidden>{text}</VisuallyHidden>
+                    </>
+                  ))(
+                    t(summary.escalated ? 'patients.openAlertsEscalated' : 'patients.openAlerts', {
+                      count: summary.open_alerts,
+                    }),
+                  )
+                ))(summaries?.get(patient.id)),
               adherence: ((summary) =>
                 summary?.adherence == null ? (
                   <Text span size="sm" c="dimmed">
@@ -272,7 +328,11 @@ export function PatientsTable({
                   </Table.Td>
                 ) : null}
                 {columns.map((column) => (
-                  <Table.Td key={column.key} style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                  <Table.Td
+                    key={column.key}
+                    // One line per row: a value too long for its column ends in an ellipsis instead of wrapping.
+                    style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                  >
                     {cells[column.key]}
                   </Table.Td>
                 ))}

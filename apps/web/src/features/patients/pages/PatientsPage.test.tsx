@@ -3,6 +3,7 @@ import {
   patientRecordContract,
   patientsContract,
   platformContract,
+  summariesContract,
   userContract,
 } from '@caredeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -14,8 +15,13 @@ import { CONFIG, makePatient, makeUser, pageOf } from '../../../test/fixtures';
 import { renderRoutes, signInForTest } from '../../../test/render';
 import { patientSearch } from '../searchStore';
 
-function patientsServer(list: (url: URL) => MockReply, user = makeUser()) {
+function patientsServer(
+  list: (url: URL) => MockReply,
+  user = makeUser(),
+  extra: Parameters<typeof mockFetch>[0] = {},
+) {
   return mockFetch({
+    ...extra,
     [on(userContract.me)]: { body: user },
     [on(platformContract.config)]: { body: CONFIG },
     [on(patientsContract.list, { programId: 1 })]: (request) => list(request.url),
@@ -78,7 +84,7 @@ async function openPatients(
 }
 
 describe('the patient list', () => {
-  it('shows name (family name first, as sorted), MRN, birth date with age, sex, status, assignee and created date', async () => {
+  it('shows name (family name first, as sorted), MRN, birth date with age, sex, status, alerts, adherence, last reading and assignee', async () => {
     const { api } = await openPatients();
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByTestId('patient-row');
@@ -96,27 +102,48 @@ describe('the patient list', () => {
       'Active',
       '–',
       '–',
+      '–',
       'Ada Admin',
-      '02/01/2026',
     ]);
     expect(
       within(rows[1] as HTMLElement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual([
-      '',
-      'Turing, Alan',
-      'MRN-2',
-      'Not Provided',
-      'Male',
-      'Pending',
-      '–',
-      '–',
-      'Unassigned',
-      '02/01/2026',
-    ]);
+    ).toEqual(['', 'Turing, Alan', 'MRN-2', 'Not Provided', 'Male', 'Pending', '–', '–', '–', 'Unassigned']);
     expect(screen.getByTestId('patients-total')).toHaveTextContent('Total: 42');
     expect(lastQuery(api)).toEqual({ page: '1', per_page: '10', sort_by: 'name', sort_direction: 'ASC' });
+  });
+
+  it('shows open alerts (escalated ones stand out) and the created date when the list is sorted by it', async () => {
+    const summary = (patientId: number, openAlerts: number, escalated: boolean) => ({
+      patient_id: patientId,
+      adherence: 87.5,
+      compliance: 80,
+      due: 8,
+      missed: 1,
+      last_reading: null,
+      open_alerts: openAlerts,
+      escalated,
+    });
+    patientsServer(() => ({ body: pageOf(PATIENTS, 1, 10, 42) }), makeUser(), {
+      [on(summariesContract.summaries, { programId: 1 })]: {
+        body: { data: [summary(1, 2, true), summary(2, 0, false)] },
+      },
+    });
+    signInForTest();
+    renderRoutes('/patients?sort_by=created_at&sort_direction=DESC');
+    await screen.findAllByTestId('patient-row');
+    // The columns beside the rows load right after the list.
+    const alerts = await screen.findByText('2 open alerts, one or more escalated', {}, { timeout: 10_000 });
+    expect(alerts.closest('td')).toHaveTextContent(/^2/);
+    const rows = screen.getAllByTestId('patient-row');
+    const cells = within(rows[1] as HTMLElement)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells[6]).toBe('0');
+    expect(cells[7]).toBe('88 %');
+    expect(cells[10]).toBe('02/01/2026');
+    expect(screen.getByRole('columnheader', { name: /Created/ })).toHaveAttribute('aria-sort', 'descending');
   });
 
   it("shows 'N/A' for a date that cannot be read, and both texts in the interface language", async () => {
@@ -128,13 +155,13 @@ describe('the patient list', () => {
       makeUser({ settings: { language: 'de', theme: 'light' } }),
     );
     signInForTest();
-    renderRoutes('/patients');
+    renderRoutes('/patients?sort_by=created_at&sort_direction=DESC');
     const row = await screen.findByTestId('patient-row');
     const cells = within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     expect(cells[3]).toBe('k. A.');
-    expect(cells[8]).toBe('Nicht zugewiesen');
+    expect(cells[9]).toBe('Nicht zugewiesen');
   });
 
   it('shows the last page when the page asked for is beyond it', async () => {
@@ -327,7 +354,7 @@ describe('a user without a program', () => {
       makeUser({ programs: [], enterprises: [], roles: [] }),
     );
     signInForTest();
-    renderRoutes('/patients');
+    renderRoutes('/patients?sort_by=created_at&sort_direction=DESC');
     expect(await screen.findByTestId('patients-empty')).toHaveTextContent(i18n.t('patients.noProgram'));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(api.callsTo(on(patientsContract.list, { programId: 1 }))).toHaveLength(0);
