@@ -85,8 +85,6 @@ const en = {
   },
   statusChange: {
     title: 'Change the status of {{name}} to {{status}}?',
-    reason: 'Reason (optional)',
-    reasonHint: '{{length}}/{{max}} characters',
     logged: 'The change and its reason appear in the program’s status log.',
   },
   toasts: {
@@ -152,6 +150,8 @@ const en = {
     status: 'Status history',
     audit: 'Record history',
     by: 'by {{name}}',
+    system: 'by the system',
+    empty: 'Nothing recorded yet.',
     // How the change was made and why, as the status log shows them (ADR 047, 052).
     sources: {
       enrolment: 'Enrolment',
@@ -161,8 +161,6 @@ const en = {
       activation: 'Activation or inactivation',
     },
     reason: 'Reason: {{reason}}',
-    system: 'by the system',
-    empty: 'Nothing recorded yet.',
     actions: {
       patient_create: 'Enrolled',
       patient_view: 'Record viewed',
@@ -175,9 +173,9 @@ const en = {
       patient_status: 'Status changed',
       patient_notification_settings: 'Notification settings changed',
       patient_caregiver_link: 'Caregiver linked',
-      patient_status_history_view: 'Status history viewed',
       patient_caregiver_unlink: 'Caregiver unlinked',
       patient_caregivers_view: 'Caregivers viewed',
+      patient_status_history_view: 'Status history viewed',
       other: 'Other ({{action}})',
     },
   },
@@ -370,8 +368,6 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
     },
     statusChange: {
       title: 'Status von {{name}} auf {{status}} ändern?',
-      reason: 'Grund (optional)',
-      reasonHint: '{{length}}/{{max}} Zeichen',
       logged: 'Die Änderung und ihr Grund erscheinen im Statusprotokoll des Programms.',
     },
     toasts: {
@@ -435,6 +431,10 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
     cohorts: { empty: 'Dieser Patient ist in keiner Kohorte.' },
     history: {
       status: 'Statusverlauf',
+      audit: 'Aktenverlauf',
+      by: 'von {{name}}',
+      system: 'vom System',
+      empty: 'Noch nichts erfasst.',
       sources: {
         enrolment: 'Aufnahme',
         single: 'Einzeländerung',
@@ -443,10 +443,6 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         activation: 'Aktivierung oder Deaktivierung',
       },
       reason: 'Grund: {{reason}}',
-      audit: 'Aktenverlauf',
-      by: 'von {{name}}',
-      system: 'vom System',
-      empty: 'Noch nichts erfasst.',
       actions: {
         patient_create: 'Aufgenommen',
         patient_view: 'Akte angesehen',
@@ -457,11 +453,11 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         patient_activate: 'Aktiviert',
         patient_deactivate: 'Deaktiviert',
         patient_status: 'Status geändert',
-        patient_status_history_view: 'Statusverlauf angesehen',
         patient_notification_settings: 'Benachrichtigungen geändert',
         patient_caregiver_link: 'Betreuende Person verknüpft',
         patient_caregiver_unlink: 'Verknüpfung aufgehoben',
         patient_caregivers_view: 'Betreuende angesehen',
+        patient_status_history_view: 'Statusverlauf angesehen',
         other: 'Sonstiges ({{action}})',
       },
     },
@@ -651,8 +647,6 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
     },
     statusChange: {
       title: 'Passer le statut de {{name}} à {{status}} ?',
-      reason: 'Motif (facultatif)',
-      reasonHint: '{{length}}/{{max}} caractères',
       logged: 'Le changement et son motif figurent dans le journal des statuts du programme.',
     },
     toasts: {
@@ -714,6 +708,12 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       },
     },
     cohorts: { empty: "Ce patient n'appartient à aucune cohorte." },
+    history: {
+      status: 'Historique du statut',
+      audit: 'Historique du dossier',
+      by: 'par {{name}}',
+      system: 'par le système',
+      empty: 'Rien pour le moment.',
       sources: {
         enrolment: 'Inscription',
         single: 'Changement individuel',
@@ -722,12 +722,6 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         activation: 'Activation ou désactivation',
       },
       reason: 'Motif : {{reason}}',
-    history: {
-      status: 'Historique du statut',
-      audit: 'Historique du dossier',
-      by: 'par {{name}}',
-      system: 'par le système',
-      empty: 'Rien pour le moment.',
       actions: {
         patient_create: 'Inscrit',
         patient_view: 'Dossier consulté',
@@ -736,13 +730,13 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         patient_change_program: 'Programme modifié',
         patient_set_programs: 'Inscriptions modifiées',
         patient_activate: 'Activé',
-        patient_status_history_view: 'Historique des statuts consulté',
         patient_deactivate: 'Désactivé',
         patient_status: 'Statut modifié',
         patient_notification_settings: 'Notifications modifiées',
         patient_caregiver_link: 'Aidant associé',
         patient_caregiver_unlink: 'Aidant dissocié',
         patient_caregivers_view: 'Aidants consultés',
+        patient_status_history_view: 'Historique des statuts consulté',
         other: 'Autre ({{action}})',
       },
     },
@@ -932,8 +926,6 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
     },
     statusChange: {
       title: 'Alterar o estado de {{name}} para {{status}}?',
-      reason: 'Motivo (opcional)',
-      reasonHint: '{{length}}/{{max}} caracteres',
       logged: 'A alteração e o seu motivo aparecem no registo de estados do programa.',
     },
     toasts: {
@@ -993,14 +985,6 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         professional: 'Cuidador profissional',
         other: 'Outro',
       },
-      sources: {
-        enrolment: 'Inscrição',
-        single: 'Alteração individual',
-        bulk: 'Alteração em massa',
-        bulk_action: 'Ação em massa',
-        activation: 'Ativação ou desativação',
-      },
-      reason: 'Motivo: {{reason}}',
     },
     cohorts: { empty: 'Este doente não pertence a nenhuma coorte.' },
     history: {
@@ -1009,13 +993,20 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       by: 'por {{name}}',
       system: 'pelo sistema',
       empty: 'Ainda nada registado.',
+      sources: {
+        enrolment: 'Inscrição',
+        single: 'Alteração individual',
+        bulk: 'Alteração em massa',
+        bulk_action: 'Ação em massa',
+        activation: 'Ativação ou desativação',
+      },
+      reason: 'Motivo: {{reason}}',
       actions: {
         patient_create: 'Inscrito',
         patient_view: 'Processo consultado',
         patient_profile_viewed: 'Perfil aberto',
         patient_update: 'Dados alterados',
         patient_change_program: 'Programa alterado',
-        patient_status_history_view: 'Histórico de estados consultado',
         patient_set_programs: 'Inscrições alteradas',
         patient_activate: 'Ativado',
         patient_deactivate: 'Desativado',
@@ -1024,6 +1015,7 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         patient_caregiver_link: 'Cuidador associado',
         patient_caregiver_unlink: 'Cuidador desassociado',
         patient_caregivers_view: 'Cuidadores consultados',
+        patient_status_history_view: 'Histórico de estados consultado',
         other: 'Outro ({{action}})',
       },
     },

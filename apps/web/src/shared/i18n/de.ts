@@ -309,6 +309,10 @@ export const de: TranslationShape<typeof en> = {
       delete: 'Die Ansicht {{name}} löschen',
       deleted: 'Ansicht gelöscht',
     },
+    statusReason: {
+      label: 'Grund (optional)',
+      counter: '{{length}}/{{max}} Zeichen',
+    },
     bulk: {
       propose: 'Sammelaktion vorschlagen…',
       selected: '{{count}} ausgewählt',
@@ -321,8 +325,6 @@ export const de: TranslationShape<typeof en> = {
         '{{count}} Patienten erhalten den Status {{status}}. Jede Änderung wird im Statusverlauf des Patienten festgehalten.',
       done: '{{count}} Patienten auf {{status}} gesetzt',
       failed: 'Die Status konnten nicht geändert werden. Es wurde nichts geändert; bitte erneut versuchen.',
-      reason: 'Grund (optional)',
-      reasonHint: '{{length}}/{{max}} Zeichen',
     },
   },
   settings: {

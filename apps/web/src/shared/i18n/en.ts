@@ -299,6 +299,10 @@ export const en = {
       delete: 'Delete the view {{name}}',
       deleted: 'View deleted',
     },
+    statusReason: {
+      label: 'Reason (optional)',
+      counter: '{{length}}/{{max}} characters',
+    },
     bulk: {
       propose: 'Propose a bulk action…',
       selected: '{{count}} selected',
@@ -311,8 +315,6 @@ export const en = {
         '{{count}} patients will be set to {{status}}. Each change is recorded in the patient’s status history.',
       done: '{{count}} patients set to {{status}}',
       failed: 'The statuses could not be changed. Nothing was changed; try again.',
-      reason: 'Reason (optional)',
-      reasonHint: '{{length}}/{{max}} characters',
     },
   },
   settings: {

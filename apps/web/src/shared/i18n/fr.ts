@@ -304,6 +304,10 @@ export const fr: TranslationShape<typeof en> = {
       delete: 'Supprimer la vue {{name}}',
       deleted: 'Vue supprimée',
     },
+    statusReason: {
+      label: 'Motif (facultatif)',
+      counter: '{{length}}/{{max}} caractères',
+    },
     bulk: {
       propose: 'Proposer une action groupée…',
       selected: '{{count}} sélectionné(s)',
@@ -316,8 +320,6 @@ export const fr: TranslationShape<typeof en> = {
         '{{count}} patients passeront au statut {{status}}. Chaque changement est consigné dans l’historique du patient.',
       done: '{{count}} patients passés au statut {{status}}',
       failed: 'Les statuts n’ont pas pu être changés. Rien n’a été modifié ; réessayez.',
-      reason: 'Motif (facultatif)',
-      reasonHint: '{{length}}/{{max}} caractères',
     },
   },
   settings: {

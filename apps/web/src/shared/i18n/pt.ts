@@ -308,6 +308,10 @@ export const pt: TranslationShape<typeof en> = {
       delete: 'Eliminar a vista {{name}}',
       deleted: 'Vista eliminada',
     },
+    statusReason: {
+      label: 'Motivo (opcional)',
+      counter: '{{length}}/{{max}} caracteres',
+    },
     bulk: {
       propose: 'Propor uma ação em massa…',
       selected: '{{count}} selecionado(s)',
@@ -320,8 +324,6 @@ export const pt: TranslationShape<typeof en> = {
         '{{count}} doentes passarão ao estado {{status}}. Cada alteração fica registada no histórico do doente.',
       done: '{{count}} doentes passaram a {{status}}',
       failed: 'Não foi possível alterar os estados. Nada foi alterado; tente novamente.',
-      reason: 'Motivo (opcional)',
-      reasonHint: '{{length}}/{{max}} caracteres',
     },
   },
   settings: {
