@@ -160,6 +160,8 @@ export const de: TranslationShape<typeof en> = {
   shell: {
     bell: {
       label: 'Benachrichtigungen',
+      labelUnread_one: 'Benachrichtigungen, {{count}} ungelesen',
+      labelUnread_other: 'Benachrichtigungen, {{count}} ungelesen',
       labelUnread: 'Benachrichtigungen, {{count}} ungelesen',
       title: 'Benachrichtigungen',
       empty:
@@ -315,14 +317,24 @@ export const de: TranslationShape<typeof en> = {
     },
     bulk: {
       propose: 'Sammelaktion vorschlagen…',
+      // Each count has its plural forms; the base key serves the forms without a text of their own (French and
+      // Portuguese 'many').
+      selected_one: '{{count}} ausgewählt',
+      selected_other: '{{count}} ausgewählt',
       selected: '{{count}} ausgewählt',
       status: 'Neuer Status',
       apply: 'Status ändern',
       clear: 'Auswahl aufheben',
       cancel: 'Abbrechen',
       confirmTitle: 'Status der ausgewählten Patienten ändern?',
+      confirm_one:
+        '{{count}} Patient erhält den Status {{status}}. Die Änderung wird im Statusverlauf des Patienten festgehalten.',
+      confirm_other:
+        '{{count}} Patienten erhalten den Status {{status}}. Jede Änderung wird im Statusverlauf des Patienten festgehalten.',
       confirm:
         '{{count}} Patienten erhalten den Status {{status}}. Jede Änderung wird im Statusverlauf des Patienten festgehalten.',
+      done_one: '{{count}} Patient auf {{status}} gesetzt',
+      done_other: '{{count}} Patienten auf {{status}} gesetzt',
       done: '{{count}} Patienten auf {{status}} gesetzt',
       failed: 'Die Status konnten nicht geändert werden. Es wurde nichts geändert; bitte erneut versuchen.',
     },
