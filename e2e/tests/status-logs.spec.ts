@@ -29,6 +29,15 @@ test.describe('status log', () => {
     const patientUrl = page.url();
     await changeStatus(page, after, 'Asked to pause monitoring while travelling');
 
+    // The record's History tab says how and why too (ADR 052), and who made the change.
+    await page.getByTestId('tab-history').click();
+    const change = page.getByTestId('status-history-row').first();
+    await expect(change).toContainText(after);
+    await expect(change).toContainText('Single change');
+    await expect(change).toContainText('Reason: Asked to pause monitoring while travelling');
+    await expect(change).toContainText('by Carlos Diaz');
+    await expect(page.getByTestId('status-history-row').last()).not.toContainText('Reason:');
+
     await page
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Status log' })

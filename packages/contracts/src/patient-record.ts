@@ -3,6 +3,7 @@ import { newPassword, PASSWORDS_DO_NOT_MATCH } from './auth';
 import { bodyId, idParam, line, paged, pageQuery, queryInt, text } from './common';
 import { PATIENT_STATUSES, patientStatus, SEXES } from './patients';
 import { defineRoute } from './route';
+import { statusChangeSource } from './status-logs';
 
 /** OMB race categories (the values lists filter on). */
 export const RACES = [
@@ -260,7 +261,18 @@ export const patientRecord = z.object({
 });
 export type PatientRecord = z.infer<typeof patientRecord>;
 
-export const statusHistoryEntry = z.object({ status: patientStatus, at: z.string(), by: person });
+/**
+ * One change in the patient's status history, newest first: the status, when, by whom (null: no staff member),
+ * how it was made and the reason given with it (ADR 052; null when none was), as the status log shows them.
+ */
+export const statusHistoryEntry = z.object({
+  status: patientStatus,
+  at: z.string(),
+  by: person,
+  source: statusChangeSource,
+  reason: z.string().nullable(),
+});
+export type StatusHistoryEntry = z.infer<typeof statusHistoryEntry>;
 export const patientStatusResponse = z.object({
   id: z.number().int(),
   status: patientStatus,

@@ -5,6 +5,7 @@ import type {
   NotificationSettings,
   PatientRecord,
   PatientSearchItem,
+  StatusHistoryEntry,
   UpdatePatientInput,
 } from '@caredeck/contracts';
 import { type SQL, sql } from 'drizzle-orm';
@@ -246,18 +247,20 @@ export async function recordStatus(
     FROM patients WHERE id = ${patientId}`);
 }
 
+/** The patient's status and their status history, newest first, with how each change was made and its reason. */
 export async function statusOf(db: Queryable, patientId: number) {
   const res = await db.execute<{
     id: number;
     status: PatientRecord['status'];
     active: boolean;
-    history: { status: PatientRecord['status']; at: string; by: { id: number; name: string } | null }[];
+    history: StatusHistoryEntry[];
   }>(sql`
     SELECT p.id, p.status, p.active,
       coalesce((
         SELECT json_agg(json_build_object(
           'status', h.status, 'at', to_char(h.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'by', CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.given_name || ' ' || a.family_name) END
+          'by', CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.given_name || ' ' || a.family_name) END,
+          'source', h.source, 'reason', h.reason
         ) ORDER BY h.id DESC)
         FROM patient_status_history h LEFT JOIN admins a ON a.id = h.admin_id WHERE h.patient_id = p.id
       ), '[]'::json) AS history

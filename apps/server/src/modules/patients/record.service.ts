@@ -252,9 +252,23 @@ export function createPatientRecordService(deps: { db: Database }) {
       });
     },
 
+    /**
+     * The status and its history. The history carries the reasons given (free text that may be PHI, ADR 052), so
+     * the read is audited as a PHI view, as the status log's is; the row is written beside the read, not after it.
+     */
     async status(actor: StaffActor, input: { patientId: number }) {
-      programOf(actor);
-      const status = await statusOf(db, input.patientId);
+      const program = programOf(actor);
+      const [status] = await Promise.all([
+        statusOf(db, input.patientId),
+        auditView(db, {
+          actorAdminId: actor.adminId,
+          programId: program.id,
+          action: 'patient.status_history_view',
+          subjectType: 'patient',
+          subjectId: input.patientId,
+          ip: actor.ip,
+        }),
+      ]);
       if (!status) throw AppError.notFound();
       return status;
     },

@@ -551,6 +551,76 @@ describe('status reasons (ADR 052)', () => {
     expect((await history(patient.id)).map((h) => h.status)).toEqual(['active', 'discharged']);
   });
 
+  it("returns each change's reason and how it was made in the patient's history, and audits the read", async () => {
+    const patient = await enrol();
+    await call(token.physician, {
+      method: 'POST',
+      url: url(c.setStatus, { params: { id: patient.id } }),
+      payload: { value: 'pending', reason: ' Hospitalised\nback next week ' },
+    });
+    await call(token.coordinator, {
+      method: 'POST',
+      url: url(c.bulkStatus),
+      payload: { value: 'active', users_id: [patient.id] },
+    });
+    const res = await call(token.pharma, {
+      method: 'GET',
+      url: url(c.status, { params: { id: patient.id } }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().history).toEqual([
+      {
+        status: 'active',
+        at: expect.any(String),
+        by: { id: staff.coordinator, name: expect.any(String) },
+        source: 'bulk',
+        reason: null,
+      },
+      {
+        status: 'pending',
+        at: expect.any(String),
+        by: { id: staff.physician, name: expect.any(String) },
+        source: 'single',
+        reason: 'Hospitalised\nback next week',
+      },
+      {
+        status: 'active',
+        at: expect.any(String),
+        by: { id: staff.coordinator, name: expect.any(String) },
+        source: 'enrolment',
+        reason: null,
+      },
+    ]);
+    // The answer of the change itself carries the same history.
+    const set = await call(token.physician, {
+      method: 'POST',
+      url: url(c.setStatus, { params: { id: patient.id } }),
+      payload: { value: 'discharged', reason: 'Moved away' },
+    });
+    expect(set.json().history[0]).toMatchObject({
+      status: 'discharged',
+      source: 'single',
+      reason: 'Moved away',
+    });
+    // A reason may be PHI: the read is a PHI view in the audit trail, without the text.
+    const views = (await auditRows(patient.id)).filter((r) => r.action === 'patient.status_history_view');
+    expect(views).toEqual([{ action: 'patient.status_history_view', details: null }]);
+  });
+
+  it("answers 404 for another program's patient's history, and audits no view", async () => {
+    const foreign = await given(db).patient({ programId: program.otherEnterprise });
+    await db.execute(sql`
+      INSERT INTO patient_status_history (patient_id, program_id, previous_status, status, source, reason)
+      VALUES (${foreign.id}, ${program.otherEnterprise}, 'active', 'pending', 'single', 'Kept private')`);
+    const res = await call(token.physician, {
+      method: 'GET',
+      url: url(c.status, { params: { id: foreign.id } }),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('Kept private');
+    expect(await auditRows(foreign.id)).toEqual([]);
+  });
+
   it("answers 404 for another program's patient, with or without a reason, and records nothing", async () => {
     const foreign = await given(db).patient({ programId: program.otherEnterprise });
     const single = await call(token.physician, {

@@ -85,8 +85,6 @@ const en = {
   },
   statusChange: {
     title: 'Change the status of {{name}} to {{status}}?',
-    reason: 'Reason (optional)',
-    reasonHint: '{{length}}/{{max}} characters',
     logged: 'The change and its reason appear in the program’s status log.',
   },
   toasts: {
@@ -154,6 +152,15 @@ const en = {
     by: 'by {{name}}',
     system: 'by the system',
     empty: 'Nothing recorded yet.',
+    // How the change was made and why, as the status log shows them (ADR 047, 052).
+    sources: {
+      enrolment: 'Enrolment',
+      single: 'Single change',
+      bulk: 'Bulk change',
+      bulk_action: 'Bulk action',
+      activation: 'Activation or inactivation',
+    },
+    reason: 'Reason: {{reason}}',
     actions: {
       patient_create: 'Enrolled',
       patient_view: 'Record viewed',
@@ -168,6 +175,7 @@ const en = {
       patient_caregiver_link: 'Caregiver linked',
       patient_caregiver_unlink: 'Caregiver unlinked',
       patient_caregivers_view: 'Caregivers viewed',
+      patient_status_history_view: 'Status history viewed',
       other: 'Other ({{action}})',
     },
   },
@@ -360,8 +368,6 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
     },
     statusChange: {
       title: 'Status von {{name}} auf {{status}} ändern?',
-      reason: 'Grund (optional)',
-      reasonHint: '{{length}}/{{max}} Zeichen',
       logged: 'Die Änderung und ihr Grund erscheinen im Statusprotokoll des Programms.',
     },
     toasts: {
@@ -429,6 +435,14 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       by: 'von {{name}}',
       system: 'vom System',
       empty: 'Noch nichts erfasst.',
+      sources: {
+        enrolment: 'Aufnahme',
+        single: 'Einzeländerung',
+        bulk: 'Sammeländerung',
+        bulk_action: 'Sammelaktion',
+        activation: 'Aktivierung oder Deaktivierung',
+      },
+      reason: 'Grund: {{reason}}',
       actions: {
         patient_create: 'Aufgenommen',
         patient_view: 'Akte angesehen',
@@ -443,6 +457,7 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         patient_caregiver_link: 'Betreuende Person verknüpft',
         patient_caregiver_unlink: 'Verknüpfung aufgehoben',
         patient_caregivers_view: 'Betreuende angesehen',
+        patient_status_history_view: 'Statusverlauf angesehen',
         other: 'Sonstiges ({{action}})',
       },
     },
@@ -632,8 +647,6 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
     },
     statusChange: {
       title: 'Passer le statut de {{name}} à {{status}} ?',
-      reason: 'Motif (facultatif)',
-      reasonHint: '{{length}}/{{max}} caractères',
       logged: 'Le changement et son motif figurent dans le journal des statuts du programme.',
     },
     toasts: {
@@ -701,6 +714,14 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       by: 'par {{name}}',
       system: 'par le système',
       empty: 'Rien pour le moment.',
+      sources: {
+        enrolment: 'Inscription',
+        single: 'Changement individuel',
+        bulk: 'Changement groupé',
+        bulk_action: 'Action groupée',
+        activation: 'Activation ou désactivation',
+      },
+      reason: 'Motif : {{reason}}',
       actions: {
         patient_create: 'Inscrit',
         patient_view: 'Dossier consulté',
@@ -715,6 +736,7 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         patient_caregiver_link: 'Aidant associé',
         patient_caregiver_unlink: 'Aidant dissocié',
         patient_caregivers_view: 'Aidants consultés',
+        patient_status_history_view: 'Historique des statuts consulté',
         other: 'Autre ({{action}})',
       },
     },
@@ -904,8 +926,6 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
     },
     statusChange: {
       title: 'Alterar o estado de {{name}} para {{status}}?',
-      reason: 'Motivo (opcional)',
-      reasonHint: '{{length}}/{{max}} caracteres',
       logged: 'A alteração e o seu motivo aparecem no registo de estados do programa.',
     },
     toasts: {
@@ -973,6 +993,14 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       by: 'por {{name}}',
       system: 'pelo sistema',
       empty: 'Ainda nada registado.',
+      sources: {
+        enrolment: 'Inscrição',
+        single: 'Alteração individual',
+        bulk: 'Alteração em massa',
+        bulk_action: 'Ação em massa',
+        activation: 'Ativação ou desativação',
+      },
+      reason: 'Motivo: {{reason}}',
       actions: {
         patient_create: 'Inscrito',
         patient_view: 'Processo consultado',
@@ -987,6 +1015,7 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         patient_caregiver_link: 'Cuidador associado',
         patient_caregiver_unlink: 'Cuidador desassociado',
         patient_caregivers_view: 'Cuidadores consultados',
+        patient_status_history_view: 'Histórico de estados consultado',
         other: 'Outro ({{action}})',
       },
     },

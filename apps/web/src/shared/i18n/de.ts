@@ -160,6 +160,8 @@ export const de: TranslationShape<typeof en> = {
   shell: {
     bell: {
       label: 'Benachrichtigungen',
+      labelUnread_one: 'Benachrichtigungen, {{count}} ungelesen',
+      labelUnread_other: 'Benachrichtigungen, {{count}} ungelesen',
       labelUnread: 'Benachrichtigungen, {{count}} ungelesen',
       title: 'Benachrichtigungen',
       empty:
@@ -228,8 +230,10 @@ export const de: TranslationShape<typeof en> = {
     searchPlaceholder: 'Name',
     openAlerts_one: '{{count}} offener Alarm',
     openAlerts_other: '{{count}} offene Alarme',
+    openAlerts: '{{count}} offene Alarme',
     openAlertsEscalated_one: '{{count}} offener Alarm, eskaliert',
     openAlertsEscalated_other: '{{count}} offene Alarme, mindestens einer eskaliert',
+    openAlertsEscalated: '{{count}} offene Alarme, mindestens einer eskaliert',
     columns: {
       mrn: 'MRN',
       program: 'Programm',
@@ -314,20 +318,32 @@ export const de: TranslationShape<typeof en> = {
       delete: 'Die Ansicht {{name}} löschen',
       deleted: 'Ansicht gelöscht',
     },
+    statusReason: {
+      label: 'Grund (optional)',
+      counter: '{{length}}/{{max}} Zeichen',
+    },
     bulk: {
       propose: 'Sammelaktion vorschlagen…',
+      // Each count has its plural forms; the base key serves the forms without a text of their own (French and
+      // Portuguese 'many').
+      selected_one: '{{count}} ausgewählt',
+      selected_other: '{{count}} ausgewählt',
       selected: '{{count}} ausgewählt',
       status: 'Neuer Status',
       apply: 'Status ändern',
       clear: 'Auswahl aufheben',
       cancel: 'Abbrechen',
       confirmTitle: 'Status der ausgewählten Patienten ändern?',
+      confirm_one:
+        '{{count}} Patient erhält den Status {{status}}. Die Änderung wird im Statusverlauf des Patienten festgehalten.',
+      confirm_other:
+        '{{count}} Patienten erhalten den Status {{status}}. Jede Änderung wird im Statusverlauf des Patienten festgehalten.',
       confirm:
         '{{count}} Patienten erhalten den Status {{status}}. Jede Änderung wird im Statusverlauf des Patienten festgehalten.',
+      done_one: '{{count}} Patient auf {{status}} gesetzt',
+      done_other: '{{count}} Patienten auf {{status}} gesetzt',
       done: '{{count}} Patienten auf {{status}} gesetzt',
       failed: 'Die Status konnten nicht geändert werden. Es wurde nichts geändert; bitte erneut versuchen.',
-      reason: 'Grund (optional)',
-      reasonHint: '{{length}}/{{max}} Zeichen',
     },
   },
   settings: {

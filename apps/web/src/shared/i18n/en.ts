@@ -156,6 +156,8 @@ export const en = {
   shell: {
     bell: {
       label: 'Notifications',
+      labelUnread_one: 'Notifications, {{count}} unread',
+      labelUnread_other: 'Notifications, {{count}} unread',
       labelUnread: 'Notifications, {{count}} unread',
       title: 'Notifications',
       empty: 'Nothing new. Mentions, urgent messages and conversations you are added to show here.',
@@ -223,8 +225,10 @@ export const en = {
     searchPlaceholder: 'Name',
     openAlerts_one: '{{count}} open alert',
     openAlerts_other: '{{count}} open alerts',
+    openAlerts: '{{count}} open alerts',
     openAlertsEscalated_one: '{{count}} open alert, escalated',
     openAlertsEscalated_other: '{{count}} open alerts, one or more escalated',
+    openAlertsEscalated: '{{count}} open alerts, one or more escalated',
     columns: {
       mrn: 'MRN',
       program: 'Program',
@@ -304,20 +308,32 @@ export const en = {
       delete: 'Delete the view {{name}}',
       deleted: 'View deleted',
     },
+    statusReason: {
+      label: 'Reason (optional)',
+      counter: '{{length}}/{{max}} characters',
+    },
     bulk: {
       propose: 'Propose a bulk action…',
+      // Each count has its plural forms; the base key serves the forms without a text of their own (French and
+      // Portuguese 'many').
+      selected_one: '{{count}} selected',
+      selected_other: '{{count}} selected',
       selected: '{{count}} selected',
       status: 'New status',
       apply: 'Change status',
       clear: 'Clear selection',
       cancel: 'Cancel',
       confirmTitle: 'Change the status of the selected patients?',
+      confirm_one:
+        '{{count}} patient will be set to {{status}}. The change is recorded in the patient’s status history.',
+      confirm_other:
+        '{{count}} patients will be set to {{status}}. Each change is recorded in the patient’s status history.',
       confirm:
         '{{count}} patients will be set to {{status}}. Each change is recorded in the patient’s status history.',
+      done_one: '{{count}} patient set to {{status}}',
+      done_other: '{{count}} patients set to {{status}}',
       done: '{{count}} patients set to {{status}}',
       failed: 'The statuses could not be changed. Nothing was changed; try again.',
-      reason: 'Reason (optional)',
-      reasonHint: '{{length}}/{{max}} characters',
     },
   },
   settings: {

@@ -159,6 +159,8 @@ export const fr: TranslationShape<typeof en> = {
   shell: {
     bell: {
       label: 'Avis',
+      labelUnread_one: 'Avis, {{count}} non lu',
+      labelUnread_other: 'Avis, {{count}} non lus',
       labelUnread: 'Avis, {{count}} non lus',
       title: 'Avis reçus',
       empty:
@@ -227,8 +229,10 @@ export const fr: TranslationShape<typeof en> = {
     searchPlaceholder: 'Nom',
     openAlerts_one: '{{count}} alerte ouverte',
     openAlerts_other: '{{count}} alertes ouvertes',
+    openAlerts: '{{count}} alertes ouvertes',
     openAlertsEscalated_one: '{{count}} alerte ouverte, escaladée',
     openAlertsEscalated_other: '{{count}} alertes ouvertes, dont au moins une escaladée',
+    openAlertsEscalated: '{{count}} alertes ouvertes, dont au moins une escaladée',
     columns: {
       mrn: 'N° de dossier',
       program: 'Programme',
@@ -309,20 +313,32 @@ export const fr: TranslationShape<typeof en> = {
       delete: 'Supprimer la vue {{name}}',
       deleted: 'Vue supprimée',
     },
+    statusReason: {
+      label: 'Motif (facultatif)',
+      counter: '{{length}}/{{max}} caractères',
+    },
     bulk: {
       propose: 'Proposer une action groupée…',
-      selected: '{{count}} sélectionné(s)',
+      // Each count has its plural forms; the base key serves the forms without a text of their own (French and
+      // Portuguese 'many').
+      selected_one: '{{count}} sélectionné',
+      selected_other: '{{count}} sélectionnés',
+      selected: '{{count}} sélectionnés',
       status: 'Nouveau statut',
       apply: 'Changer le statut',
       clear: 'Effacer la sélection',
       cancel: 'Annuler',
       confirmTitle: 'Changer le statut des patients sélectionnés ?',
+      confirm_one:
+        '{{count}} patient passera au statut {{status}}. Le changement est consigné dans l’historique du patient.',
+      confirm_other:
+        '{{count}} patients passeront au statut {{status}}. Chaque changement est consigné dans l’historique du patient.',
       confirm:
         '{{count}} patients passeront au statut {{status}}. Chaque changement est consigné dans l’historique du patient.',
+      done_one: '{{count}} patient passé au statut {{status}}',
+      done_other: '{{count}} patients passés au statut {{status}}',
       done: '{{count}} patients passés au statut {{status}}',
       failed: 'Les statuts n’ont pas pu être changés. Rien n’a été modifié ; réessayez.',
-      reason: 'Motif (facultatif)',
-      reasonHint: '{{length}}/{{max}} caractères',
     },
   },
   settings: {

@@ -157,12 +157,21 @@ describe('translations', () => {
 
   it('uses every key somewhere in the application', () => {
     const code = Object.values(sources).join('\n');
-    // i18next plural forms (`count_one`, `count_other`) are used through their base key with `count`.
-    const unused = [...english.keys()].filter((full) => {
-      const key = full.replace(/_(zero|one|two|few|many|other)$/, '');
-      return !code.includes(`'${key}'`) && !DYNAMIC_PREFIXES.some((prefix) => key.startsWith(prefix));
-    });
+    // i18next plural forms (`done_one`, `done_other`) are used through their base key with `count`.
+    const unused = [...english.keys()]
+      .map((key) => key.replace(/_(zero|one|two|few|many|other)$/, ''))
+      .filter(
+        (key) => !code.includes(`'${key}'`) && !DYNAMIC_PREFIXES.some((prefix) => key.startsWith(prefix)),
+      );
     expect(unused).toEqual([]);
+  });
+
+  it('gives every count message its one and other forms, and a base key for the forms a language has beyond them', () => {
+    for (const key of english.keys()) {
+      const plural = /^(.*)_(one|other)$/.exec(key);
+      if (!plural) continue;
+      for (const form of ['_one', '_other', '']) expect(english.has(`${plural[1]}${form}`), key).toBe(true);
+    }
   });
 
   it('finds no user-facing text written straight into a component', () => {

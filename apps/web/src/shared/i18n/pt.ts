@@ -160,6 +160,8 @@ export const pt: TranslationShape<typeof en> = {
   shell: {
     bell: {
       label: 'Notificações',
+      labelUnread_one: 'Notificações, {{count}} por ler',
+      labelUnread_other: 'Notificações, {{count}} por ler',
       labelUnread: 'Notificações, {{count}} por ler',
       title: 'Notificações',
       empty: 'Nada de novo. As menções, mensagens urgentes e conversas a que é adicionado aparecem aqui.',
@@ -227,8 +229,10 @@ export const pt: TranslationShape<typeof en> = {
     searchPlaceholder: 'Nome',
     openAlerts_one: '{{count}} alerta aberto',
     openAlerts_other: '{{count}} alertas abertos',
+    openAlerts: '{{count}} alertas abertos',
     openAlertsEscalated_one: '{{count}} alerta aberto, escalado',
     openAlertsEscalated_other: '{{count}} alertas abertos, pelo menos um escalado',
+    openAlertsEscalated: '{{count}} alertas abertos, pelo menos um escalado',
     columns: {
       mrn: 'N.º processo',
       program: 'Programa',
@@ -313,20 +317,32 @@ export const pt: TranslationShape<typeof en> = {
       delete: 'Eliminar a vista {{name}}',
       deleted: 'Vista eliminada',
     },
+    statusReason: {
+      label: 'Motivo (opcional)',
+      counter: '{{length}}/{{max}} caracteres',
+    },
     bulk: {
       propose: 'Propor uma ação em massa…',
-      selected: '{{count}} selecionado(s)',
+      // Each count has its plural forms; the base key serves the forms without a text of their own (French and
+      // Portuguese 'many').
+      selected_one: '{{count}} selecionado',
+      selected_other: '{{count}} selecionados',
+      selected: '{{count}} selecionados',
       status: 'Novo estado',
       apply: 'Alterar estado',
       clear: 'Limpar seleção',
       cancel: 'Cancelar',
       confirmTitle: 'Alterar o estado dos doentes selecionados?',
+      confirm_one:
+        '{{count}} doente passará ao estado {{status}}. A alteração fica registada no histórico do doente.',
+      confirm_other:
+        '{{count}} doentes passarão ao estado {{status}}. Cada alteração fica registada no histórico do doente.',
       confirm:
         '{{count}} doentes passarão ao estado {{status}}. Cada alteração fica registada no histórico do doente.',
+      done_one: '{{count}} doente passou a {{status}}',
+      done_other: '{{count}} doentes passaram a {{status}}',
       done: '{{count}} doentes passaram a {{status}}',
       failed: 'Não foi possível alterar os estados. Nada foi alterado; tente novamente.',
-      reason: 'Motivo (opcional)',
-      reasonHint: '{{length}}/{{max}} caracteres',
     },
   },
   settings: {

@@ -6,8 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { dateOrNotProvided } from '../../../shared/ui/notProvided';
 import { useCurrentUser } from '../../identity/api';
 import { useAuditHistory, usePatientStatus } from '../api';
+import '../i18n';
 
-/** Status history and the record's audit history (who viewed or changed it), newest first. */
+/**
+ * Status history and the record's audit history (who viewed or changed it), newest first. Each status change
+ * shows how it was made and, when one was given, its reason (ADR 052), as the program's status log does.
+ */
 export function HistoryPanel({ patient, programId }: { patient: PatientRecord; programId: number }) {
   const { t, i18n } = useTranslation('patientRecord');
   const common = useTranslation().t;
@@ -40,8 +44,23 @@ export function HistoryPanel({ patient, programId }: { patient: PatientRecord; p
           <Table>
             <Table.Tbody>
               {status.data.history.map((entry) => (
-                <Table.Tr key={`${entry.at}-${entry.status}`}>
-                  <Table.Td>{common(`patients.status.${entry.status}`)}</Table.Td>
+                <Table.Tr
+                  key={`${entry.at}-${entry.status}`}
+                  style={{ verticalAlign: 'top' }}
+                  data-testid="status-history-row"
+                >
+                  <Table.Td>
+                    {common(`patients.status.${entry.status}`)}
+                    <Text size="xs" c="dimmed">
+                      {t(`history.sources.${entry.source}`)}
+                    </Text>
+                    {/* Only a change that carried a reason says so: most have none. */}
+                    {entry.reason && (
+                      <Text size="sm" mt={4} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                        {t('history.reason', { reason: entry.reason })}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>{dateOrNotProvided(entry.at, US_DATE_TIME_PATTERN, zone)}</Table.Td>
                   <Table.Td>{by(entry.by)}</Table.Td>
                 </Table.Tr>

@@ -79,6 +79,10 @@ describe('changing a patient’s status from the record', () => {
     await screen.findByRole('dialog');
     await userEvent.click(screen.getByRole('button', { name: 'Change status' }));
     expect(await screen.findByText('Keep the reason to at most 500 characters.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Reason (optional)' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(closed).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(closed).toHaveBeenCalled();

@@ -1,7 +1,8 @@
-import { type PatientRecord, STATUS_REASON_MAX } from '@caredeck/contracts';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import type { PatientRecord } from '@caredeck/contracts';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusReasonField } from '../../../shared/ui/StatusReasonField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useSetStatus } from '../api';
 import '../i18n';
@@ -22,9 +23,10 @@ export function StatusChangeModal({ patient, status, onClose }: StatusChangeModa
   const common = useTranslation().t;
   const setStatus = useSetStatus(patient.id);
   const [reason, setReason] = useState('');
-  // The next opening starts with an empty reason.
+  // The next opening starts with an empty reason and no failure.
   const close = () => {
     setReason('');
+    setStatus.reset();
     onClose();
   };
   const label = status ? common(`patients.status.${status}`) : '';
@@ -50,15 +52,10 @@ export function StatusChangeModal({ patient, status, onClose }: StatusChangeModa
       title={t('statusChange.title', { name: patient.name, status: label })}
     >
       <Stack>
-        <Textarea
-          label={t('statusChange.reason')}
-          description={t('statusChange.reasonHint', { length: reason.length, max: STATUS_REASON_MAX })}
-          autosize
-          minRows={3}
-          maxRows={8}
-          maxLength={STATUS_REASON_MAX}
+        <StatusReasonField
           value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
+          onChange={setReason}
+          failure={setStatus.error}
           data-autofocus
           data-testid="status-reason"
         />

@@ -1,9 +1,11 @@
-import { PATIENT_STATUSES, STATUS_REASON_MAX } from '@caredeck/contracts';
-import { Button, Group, Modal, Paper, Select, Text, Textarea } from '@mantine/core';
+import { PATIENT_STATUSES } from '@caredeck/contracts';
+import { Button, Group, Modal, Paper, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from '../../../shared/ui/toasts';
+import { isApiError } from '../../../shared/api-client';
+import { StatusReasonField } from '../../../shared/ui/StatusReasonField';
+import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { type PatientStatus, useBulkStatus } from '../api';
 
 export interface BulkStatusBarProps {
@@ -26,6 +28,11 @@ export function BulkStatusBar({ selected, onDone }: BulkStatusBarProps) {
   const count = selected.size;
   if (count === 0) return null;
   const label = status ? t(`patients.status.${status}`) : '';
+  // Closing the confirmation forgets a failed attempt (the reason typed stays for the next one).
+  const close = () => {
+    setConfirming(false);
+    bulk.reset();
+  };
 
   const apply = () => {
     if (!status) return;
@@ -39,7 +46,11 @@ export function BulkStatusBar({ selected, onDone }: BulkStatusBarProps) {
           setReason('');
           onDone();
         },
-        onError: () => toast.error(t('patients.bulk.failed')),
+        // A refused field (a reason too long) says what to fix (01 §5); anything else: nothing changed.
+        onError: (error) =>
+          isApiError(error, 422) && Object.keys(error.fieldErrors).length > 0
+            ? toastErrors(error)
+            : toast.error(t('patients.bulk.failed')),
       },
     );
   };
@@ -77,29 +88,19 @@ export function BulkStatusBar({ selected, onDone }: BulkStatusBarProps) {
           </Button>
         </Group>
       </Group>
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('patients.bulk.confirmTitle')}
-        centered
-      >
+      <Modal opened={confirming} onClose={close} title={t('patients.bulk.confirmTitle')} centered>
         <Text size="sm" mb="md">
           {t('patients.bulk.confirm', { count, status: label })}
         </Text>
-        <Textarea
-          label={t('patients.bulk.reason')}
-          description={t('patients.bulk.reasonHint', { length: reason.length, max: STATUS_REASON_MAX })}
-          autosize
-          minRows={3}
-          maxRows={8}
-          maxLength={STATUS_REASON_MAX}
+        <StatusReasonField
           value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
+          onChange={setReason}
+          failure={bulk.error}
           mb="md"
           data-testid="bulk-reason"
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirming(false)}>
+          <Button variant="default" onClick={close}>
             {t('patients.bulk.cancel')}
           </Button>
           <Button onClick={apply} loading={bulk.isPending} data-testid="bulk-confirm">

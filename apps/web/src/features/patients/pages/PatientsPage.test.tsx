@@ -19,6 +19,7 @@ function patientsServer(
   list: (url: URL) => MockReply,
   user = makeUser(),
   extra: Parameters<typeof mockFetch>[0] = {},
+  bulkReply?: MockReply,
 ) {
   return mockFetch({
     ...extra,
@@ -42,9 +43,8 @@ function patientsServer(
         },
       ]),
     },
-    [on(patientRecordContract.bulkStatus)]: (request) => ({
-      body: { updated: (request.body as { users_id: number[] }).users_id.length },
-    }),
+    [on(patientRecordContract.bulkStatus)]: (request) =>
+      bulkReply ?? { body: { updated: (request.body as { users_id: number[] }).users_id.length } },
   });
 }
 
@@ -333,6 +333,63 @@ describe('the worklist', () => {
       value: 'discharged',
       reason: 'Programme year ended',
     });
+  });
+
+  it('speaks of one patient in the singular, in every language', async () => {
+    const { api } = await openPatients();
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    expect(screen.getByTestId('bulk-bar')).toHaveTextContent('1 selected');
+    await userEvent.click(screen.getByLabelText('New status', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Pending' }));
+    await userEvent.click(screen.getByTestId('bulk-apply'));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the status of the selected patients?' });
+    expect(dialog).toHaveTextContent('1 patient will be set to Pending. The change is recorded');
+    await userEvent.click(screen.getByTestId('bulk-confirm'));
+    expect(await screen.findByText('1 patient set to Pending')).toBeInTheDocument();
+    expect(api.callsTo(on(patientRecordContract.bulkStatus))[0]?.body).toEqual({
+      users_id: [1],
+      value: 'pending',
+    });
+    // The other languages' own plural rules, through i18next's count (French counts 0 and 1 as one).
+    const done = (count: number, lng: string) => i18n.t('patients.bulk.done', { count, status: 'X', lng });
+    expect(done(1, 'de')).toBe('1 Patient auf X gesetzt');
+    expect(done(2, 'de')).toBe('2 Patienten auf X gesetzt');
+    expect(done(0, 'fr')).toBe('0 patient passé au statut X');
+    expect(done(2, 'fr')).toBe('2 patients passés au statut X');
+    expect(done(1_000_000, 'fr')).toBe('1000000 patients passés au statut X');
+    expect(done(1, 'pt')).toBe('1 doente passou a X');
+    expect(done(1_000_000, 'pt')).toBe('1000000 doentes passaram a X');
+    expect(i18n.t('patients.bulk.selected', { count: 1, lng: 'fr' })).toBe('1 sélectionné');
+    expect(i18n.t('patients.bulk.selected', { count: 3, lng: 'pt' })).toBe('3 selecionados');
+  });
+
+  it('shows the server’s message when it refuses the reason, and keeps the confirmation open', async () => {
+    patientsServer(
+      () => ({ body: pageOf(PATIENTS, 1, 10, 42) }),
+      makeUser(),
+      {},
+      {
+        status: 422,
+        body: { message: 'Invalid', errors: { reason: ['Keep the reason to at most 500 characters.'] } },
+      },
+    );
+    signInForTest();
+    renderRoutes('/patients');
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    await userEvent.click(screen.getByLabelText('New status', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Pending' }));
+    await userEvent.click(screen.getByTestId('bulk-apply'));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Too long');
+    await userEvent.click(screen.getByTestId('bulk-confirm'));
+    expect(await screen.findByText('Keep the reason to at most 500 characters.')).toBeInTheDocument();
+    expect(screen.queryByText(/could not be changed/)).toBeNull();
+    expect(within(dialog).getByRole('textbox', { name: 'Reason (optional)' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
   });
 
   it('moves between patients with the arrow keys', async () => {
