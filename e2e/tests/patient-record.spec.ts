@@ -106,7 +106,7 @@ test.describe('the patient record', () => {
   });
 });
 
-test('a coordinator orders a medication, adds pods, prints their labels and records a disease state', async ({
+test('a coordinator orders a medication, adds pods, prints their labels, records a dose by hand and a disease state', async ({
   page,
 }) => {
   await page.goto('/patients');
@@ -138,6 +138,26 @@ test('a coordinator orders a medication, adds pods, prints their labels and reco
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-');
+  // The order is listed with its regimen.
+  await expect(
+    page.getByTestId('medication-order').filter({ hasText: 'Metoprolol succinate ER 25 mg' }),
+  ).toBeVisible();
+
+  // A dose told by phone, recorded by hand from the first pod: it leaves the pod, and can be taken back.
+  await regimen.getByTestId('record-dose').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'From pod' }).click();
+  await page.getByRole('option').first().click();
+  await dialog.getByLabel('Note').fill('Told by phone');
+  await dialog.getByTestId('dose-save').click();
+  await expect(page.getByText('Dose recorded')).toBeVisible();
+  await expect(regimen).toContainText('3 pods · 83 servings left');
+  const dose = page.getByTestId('recent-dose').filter({ hasText: 'Told by phone' });
+  await expect(dose).toContainText('By hand, Carlos Diaz');
+  await dose.getByTestId('dose-delete').click();
+  await page.getByTestId('dose-delete-confirm').click();
+  await expect(page.getByText('Dose record deleted')).toBeVisible();
+  await expect(regimen).toContainText('3 pods · 84 servings left');
 
   await page.getByTestId('condition-code').fill('I10');
   await page.getByTestId('condition-description').fill('Essential (primary) hypertension');

@@ -161,6 +161,7 @@ export const usageBody = z.object({
   servings: z.number().int().min(1).max(20).default(1),
   note: text().trim().max(500).nullable().optional(),
 });
+export type UsageBody = z.input<typeof usageBody>;
 
 const condition = z.object({
   code: line()
@@ -257,6 +258,10 @@ export const usage = z.object({
   servings: z.number().int(),
   note: z.string().nullable(),
   recorded_by: person,
+  /** 'taken' or 'skipped'. */
+  kind: z.string(),
+  /** Where the dose record came from: 'manual' (recorded by hand, the only ones that can be deleted) or a device channel. */
+  source: z.string(),
 });
 
 export const medicationPlan = z.object({

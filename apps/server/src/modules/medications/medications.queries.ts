@@ -289,7 +289,7 @@ export async function deleteUsage(db: Queryable, patientId: number, usageId: num
   return true;
 }
 
-const USAGE = sql`u.id, u.regimen_id, u.pod_id, ${ts(sql`u.taken_at`)} AS taken_at, u.servings, u.note,
+const USAGE = sql`u.id, u.regimen_id, u.pod_id, ${ts(sql`u.taken_at`)} AS taken_at, u.servings, u.note, u.kind, u.source,
   CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.given_name || ' ' || a.family_name) END AS recorded_by`;
 
 export async function usageById(db: Queryable, usageId: number) {

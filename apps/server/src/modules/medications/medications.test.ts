@@ -319,6 +319,7 @@ describe('doses, scripts, disease states and the plan', () => {
       servings: 2,
     });
     expect(dose.statusCode, dose.body).toBe(201);
+    expect(dose.json()).toMatchObject({ servings: 2, kind: 'taken', source: 'manual', pod_id: pod.id });
     const remaining = async () =>
       (await db.execute<{ n: number }>(sql`SELECT servings_remaining AS n FROM pods WHERE id = ${pod.id}`))
         .rows[0]!.n;

@@ -13,6 +13,7 @@ import {
   type PatientRecord,
   tenancyContract,
   type UpdatePatientBody,
+  type UsageBody,
 } from '@caredeck/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api-client';
@@ -314,6 +315,25 @@ export function useAddPods(programId: number, id: number) {
       }),
     onSuccess: changed,
   });
+}
+
+/** A dose recorded by hand (servings leave the chosen pod), and its removal (they come back). */
+export function useManualDoses(programId: number, id: number) {
+  const client = useQueryClient();
+  // A dose moves the plan's pods and every adherence view of the patient.
+  const changed = () => void client.invalidateQueries({ queryKey: patientKeys.all(id) });
+  const params = { programId: str(programId), id: str(id) };
+  return {
+    record: useMutation({
+      mutationFn: (body: UsageBody) => api.call(medicationsContract.recordUsage, { params, body }),
+      onSuccess: changed,
+    }),
+    remove: useMutation({
+      mutationFn: (usageId: number) =>
+        api.call(medicationsContract.deleteUsage, { params: { ...params, usageId: str(usageId) } }),
+      onSuccess: changed,
+    }),
+  };
 }
 
 export function printLabels(programId: number, id: number, barcodes: string[]) {

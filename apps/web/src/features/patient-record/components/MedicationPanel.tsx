@@ -1,5 +1,6 @@
 import type { PatientRecord, Regimen } from '@caredeck/contracts';
 import {
+  Alert,
   Badge,
   Button,
   Center,
@@ -33,6 +34,9 @@ import {
   useMedicationPlan,
   useOrderAndSchedule,
 } from '../api';
+import '../i18n';
+import { RecentDoses, RecordDoseModal } from './ManualDoses';
+import { MedicationOrders } from './MedicationOrders';
 
 /** The patient's whole medication plan (01 §3, §7): regimens with pods and labels, orders, scripts, disease states. */
 export function MedicationPanel({ patient, programId }: { patient: PatientRecord; programId: number }) {
@@ -40,9 +44,15 @@ export function MedicationPanel({ patient, programId }: { patient: PatientRecord
   const plan = useMedicationPlan(programId, patient.id);
   const [ordering, setOrdering] = useState(false);
   if (!plan.data)
-    return (
+    return plan.isError ? (
+      <Alert color="red" title={t('medication.loadError')}>
+        <Button size="xs" variant="light" onClick={() => void plan.refetch()}>
+          {t('medication.retry')}
+        </Button>
+      </Alert>
+    ) : (
       <Center py="md">
-        <Loader size="sm" />
+        <Loader size="sm" aria-label={t('medication.loading')} />
       </Center>
     );
   const { regimens, scripts, disease_states } = plan.data;
@@ -77,6 +87,8 @@ export function MedicationPanel({ patient, programId }: { patient: PatientRecord
           {t('medication.completed')}: {done.map((r) => r.name).join(', ')}
         </Text>
       ) : null}
+      <RecentDoses plan={plan.data} patient={patient} programId={programId} />
+      <MedicationOrders orders={plan.data.orders} regimens={regimens} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="xs">
           <Title order={2} fz="h5">
@@ -123,6 +135,7 @@ function RegimenCard({
   const complete = useCompleteRegimen(programId, patient.id);
   const [confirming, setConfirming] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [recording, setRecording] = useState(false);
   const servings = regimen.pods.reduce((sum, p) => sum + p.servings_remaining, 0);
   const schedule =
     regimen.repeat === 'as_needed'
@@ -149,6 +162,9 @@ function RegimenCard({
           </Text>
         </Stack>
         <Group gap="xs">
+          <Button size="xs" variant="default" onClick={() => setRecording(true)} data-testid="record-dose">
+            {t('doses.record')}
+          </Button>
           <Button size="xs" variant="default" onClick={() => setAdding(true)}>
             {t('medication.addPods')}
           </Button>
@@ -200,6 +216,14 @@ function RegimenCard({
           </Group>
         </Stack>
       </Modal>
+      {recording ? (
+        <RecordDoseModal
+          regimen={regimen}
+          patient={patient}
+          programId={programId}
+          onClose={() => setRecording(false)}
+        />
+      ) : null}
       <Modal opened={adding} onClose={() => setAdding(false)} title={t('medication.addPods')}>
         {adding ? (
           <PodsForm
@@ -358,6 +382,7 @@ function DiseaseStates(props: {
 }) {
   const { t } = useTranslation('patientRecord');
   const actions = useDiseaseStates(props.programId, props.patient.id);
+  const [deleting, setDeleting] = useState<number | null>(null);
   const form = useForm({ code: '', description: '' }, { code: [required], description: [required] });
   const submit = form.onSubmit(async (v) => {
     try {
@@ -399,7 +424,8 @@ function DiseaseStates(props: {
                     size="compact-xs"
                     variant="subtle"
                     color="danger"
-                    onClick={() => actions.remove.mutate(s.id)}
+                    onClick={() => setDeleting(s.id)}
+                    data-testid="condition-delete"
                   >
                     {t('medication.remove')}
                   </Button>
@@ -409,6 +435,37 @@ function DiseaseStates(props: {
           </Table.Tbody>
         </Table>
       )}
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('medication.deleteConditionTitle')}
+      >
+        <Stack>
+          <Text size="sm">{t('medication.deleteConditionBody')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              {t('actions.cancel')}
+            </Button>
+            <Button
+              color="danger"
+              loading={actions.remove.isPending}
+              data-testid="condition-delete-confirm"
+              onClick={() =>
+                deleting !== null &&
+                actions.remove.mutate(deleting, {
+                  onSuccess: () => {
+                    setDeleting(null);
+                    toast.success(t('medication.conditionDeleted'));
+                  },
+                  onError: (error) => toastErrors(error),
+                })
+              }
+            >
+              {t('medication.remove')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" gap="xs">
           <TextField

@@ -1,0 +1,86 @@
+import type { Order, Regimen } from '@caredeck/contracts';
+import { US_DATE_PATTERN } from '@caredeck/domain';
+import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { dateOrNotProvided } from '../../../shared/ui/notProvided';
+
+/** The patient's medication orders, newest first, each with the regimen scheduled under it. */
+export function MedicationOrders({
+  orders,
+  regimens,
+}: {
+  orders: readonly Order[];
+  regimens: readonly Regimen[];
+}) {
+  const { t } = useTranslation('patientRecord');
+  const regimenName = new Map(regimens.map((r) => [r.id, r.name]));
+  const newestFirst = [...orders].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  const dash = (
+    <Text span size="sm" c="dimmed">
+      –
+    </Text>
+  );
+  return (
+    <Stack gap="xs">
+      <Title order={2} fz="h5">
+        {t('orders.title')}
+      </Title>
+      {orders.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('orders.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table data-testid="medication-orders" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('orders.medication')}</Table.Th>
+                <Table.Th>{t('orders.quantity')}</Table.Th>
+                <Table.Th>{t('orders.prescriber')}</Table.Th>
+                <Table.Th>{t('orders.regimen')}</Table.Th>
+                <Table.Th>{t('orders.ordered')}</Table.Th>
+                <Table.Th>{t('orders.status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {newestFirst.map((order) => {
+                const details = [order.form, order.route].filter(Boolean).join(' · ');
+                return (
+                  <Table.Tr key={order.id} data-testid="medication-order">
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {[order.drug_name, order.strength].filter(Boolean).join(' ')}
+                      </Text>
+                      {details ? (
+                        <Text size="xs" c="dimmed">
+                          {details}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      {order.quantity === null
+                        ? dash
+                        : order.refills
+                          ? t('orders.quantityRefills', { quantity: order.quantity, count: order.refills })
+                          : String(order.quantity)}
+                    </Table.Td>
+                    <Table.Td>{order.prescriber?.name ?? dash}</Table.Td>
+                    <Table.Td>
+                      {order.regimen_id === null ? dash : (regimenName.get(order.regimen_id) ?? dash)}
+                    </Table.Td>
+                    <Table.Td>{dateOrNotProvided(order.created_at, US_DATE_PATTERN)}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color="gray">
+                        {t(`orders.statuses.${order.status}`, { defaultValue: order.status })}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
