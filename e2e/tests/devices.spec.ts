@@ -155,7 +155,7 @@ test.describe('devices', () => {
     await panel.getByRole('switch', { name: 'Follow' }).check();
     await expect(panel.getByText('Events appear here as the dispenser sends them.')).toBeVisible();
     await simulateOnce(['--serials', type2.serial, '--dose-now']);
-    await expect(panel.getByTestId('live-events')).toContainText('dose_taken');
+    await expect(panel.getByTestId('live-events')).toContainText('Dose taken');
     await panel.getByRole('switch', { name: 'Follow' }).uncheck();
     await expect(panel.getByText('Follow the dispenser to see its events as they happen.')).toBeVisible();
 

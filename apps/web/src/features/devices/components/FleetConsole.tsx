@@ -21,18 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { useDispenser, useFleet, useGatewayStatus, useSendCommand } from '../api';
 import { useControllerLive } from '../live';
 import '../i18n';
+import { relative } from '../time';
 import { NewSecretAction } from './NewSecretAction';
-
-function relative(iso: string | null, locale: string): string | null {
-  if (!iso) return null;
-  const seconds = Math.round((Date.parse(iso) - Date.now()) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  const abs = Math.abs(seconds);
-  if (abs < 60) return rtf.format(seconds, 'second');
-  if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
-  if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), 'hour');
-  return rtf.format(Math.round(seconds / 86_400), 'day');
-}
 
 function ConnectionBadge({ device }: { device: Device }) {
   const { t } = useTranslation('devices');
@@ -147,7 +137,7 @@ export function FleetConsole() {
                       <Table.Td>
                         {d.last_event_type ? (
                           <Text size="sm">
-                            {d.last_event_type}{' '}
+                            {t(`eventTypes.${d.last_event_type}`, { defaultValue: d.last_event_type })}{' '}
                             <Text span c="dimmed" size="xs">
                               {relative(d.last_seen_at, locale)}
                             </Text>
@@ -254,7 +244,7 @@ function DispenserPanel({ id, locale }: { id: number; locale: string }) {
             {d.recent_events.map((e) => (
               <Text key={`${e.seq}`} size="xs">
                 <Text span fw={600}>
-                  {e.type}
+                  {t(`eventTypes.${e.type}`, { defaultValue: e.type })}
                 </Text>{' '}
                 <Text span c="dimmed">
                   {relative(e.occurred_at, locale)}

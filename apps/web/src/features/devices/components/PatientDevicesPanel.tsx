@@ -31,6 +31,7 @@ import {
   useStaffDispenser,
 } from '../api';
 import '../i18n';
+import { relative } from '../time';
 import { AddDeviceDialog } from './AddDeviceDialog';
 import { NewSecretAction } from './NewSecretAction';
 
@@ -42,7 +43,8 @@ const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
  * (follow it: socket event dispenser.events) and its dose schedule (POST users/{id}/schedules).
  */
 export function PatientDevicesPanel({ patientId }: { patientId: number }) {
-  const { t } = useTranslation('devices');
+  const { t, i18n } = useTranslation('devices');
+  const locale = i18n.language === 'en' ? 'en-US' : i18n.language;
   const devices = usePatientDevices(patientId);
   const user = useCurrentUser();
   const scope = useActiveScope();
@@ -106,7 +108,20 @@ export function PatientDevicesPanel({ patientId }: { patientId: number }) {
                   </Badge>
                 </Table.Td>
                 <Table.Td>{d.battery === null ? '–' : `${d.battery} %`}</Table.Td>
-                <Table.Td>{d.last_event_type ?? t('never')}</Table.Td>
+                <Table.Td>
+                  {d.last_event_type ? (
+                    <Text size="sm">
+                      {t(`eventTypes.${d.last_event_type}`, { defaultValue: d.last_event_type })}{' '}
+                      <Text span c="dimmed" size="xs">
+                        {relative(d.last_seen_at, locale)}
+                      </Text>
+                    </Text>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      {t('never')}
+                    </Text>
+                  )}
+                </Table.Td>
                 {canRegister && (
                   <Table.Td>
                     <NewSecretAction device={d} />
@@ -176,7 +191,7 @@ function LiveEvents({ dispenser }: { dispenser: Device }) {
           {events.map((e) => (
             <Text key={e.seq} size="sm">
               <Text span fw={600}>
-                {e.type}
+                {t(`eventTypes.${e.type}`, { defaultValue: e.type })}
               </Text>{' '}
               <Text span c="dimmed" size="xs">
                 {time(e.at)}
