@@ -44,7 +44,8 @@ const en = {
     title: 'Readings',
     range: 'Last {{days}} days',
     loadError: 'Readings could not be loaded.',
-    empty: 'No vital signs in the last 30 days. Steps, activity and sleep from a wearable are under Activity and Sleep.',
+    empty:
+      'No vital signs in the last 30 days. Steps, activity and sleep from a wearable are under Activity and Sleep.',
     servingsLink: 'Servings',
     activityLink: 'Activity',
     sleepLink: 'Sleep',
@@ -114,7 +115,8 @@ export const adherenceTexts: FeatureTexts<typeof en> = registerTexts('adherence'
       title: 'Messwerte',
       range: 'Letzte {{days}} Tage',
       loadError: 'Die Messwerte konnten nicht geladen werden.',
-      empty: 'Keine Vitalwerte in den letzten 30 Tagen. Schritte, Aktivität und Schlaf eines Wearables finden Sie unter Aktivität und Schlaf.',
+      empty:
+        'Keine Vitalwerte in den letzten 30 Tagen. Schritte, Aktivität und Schlaf eines Wearables finden Sie unter Aktivität und Schlaf.',
       servingsLink: 'Portionen',
       activityLink: 'Aktivität',
       sleepLink: 'Schlaf',
@@ -181,7 +183,8 @@ export const adherenceTexts: FeatureTexts<typeof en> = registerTexts('adherence'
       title: 'Mesures',
       range: '{{days}} derniers jours',
       loadError: 'Les mesures n’ont pas pu être chargées.',
-      empty: 'Aucune constante vitale ces 30 derniers jours. Les pas, l’activité et le sommeil d’un objet connecté sont sous Activité et Sommeil.',
+      empty:
+        'Aucune constante vitale ces 30 derniers jours. Les pas, l’activité et le sommeil d’un objet connecté sont sous Activité et Sommeil.',
       servingsLink: 'Portions',
       activityLink: 'Activité',
       sleepLink: 'Sommeil',
@@ -248,7 +251,8 @@ export const adherenceTexts: FeatureTexts<typeof en> = registerTexts('adherence'
       title: 'Medições',
       range: 'Últimos {{days}} dias',
       loadError: 'Não foi possível carregar as medições.',
-      empty: 'Sem sinais vitais nos últimos 30 dias. Passos, atividade e sono de um dispositivo vestível estão em Atividade e Sono.',
+      empty:
+        'Sem sinais vitais nos últimos 30 dias. Passos, atividade e sono de um dispositivo vestível estão em Atividade e Sono.',
       servingsLink: 'Porções',
       activityLink: 'Atividade',
       sleepLink: 'Sono',
