@@ -92,7 +92,7 @@ test.describe('Content library', () => {
       .click();
     const confirm = page.getByRole('dialog', { name: `Delete the folder Refills ${stamp}?` });
     await expect(
-      confirm.getByText('Its text messages (1) are deleted with it.', { exact: false }),
+      confirm.getByText('Its text message (1) is deleted with it.', { exact: false }),
     ).toBeVisible();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Folder deleted')).toBeVisible();

@@ -30,8 +30,8 @@ test.describe('external orders', () => {
     await importDialog.getByRole('button', { name: 'Import', exact: true }).click();
     await expect(page.getByText('CSV Uploaded', { exact: true })).toBeVisible();
     const result = importDialog.getByTestId('import-result');
-    await expect(result).toContainText('New orders: 0');
-    await expect(result).toContainText('Already imported (left as they were): 6');
+    await expect(result).toContainText('0 new orders');
+    await expect(result).toContainText('6 orders already imported (left as they were)');
     await page.keyboard.press('Escape');
     await expect(importDialog).toHaveCount(0);
 

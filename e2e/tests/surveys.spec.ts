@@ -45,7 +45,7 @@ test.describe('surveys', () => {
     await expect(page.getByText('Survey created')).toBeVisible();
     await page.getByTestId('survey-row').filter({ hasText: name }).click();
     const mine = page.getByRole('dialog', { name: 'Survey' });
-    await expect(mine.getByText('Version 1 · 2 questions · at most 1 points')).toBeVisible();
+    await expect(mine.getByText('Version 1 · 2 questions · at most 1 point')).toBeVisible();
     const value = mine.getByLabel('Value of the trigger Total score');
     await value.fill('1');
     await value.blur();

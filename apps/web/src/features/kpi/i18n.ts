@@ -35,7 +35,9 @@ const en = {
   daily: {
     title: 'Adherence per day',
     empty: 'No doses were due in this period.',
-    bar: '{{date}}: {{value}} % adherence, {{due}} doses due',
+    bar_one: '{{date}}: {{value}} % adherence, {{count}} dose due',
+    bar_other: '{{date}}: {{value}} % adherence, {{count}} doses due',
+    bar: '{{date}}: {{value}} % adherence, {{count}} doses due',
   },
 };
 
@@ -76,7 +78,9 @@ export const kpiTexts: FeatureTexts<typeof en> = registerTexts('kpi', {
     daily: {
       title: 'Adhärenz pro Tag',
       empty: 'In diesem Zeitraum waren keine Dosen fällig.',
-      bar: '{{date}}: {{value}} % Adhärenz, {{due}} Dosen fällig',
+      bar_one: '{{date}}: {{value}} % Adhärenz, {{count}} Dosis fällig',
+      bar_other: '{{date}}: {{value}} % Adhärenz, {{count}} Dosen fällig',
+      bar: '{{date}}: {{value}} % Adhärenz, {{count}} Dosen fällig',
     },
   },
   fr: {
@@ -114,7 +118,9 @@ export const kpiTexts: FeatureTexts<typeof en> = registerTexts('kpi', {
     daily: {
       title: 'Observance par jour',
       empty: 'Aucune dose n’était prévue sur cette période.',
-      bar: '{{date}} : {{value}} % d’observance, {{due}} doses prévues',
+      bar_one: '{{date}} : {{value}} % d’observance, {{count}} dose prévue',
+      bar_other: '{{date}} : {{value}} % d’observance, {{count}} doses prévues',
+      bar: '{{date}} : {{value}} % d’observance, {{count}} doses prévues',
     },
   },
   pt: {
@@ -152,7 +158,9 @@ export const kpiTexts: FeatureTexts<typeof en> = registerTexts('kpi', {
     daily: {
       title: 'Adesão por dia',
       empty: 'Não havia doses previstas neste período.',
-      bar: '{{date}}: {{value}} % de adesão, {{due}} doses previstas',
+      bar_one: '{{date}}: {{value}} % de adesão, {{count}} dose prevista',
+      bar_other: '{{date}}: {{value}} % de adesão, {{count}} doses previstas',
+      bar: '{{date}}: {{value}} % de adesão, {{count}} doses previstas',
     },
   },
 });

@@ -32,6 +32,8 @@ const en = {
   },
   kinds: { send: 'Sent', resend: 'Sent again' },
   delivery: { pending: 'Queued', sent: 'Delivered', failed: 'Failed' },
+  openedTimes_one: 'Opened {{count}}×',
+  openedTimes_other: 'Opened {{count}}×',
   openedTimes: 'Opened {{count}}×',
   linkUntil: 'valid until {{date}}',
   create: {
@@ -101,6 +103,8 @@ export const orderFormsTexts: FeatureTexts<typeof en> = registerTexts('orderForm
     },
     kinds: { send: 'Gesendet', resend: 'Erneut gesendet' },
     delivery: { pending: 'In Warteschlange', sent: 'Zugestellt', failed: 'Fehlgeschlagen' },
+    openedTimes_one: '{{count}}× geöffnet',
+    openedTimes_other: '{{count}}× geöffnet',
     openedTimes: '{{count}}× geöffnet',
     linkUntil: 'gültig bis {{date}}',
     create: {
@@ -163,6 +167,8 @@ export const orderFormsTexts: FeatureTexts<typeof en> = registerTexts('orderForm
     },
     kinds: { send: 'Envoyé', resend: 'Renvoyé' },
     delivery: { pending: "En file d'attente", sent: 'Remis', failed: 'Échec' },
+    openedTimes_one: 'Ouvert {{count}} fois',
+    openedTimes_other: 'Ouvert {{count}} fois',
     openedTimes: 'Ouvert {{count}} fois',
     linkUntil: "valable jusqu'au {{date}}",
     create: {
@@ -229,6 +235,8 @@ export const orderFormsTexts: FeatureTexts<typeof en> = registerTexts('orderForm
     },
     kinds: { send: 'Enviado', resend: 'Reenviado' },
     delivery: { pending: 'Em fila', sent: 'Entregue', failed: 'Falhou' },
+    openedTimes_one: 'Aberto {{count}} vez',
+    openedTimes_other: 'Aberto {{count}} vezes',
     openedTimes: 'Aberto {{count}} vezes',
     linkUntil: 'válida até {{date}}',
     create: {

@@ -51,6 +51,19 @@ describe('feature texts', () => {
   );
 
   it.each(bundles)(
+    '%s: every count message has its one and other forms, and a base key for the forms a language has beyond them',
+    (_path, texts) => {
+      // French and Portuguese have a 'many' form (1,000,000): without the base key i18next would show the key.
+      const keys = new Set(flatten(texts.en).keys());
+      const incomplete = [...keys]
+        .map((key) => /^(.*)_(one|other)$/.exec(key)?.[1])
+        .filter((base): base is string => base !== undefined)
+        .filter((base) => !['_one', '_other', ''].every((form) => keys.has(`${base}${form}`)));
+      expect(incomplete).toEqual([]);
+    },
+  );
+
+  it.each(bundles)(
     '%s: every key is used by its feature (directly, or through a prefix built at run time)',
     (path, texts) => {
       const folder = path.replace(/i18n\.ts$/, '');

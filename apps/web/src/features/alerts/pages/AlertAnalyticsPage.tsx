@@ -183,7 +183,11 @@ function DayBars({ days }: { days: AlertAnalytics['by_day'] }) {
         return (
           <g key={d.date}>
             <title>
-              {t('analytics.bar', { date: label(d.date), opened: d.opened, resolved: d.resolved })}
+              {t('analytics.bar', {
+                date: label(d.date),
+                opened: t('analytics.barRaised', { count: d.opened }),
+                resolved: t('analytics.barResolved', { count: d.resolved }),
+              })}
             </title>
             <rect x={i * slot} y={H - ho} width={w} height={ho} fill="var(--mantine-color-red-filled)" />
             <rect

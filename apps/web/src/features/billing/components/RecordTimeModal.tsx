@@ -104,7 +104,7 @@ export function RecordTimeModal({
       },
       {
         onSuccess: (result) => {
-          toast.success(t('record.saved', { minutes: Math.round(result.data.seconds / 60) }));
+          toast.success(t('record.saved', { count: Math.round(result.data.seconds / 60) }));
           void savePrefs({ type: chosenType, activity: chosenActivity }).catch(() => undefined);
           onSaved?.();
           onClose();

@@ -200,7 +200,7 @@ export function TimePanel({
           body={
             <Text size="sm">
               {t('panel.deleteBody', {
-                minutes: minutes(deleting.seconds),
+                count: minutes(deleting.seconds),
                 activity: t(`record.activities.${deleting.activity}`),
                 date: dateOrNotProvided(deleting.started_at, US_DATE_TIME_PATTERN, zone),
               })}

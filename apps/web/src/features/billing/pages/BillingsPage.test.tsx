@@ -94,7 +94,7 @@ describe('/billings', () => {
 
     await userEvent.click(screen.getByLabelText('Only patients earning a code'));
     expect(router.state.location.search).toBe('?only=1');
-    await screen.findByText('Page 1 of 1 · 1 patients');
+    await screen.findByText('Page 1 of 1 · 1 patient');
     expect(api.calls.at(-1)?.url.searchParams.get('program_id')).toBe('1');
 
     await userEvent.click(screen.getByLabelText('Only patients earning a code'));

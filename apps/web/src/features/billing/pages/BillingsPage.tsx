@@ -196,7 +196,7 @@ export function BillingsPage() {
               {t('pageOf', {
                 page: report.data.current_page,
                 pages: Math.max(1, report.data.last_page),
-                total: report.data.total,
+                count: report.data.total,
               })}
             </Text>
             <Group gap="sm">

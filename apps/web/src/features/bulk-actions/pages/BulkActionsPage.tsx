@@ -71,6 +71,17 @@ function useValueLabel(programId: number) {
   };
 }
 
+/** "2 patients · 2 done · 0 failed": each count with its own singular and plural. */
+function useCountsLine() {
+  const { t } = useTranslation('bulkActions');
+  return (counts: BulkActionJob['counts']) =>
+    [
+      t('counts.patients', { count: counts.total }),
+      t('counts.done', { count: counts.done }),
+      t('counts.failed', { count: counts.failed }),
+    ].join(' · ');
+}
+
 /**
  * /bulk-events: the program's bulk actions. The care team proposes one change for many patients; an
  * administrator approves it (it runs at once) or cancels it; each patient's outcome is kept and failed ones can
@@ -78,6 +89,7 @@ function useValueLabel(programId: number) {
  */
 export function BulkActionsPage() {
   const { t, i18n } = useTranslation('bulkActions');
+  const countsLine = useCountsLine();
   const scope = useActiveScope();
   const user = useCurrentUser();
   const programId = scope?.programId ?? 0;
@@ -174,13 +186,7 @@ export function BulkActionsPage() {
                       {t(`actions.${job.action}`, { value: valueLabel(job) })}
                     </Button>
                   </Table.Td>
-                  <Table.Td>
-                    {t('counts', {
-                      total: job.counts.total,
-                      done: job.counts.done,
-                      failed: job.counts.failed,
-                    })}
-                  </Table.Td>
+                  <Table.Td>{countsLine(job.counts)}</Table.Td>
                   <Table.Td>
                     <Badge variant="light" color={STATE_COLORS[job.state]}>
                       {t(`states.${job.state}`)}
@@ -254,6 +260,7 @@ function JobDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation('bulkActions');
+  const countsLine = useCountsLine();
   const detail = useBulkAction(programId, jobId);
   const m = useBulkActionMutations();
   const [confirming, setConfirming] = useState<'approve' | 'cancel' | null>(null);
@@ -277,7 +284,7 @@ function JobDrawer({
           </Group>
           {job.note && <Text size="sm">{job.note}</Text>}
           <Text size="sm" c="dimmed">
-            {t('counts', { total: job.counts.total, done: job.counts.done, failed: job.counts.failed })}
+            {countsLine(job.counts)}
           </Text>
           {canApprove && job.state === 'assigned' && (
             <Group>

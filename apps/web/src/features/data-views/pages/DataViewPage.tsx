@@ -161,7 +161,7 @@ function Servings({ range }: { range: Range }) {
             ) : (
               <>
                 <Text size="sm" mb="xs" data-testid="doses-total">
-                  {t('servings.total', { doses: data.data.filter((u) => u.kind === 'taken').length })}
+                  {t('servings.total', { count: data.data.filter((u) => u.kind === 'taken').length })}
                 </Text>
                 <Bars
                   days={data.daily}
@@ -190,9 +190,18 @@ function Activities({ range }: { range: Range }) {
           <Stack gap="md">
             <Text data-testid="activity-totals">
               {t('activities.totals', {
-                steps: number.format(data.totals.steps),
-                minutes: number.format(data.totals.active_minutes),
-                days: data.totals.days_measured,
+                steps: t('activities.stepCount', {
+                  count: data.totals.steps,
+                  value: number.format(data.totals.steps),
+                }),
+                minutes: t('activities.activeMinutes', {
+                  count: data.totals.active_minutes,
+                  value: number.format(data.totals.active_minutes),
+                }),
+                days: t('activities.measuredDays', {
+                  count: data.totals.days_measured,
+                  value: number.format(data.totals.days_measured),
+                }),
               })}
             </Text>
             <Paper withBorder p="md" radius="md">

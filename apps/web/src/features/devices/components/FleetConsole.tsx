@@ -74,7 +74,7 @@ export function FleetConsole() {
             </Title>
             {fleet.data && (
               <Text size="sm" c="dimmed">
-                {t('count', { shown: rows.length, total: fleet.data.data.length })}
+                {t('count', { shown: rows.length, count: fleet.data.data.length })}
               </Text>
             )}
           </Group>

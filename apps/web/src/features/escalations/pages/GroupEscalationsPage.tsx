@@ -73,7 +73,7 @@ export function GroupEscalationsPage() {
     setError(null);
     try {
       const res = await escalationCalls.messageCohort(groupId, text);
-      toast.success(t('cohort.sent', { recipients: res.data.recipients, skipped: res.data.skipped }));
+      toast.success(t('cohort.sent', { count: res.data.recipients, skipped: res.data.skipped }));
       setText('');
       reload();
     } catch (err) {

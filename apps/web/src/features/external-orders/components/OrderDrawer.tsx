@@ -81,7 +81,7 @@ export function OrderDrawer({ order, onClose }: { order: ExternalOrder | null; o
                 {track.equipment_file
                   ? t('order.equipmentFile', {
                       name: track.equipment_file.name,
-                      rows: track.equipment_file.rows,
+                      count: track.equipment_file.rows,
                     })
                   : t('order.noEquipmentFile')}
               </Text>

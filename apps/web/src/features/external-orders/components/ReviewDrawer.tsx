@@ -42,8 +42,8 @@ function FillFilesSection({ target }: { target: ReviewTarget }) {
         {t('review.fillSummary', {
           start: data.start_date,
           end: data.end_date,
-          days: data.days,
-          pods: data.pods,
+          days: t('review.days', { count: data.days }),
+          pods: t('review.pods', { count: data.pods }),
         })}
       </Text>
       <Table aria-label={t('review.fillFiles')}>

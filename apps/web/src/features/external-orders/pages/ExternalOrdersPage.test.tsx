@@ -324,7 +324,7 @@ describe('/external-orders', () => {
     await userEvent.click(within(finalize).getByLabelText('RX-11 · Metformin 500 mg'));
     await userEvent.click(within(finalize).getByRole('button', { name: 'Finalize selected (1)' }));
     const confirm = await screen.findByRole('dialog', { name: 'Finalize these orders?' });
-    expect(confirm).toHaveTextContent('1 orders of Margaret Okafor');
+    expect(confirm).toHaveTextContent('1 order of Margaret Okafor becomes a regimen');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Finalize' }));
     expect(await screen.findByText('Schedules generated and equipment files sent')).toBeInTheDocument();
     expect(api.callsTo(on(c.finalize))[0]?.body).toEqual({ program_id: 1, external_order_ids: [11] });

@@ -237,7 +237,7 @@ export function ExternalOrdersPage() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{t('supply', { quantity: o.quantity, days: o.days_supply })}</Table.Td>
+                    <Table.Td>{t('supply', { quantity: o.quantity, count: o.days_supply })}</Table.Td>
                     <Table.Td maw={240}>
                       <Text size="sm">{o.sig}</Text>
                       <Text size="xs" c="dimmed">
@@ -288,7 +288,7 @@ export function ExternalOrdersPage() {
             {t('pageInfo', {
               page: list.data.current_page,
               last: list.data.last_page,
-              total: list.data.total,
+              count: list.data.total,
             })}
           </Text>
           {list.data.last_page > 1 && (

@@ -217,7 +217,7 @@ function DailyBars({ days }: { days: KpiReport['daily'] }) {
             height={h}
             fill={`var(--mantine-color-${color}-filled)`}
           >
-            <title>{t('daily.bar', { date: label(d.date), value: v.toFixed(0), due: d.due })}</title>
+            <title>{t('daily.bar', { date: label(d.date), value: v.toFixed(0), count: d.due })}</title>
           </rect>
         );
       })}

@@ -157,7 +157,10 @@ function RegimenCard({
               : t('medication.period', { start })}
             {' · '}
             {regimen.pods.length
-              ? t('medication.pods', { count: regimen.pods.length, servings })
+              ? t('medication.pods', {
+                  pods: t('medication.podCount', { count: regimen.pods.length }),
+                  servings: t('medication.servingsLeft', { count: servings }),
+                })
               : t('medication.noPods')}
           </Text>
         </Stack>

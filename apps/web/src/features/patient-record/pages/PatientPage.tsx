@@ -251,7 +251,7 @@ function PatientHeader({ patient, programId }: { patient: PatientRecord; program
         <Text c="dimmed" size="sm">
           {[
             identityDate(patient.dob),
-            patient.age === null ? null : t('age', { age: patient.age }),
+            patient.age === null ? null : t('age', { count: patient.age }),
             common(`patients.sex.${patient.sex}`),
             // The MRN as recorded, as the patients list shows it (a label before it read "MRN MRN-…").
             patient.mrn,

@@ -236,7 +236,7 @@ export function PatientsTable({
                 <>
                   {identityDate(patient.dob)}{' '}
                   <Text span size="xs" c="dimmed">
-                    {t('patients.age', { years: patient.age ?? 0 })}
+                    {t('patients.age', { count: patient.age ?? 0 })}
                   </Text>
                 </>
               ) : (

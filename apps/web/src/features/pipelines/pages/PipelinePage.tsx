@@ -97,7 +97,10 @@ export function PipelinePage() {
                     {p.name}
                   </Title>
                   <Text c="dimmed" size="sm">
-                    {t('counts', { active: p.users_count, completed: p.completed_count })}
+                    {[
+                      t('counts.active', { count: p.users_count }),
+                      t('counts.completed', { count: p.completed_count }),
+                    ].join(' · ')}
                   </Text>
                 </div>
                 <Group gap="xs" align="flex-end">

@@ -85,7 +85,10 @@ export function PipelinesPage() {
                             <Link to={`/pipeline/${p.id}`}>{p.name}</Link>
                           </Title>
                           <Text size="sm" c="dimmed">
-                            {t('counts', { active: p.users_count, completed: p.completed_count })}
+                            {[
+                              t('counts.active', { count: p.users_count }),
+                              t('counts.completed', { count: p.completed_count }),
+                            ].join(' · ')}
                           </Text>
                         </div>
                         {canEdit && (

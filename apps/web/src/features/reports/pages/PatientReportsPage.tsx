@@ -211,7 +211,7 @@ export function PatientReportsPage() {
                   <Text fw={500}>{t('patientReports.csvTitle')}</Text>
                   <Text size="sm" c="dimmed" data-testid="csv-state">
                     {csvRun
-                      ? t(`patientReports.csvState.${csvRun.status}`, { rows: csvRun.rows ?? 0 })
+                      ? t(`patientReports.csvState.${csvRun.status}`, { count: csvRun.rows ?? 0 })
                       : t('patientReports.csvNone')}
                   </Text>
                 </div>

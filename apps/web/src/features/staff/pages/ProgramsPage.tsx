@@ -123,10 +123,10 @@ function EnterpriseCard({ enterprise, onEdit }: { enterprise: EnterpriseDetail; 
           <Stack gap={0}>
             <Text fw={600}>{enterprise.name}</Text>
             <Text size="sm" c="dimmed">
-              {t('programs.enterpriseCounts', {
-                programs: enterprise.programs?.length ?? 0,
-                admins: enterprise.admins?.length ?? 0,
-              })}
+              {[
+                t('programs.enterpriseCounts.programs', { count: enterprise.programs?.length ?? 0 }),
+                t('programs.enterpriseCounts.admins', { count: enterprise.admins?.length ?? 0 }),
+              ].join(' · ')}
             </Text>
           </Stack>
         </Group>

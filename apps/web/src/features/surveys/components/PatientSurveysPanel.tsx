@@ -507,7 +507,7 @@ function AnswersModal({
                   <Stack key={r.id} gap={4}>
                     <Text fw={600} data-testid="survey-response-score">
                       {r.status === 'completed'
-                        ? t('answers.score', { score: r.score, max: r.max_score })
+                        ? t('answers.score', { score: r.score, max: r.max_score, count: r.max_score })
                         : t('answers.inProgress', { count: r.answered })}
                     </Text>
                     {r.triggers.map((tr) => (

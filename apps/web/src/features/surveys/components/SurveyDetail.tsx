@@ -70,8 +70,8 @@ export function SurveyDetail({
         <Text size="sm" c="dimmed">
           {t('detail.meta', {
             version: survey.version,
-            questions: survey.questions.length,
-            max: survey.max_score,
+            questions: t('detail.questionCount', { count: survey.questions.length }),
+            max: t('detail.maxPoints', { count: survey.max_score }),
           })}
         </Text>
       </div>

@@ -318,7 +318,7 @@ function Worklist({ programId, params, set }: { programId: number } & UrlProps) 
             <>
               <Table.ScrollContainer minWidth={720}>
                 <Table verticalSpacing="xs" data-testid="survey-worklist">
-                  <Table.Caption>{t('worklist.caption', { total: res.total })}</Table.Caption>
+                  <Table.Caption>{t('worklist.caption', { count: res.total })}</Table.Caption>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t('worklist.patient')}</Table.Th>
