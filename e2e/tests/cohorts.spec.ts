@@ -34,7 +34,7 @@ test('a coordinator creates a cohort, adds patients by name, removes one, and fi
     .click();
   await page.getByTestId('cohort-add').click();
   await expect(page.getByText(`${firstName} added to the cohort`)).toBeVisible();
-  await expect(page.getByTestId('cohort-count')).toHaveText('1 patients');
+  await expect(page.getByTestId('cohort-count')).toHaveText('1 patient');
   await expect(page.getByTestId('cohort-members')).toContainText(firstName);
 
   // The patient's record lists the cohort.
