@@ -14,6 +14,7 @@ import { browserNavigation } from '../shared/browser';
 import { i18n } from '../shared/i18n';
 import { loadingOverlay } from '../shared/ui/loadingOverlay';
 import { themePreference } from '../shared/ui/themePreference';
+import { discardWaitingToasts } from '../shared/ui/toasts';
 
 /** Starts every test from a fresh page load: no session, no cache, English, light theme. */
 export function resetApp(): void {
@@ -25,6 +26,7 @@ export function resetApp(): void {
   loadingOverlay.set(false);
   themePreference.set('light');
   notifications.clean();
+  discardWaitingToasts();
   void i18n.changeLanguage('en');
 }
 
