@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { activeUser } from './active-user';
 import { line, messageBody } from './common';
-import { PASSWORD_MIN_LENGTH } from './constants';
+import { AUTH_REFRESH_ROUTE, PASSWORD_MIN_LENGTH } from './constants';
 import { defineRoute } from './route';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match. Please try again.';
@@ -157,8 +157,7 @@ export const authContract = {
     responses: { 200: messageBody },
   }),
   refresh: defineRoute({
-    method: 'POST',
-    path: '/api/auth/refresh',
+    ...AUTH_REFRESH_ROUTE,
     tags: authTags,
     query: refreshQuery,
     responses: { 200: refreshResult },

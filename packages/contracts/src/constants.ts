@@ -30,5 +30,11 @@ export const PASSWORD_MIN_LENGTH = 10;
 /** The message of the 403 that a sign-in with an expired password gets (the console then offers a new one). */
 export const PASSWORD_EXPIRED = 'password_expired';
 
+/**
+ * The session refresh's method and path (`authContract.refresh` is built from them): the console sends it at
+ * start-up, before the schemas that read its answer have loaded.
+ */
+export const AUTH_REFRESH_ROUTE = { method: 'POST', path: '/api/auth/refresh' } as const;
+
 /** The console's default when /api/config cannot be read: 15 minutes. */
 export const DEFAULT_IDLE_TIMEOUT_SECONDS = 900;

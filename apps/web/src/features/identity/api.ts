@@ -1,15 +1,18 @@
 import {
   type ActiveUser,
-  authContract,
   DEFAULT_IDLE_TIMEOUT_SECONDS,
-  platformContract,
   type SignInResult,
   type UpdateProfileBody,
-  userContract,
 } from '@caredeck/contracts';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { loadIdentityContracts } from '../../app/auth/session';
 import { api } from '../../shared/api-client';
 import { STORAGE_KEYS, writeJson } from '../../shared/browser-storage';
+
+// The contracts of these calls load with the first of them (the sign-in page shows without zod, ADR 048).
+const authContract = async () => (await loadIdentityContracts()).authContract;
+const userContract = async () => (await loadIdentityContracts()).userContract;
+const platformContract = async () => (await loadIdentityContracts()).platformContract;
 
 export const userQueryKey = ['user'] as const;
 
@@ -17,10 +20,10 @@ export const userQueryKey = ['user'] as const;
 export const userQuery = queryOptions({
   queryKey: userQueryKey,
   queryFn: async ({ signal }) => {
-    const user = await api.call(userContract.me, {}, { signal });
+    const me = await api.call((await userContract()).me, {}, { signal });
     // Cached in local storage (01 §3): it is the "stored identity" of the failure rules of 01 §2.
-    writeJson(STORAGE_KEYS.userInfo, user);
-    return user;
+    writeJson(STORAGE_KEYS.userInfo, me);
+    return me;
   },
   staleTime: 5 * 60_000,
   retry: false,
@@ -38,7 +41,7 @@ export function useCurrentUser(): ActiveUser | undefined {
 
 export const configQuery = queryOptions({
   queryKey: ['config'] as const,
-  queryFn: ({ signal }) => api.call(platformContract.config, {}, { signal }),
+  queryFn: async ({ signal }) => api.call((await platformContract()).config, {}, { signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
@@ -48,19 +51,23 @@ export function useIdleTimeoutSeconds(): number {
 
 // Sign-in steps (01 §4). Each answers the next step of the flow.
 export const authApi = {
-  signIn: (email: string, password: string): Promise<SignInResult> =>
-    api.call(authContract.signIn, { body: { email: email.trim().toLowerCase(), password } }),
-  newPassword: (challengeToken: string, password: string, confirmation: string): Promise<SignInResult> =>
-    api.call(authContract.newPassword, {
+  signIn: async (email: string, password: string): Promise<SignInResult> =>
+    api.call((await authContract()).signIn, { body: { email: email.trim().toLowerCase(), password } }),
+  newPassword: async (
+    challengeToken: string,
+    password: string,
+    confirmation: string,
+  ): Promise<SignInResult> =>
+    api.call((await authContract()).newPassword, {
       body: { challenge_token: challengeToken, password, password_confirmation: confirmation },
     }),
-  mfa: (challengeToken: string, code: string): Promise<SignInResult> =>
-    api.call(authContract.mfa, { body: { challenge_token: challengeToken, code: code.trim() } }),
-  acceptHipaa: (): Promise<SignInResult> => api.call(userContract.consentHipaa),
-  forgotPassword: (email: string) =>
-    api.call(authContract.forgotPassword, { body: { email: email.trim().toLowerCase() } }),
-  resetPassword: (email: string, code: string, password: string, confirmation: string) =>
-    api.call(authContract.resetPassword, {
+  mfa: async (challengeToken: string, code: string): Promise<SignInResult> =>
+    api.call((await authContract()).mfa, { body: { challenge_token: challengeToken, code: code.trim() } }),
+  acceptHipaa: async (): Promise<SignInResult> => api.call((await userContract()).consentHipaa),
+  forgotPassword: async (email: string) =>
+    api.call((await authContract()).forgotPassword, { body: { email: email.trim().toLowerCase() } }),
+  resetPassword: async (email: string, code: string, password: string, confirmation: string) =>
+    api.call((await authContract()).resetPassword, {
       body: {
         email: email.trim().toLowerCase(),
         code: code.trim(),
@@ -68,14 +75,14 @@ export const authApi = {
         password_confirmation: confirmation,
       },
     }),
-  register: (body: {
+  register: async (body: {
     given_name: string;
     family_name: string;
     email: string;
     password: string;
     confirmation: string;
   }) =>
-    api.call(authContract.register, {
+    api.call((await authContract()).register, {
       body: {
         given_name: body.given_name,
         family_name: body.family_name,
@@ -84,20 +91,22 @@ export const authApi = {
         password_confirmation: body.confirmation,
       },
     }),
-  confirmRegistration: (email: string, code: string) =>
-    api.call(authContract.confirmRegistration, {
+  confirmRegistration: async (email: string, code: string) =>
+    api.call((await authContract()).confirmRegistration, {
       body: { email: email.trim().toLowerCase(), code: code.trim() },
     }),
-  loginLog: () => api.call(userContract.loginLog),
-  logoutLog: (id: string) => api.call(userContract.logoutLog, { params: { id } }),
-  signOut: () => api.call(authContract.signOut, {}, { auth: 'staff', renew: false }),
+  loginLog: async () => api.call((await userContract()).loginLog),
+  logoutLog: async (id: string) => api.call((await userContract()).logoutLog, { params: { id } }),
+  signOut: async () => api.call((await authContract()).signOut, {}, { auth: 'staff', renew: false }),
 };
 
 export const controllerApi = {
-  signIn: (email: string, password: string) =>
-    api.call(authContract.controllerSignIn, { body: { email: email.trim().toLowerCase(), password } }),
-  me: () => api.call(authContract.controllerMe, {}, { auth: 'controller' }),
-  signOut: () => api.call(authContract.controllerSignOut, {}, { auth: 'controller' }),
+  signIn: async (email: string, password: string) =>
+    api.call((await authContract()).controllerSignIn, {
+      body: { email: email.trim().toLowerCase(), password },
+    }),
+  me: async () => api.call((await authContract()).controllerMe, {}, { auth: 'controller' }),
+  signOut: async () => api.call((await authContract()).controllerSignOut, {}, { auth: 'controller' }),
 };
 
 function useUserMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
@@ -111,31 +120,33 @@ function useUserMutation<TVariables, TResult>(mutationFn: (variables: TVariables
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileBody) => api.call(userContract.updateProfile, { body }),
+    mutationFn: async (body: UpdateProfileBody) => api.call((await userContract()).updateProfile, { body }),
     onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
   });
 }
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: { current_password: string; password: string; password_confirmation: string }) =>
-      api.call(userContract.changePassword, { body }),
+    mutationFn: async (body: { current_password: string; password: string; password_confirmation: string }) =>
+      api.call((await userContract()).changePassword, { body }),
   });
 }
 
 export function useMfaSetup() {
   return useMutation({
-    mutationFn: () => api.call(userContract.mfaSetup),
+    mutationFn: async () => api.call((await userContract()).mfaSetup),
   });
 }
 
 export function useMfaEnable() {
-  return useUserMutation((code: string) => api.call(userContract.mfaEnable, { body: { code: code.trim() } }));
+  return useUserMutation(async (code: string) =>
+    api.call((await userContract()).mfaEnable, { body: { code: code.trim() } }),
+  );
 }
 
 export function useMfaDisable() {
-  return useUserMutation((code: string) =>
-    api.call(userContract.mfaDisable, { body: { code: code.trim() } }),
+  return useUserMutation(async (code: string) =>
+    api.call((await userContract()).mfaDisable, { body: { code: code.trim() } }),
   );
 }
 
@@ -147,8 +158,12 @@ export interface PageTimeBody {
 }
 
 /** POST {p}/users/{me}/session: time spent on a page (02 "session log"). */
-export function recordPageTime(programId: number, userId: number, body: PageTimeBody): Promise<unknown> {
-  return api.call(userContract.pageSession, {
+export async function recordPageTime(
+  programId: number,
+  userId: number,
+  body: PageTimeBody,
+): Promise<unknown> {
+  return api.call((await userContract()).pageSession, {
     params: { programId: String(programId), id: String(userId) },
     body,
   });
