@@ -22,7 +22,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigation } from 'react-router';
-import { userQuery } from '../../features/identity/api';
+import { userQuery } from '../../features/identity/calls';
 import { NotificationBell } from '../../features/messenger/components/NotificationBell';
 import { ScopeSwitcher } from '../../features/tenancy/components/ScopeSwitcher';
 import { ensureScope, useActiveScope } from '../../features/tenancy/scope';
