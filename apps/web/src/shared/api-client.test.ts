@@ -56,9 +56,9 @@ describe('a call made before its contract has loaded', () => {
   it('fails without waiting for the contract', async () => {
     mockFetch({ [on(authContract.refresh)]: { status: 401, body: { message: 'Unauthenticated.' } } });
     const load = vi.fn(() => new Promise<typeof authContract.refresh>(() => {}));
-    await expect(callBeforeContract(AUTH_REFRESH_ROUTE, load, {}, { auth: 'none' })).rejects.toEqual(
-      new ApiError(401, { message: 'Unauthenticated.' }),
-    );
+    await expect(
+      callBeforeContract(AUTH_REFRESH_ROUTE, load, { query: {} }, { auth: 'none' }),
+    ).rejects.toEqual(new ApiError(401, { message: 'Unauthenticated.' }));
     expect(load).not.toHaveBeenCalled();
   });
 });

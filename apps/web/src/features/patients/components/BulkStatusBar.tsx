@@ -1,10 +1,31 @@
-import { PATIENT_STATUSES, STATUS_REASON_MAX } from '@caredeck/contracts';
+import { PATIENT_STATUSES, patientRecordContract, STATUS_REASON_MAX } from '@caredeck/contracts';
 import { Button, Group, Modal, Paper, Select, Text, Textarea } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { api } from '../../../shared/api-client';
 import { toast } from '../../../shared/ui/toasts';
-import { type PatientStatus, useBulkStatus } from '../api';
+import type { PatientStatus } from '../api';
+
+/**
+ * `POST users/bulk-status`: all the selected patients get the status, or none do (one transaction); the reason,
+ * if any, goes to each patient's status history (ADR 052).
+ */
+function useBulkStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { ids: number[]; value: PatientStatus; reason?: string }) => {
+      const reason = input.reason?.trim();
+      const body = { users_id: input.ids, value: input.value };
+      return api.call(patientRecordContract.bulkStatus, { body: reason ? { ...body, reason } : body });
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['patients'] });
+      void client.invalidateQueries({ queryKey: ['patient'] });
+    },
+  });
+}
 
 export interface BulkStatusBarProps {
   selected: ReadonlySet<number>;

@@ -1,0 +1,122 @@
+import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
+
+/** Code that loads on demand, once, shared by every place that draws it. */
+interface Deferred<C> {
+  preload: () => Promise<void>;
+  subscribe: (listener: () => void) => () => void;
+  current: () => C | null;
+}
+
+function loadOnce<C>(load: () => Promise<C>, what: string): Deferred<C> {
+  let loaded: C | null = null;
+  let loading: Promise<void> | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    preload: () => {
+      loading ??= load().then(
+        (component) => {
+          loaded = component;
+          for (const listener of listeners) listener();
+        },
+        (error: unknown) => {
+          // Tried again the next time it is wanted.
+          loading = null;
+          console.error(`${what} could not be loaded`, error);
+        },
+      );
+      return loading;
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    current: () => loaded,
+  };
+}
+
+/** The component once its code is there (null before), its loading started after the first render. */
+function useDeferred<C>(code: Deferred<C>): C | null {
+  useEffect(() => {
+    void code.preload();
+  }, [code]);
+  return useSyncExternalStore(code.subscribe, code.current);
+}
+
+export interface PlaceholderProps {
+  /** The user reached for the control before its code arrived: it opens as soon as it is there. */
+  onOpen: () => void;
+}
+
+export interface DeferredProps {
+  /** The user reached for the placeholder: open at once (a Menu's `defaultOpened`, a Select's dropdown). */
+  opening: boolean;
+}
+
+interface ControlViewProps<P> {
+  code: Deferred<ComponentType<P & DeferredProps>>;
+  placeholder: ComponentType<P & PlaceholderProps>;
+  props: P;
+}
+
+function ControlView<P extends object>({ code, placeholder: Placeholder, props }: ControlViewProps<P>) {
+  const Loaded = useDeferred(code);
+  const [opening, setOpening] = useState(false);
+  if (Loaded) return <Loaded {...props} opening={opening} />;
+  return (
+    <Placeholder
+      {...props}
+      onOpen={() => {
+        setOpening(true);
+        void code.preload();
+      }}
+    />
+  );
+}
+
+/**
+ * A control of the first screens whose popover code (Menu, Popover, Combobox, Tooltip, and floating-ui under
+ * them) loads right after the first render instead of before it (ADR 048). Until it has arrived `placeholder`
+ * stands in, drawn the same from the same Mantine parts (the control's target without its dropdown), so
+ * nothing moves or flashes when it is swapped; a click on it opens the real control once it is there. A control
+ * whose code cannot be loaded keeps its placeholder (logged; tried again on the next click).
+ */
+export function deferredControl<P extends object>(
+  load: () => Promise<ComponentType<P & DeferredProps>>,
+  placeholder: ComponentType<P & PlaceholderProps>,
+) {
+  const code = loadOnce(load, 'A control');
+  const control = (props: P) => <ControlView code={code} placeholder={placeholder} props={props} />;
+  return Object.assign(control, { preload: code.preload });
+}
+
+interface DialogViewProps<P extends { opened: boolean }> {
+  code: Deferred<ComponentType<P>>;
+  props: P;
+}
+
+function DialogView<P extends { opened: boolean }>({ code, props }: DialogViewProps<P>) {
+  const Loaded = useDeferred(code);
+  const [wanted, setWanted] = useState(props.opened);
+  if (props.opened && !wanted) setWanted(true);
+  // Drawn closed once, then as asked: Mantine's Modal animates a change of `opened`, not a first draw.
+  const [settled, setSettled] = useState(false);
+  const drawn = Loaded !== null && wanted;
+  useEffect(() => {
+    if (drawn) setSettled(true);
+  }, [drawn]);
+  if (!Loaded || !wanted) return null;
+  return <Loaded {...props} opened={props.opened && settled} />;
+}
+
+/**
+ * A dialog (a Modal and what it shows) whose code loads right after the first render of the screen that can
+ * open it, not before: it draws nothing until first opened. Opened before its code arrived, it shows once it is
+ * there, with its usual opening transition.
+ */
+export function deferredDialog<P extends { opened: boolean }>(load: () => Promise<ComponentType<P>>) {
+  const code = loadOnce(load, 'A dialog');
+  const dialog = (props: P) => <DialogView code={code} props={props} />;
+  return Object.assign(dialog, { preload: code.preload });
+}
