@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
@@ -12,6 +12,7 @@ import { patientSearch } from '../features/patients/searchStore';
 import { scopeStore } from '../features/tenancy/scope';
 import { browserNavigation } from '../shared/browser';
 import { i18n } from '../shared/i18n';
+import { settleDeferred } from '../shared/ui/deferred';
 import { loadingOverlay } from '../shared/ui/loadingOverlay';
 import { themePreference } from '../shared/ui/themePreference';
 import { discardWaitingToasts } from '../shared/ui/toasts';
@@ -61,4 +62,13 @@ export function renderRoutes(path: string, routes?: readonly AppRoute[]) {
 /** A signed-in staff session as after a successful page-load refresh. */
 export function signInForTest(token = 'test-access-token'): void {
   session.start(token, 'signedIn');
+}
+
+/**
+ * Waits for the code of the controls drawn so far that load after the first render (menus, the bell's list,
+ * selects: deferredControl) and for their swap, so that a test then acts on the real control, not on its
+ * look-alike placeholder.
+ */
+export async function controlsLoaded(): Promise<void> {
+  await act(() => settleDeferred());
 }

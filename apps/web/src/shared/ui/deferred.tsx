@@ -7,13 +7,25 @@ interface Deferred<C> {
   current: () => C | null;
 }
 
+/** The loads under way (tests wait for them: `settleDeferred`). */
+const pending = new Set<Promise<void>>();
+
+/**
+ * Tests only: resolves once every deferred control and dialog asked for so far has loaded (or failed), so a test
+ * acts on the real control rather than on a placeholder about to be swapped.
+ */
+export async function settleDeferred(): Promise<void> {
+  while (pending.size > 0) await Promise.all([...pending]);
+}
+
 function loadOnce<C>(load: () => Promise<C>, what: string): Deferred<C> {
   let loaded: C | null = null;
   let loading: Promise<void> | null = null;
   const listeners = new Set<() => void>();
   return {
     preload: () => {
-      loading ??= load().then(
+      if (loading) return loading;
+      const started: Promise<void> = load().then(
         (component) => {
           loaded = component;
           for (const listener of listeners) listener();
@@ -24,7 +36,10 @@ function loadOnce<C>(load: () => Promise<C>, what: string): Deferred<C> {
           console.error(`${what} could not be loaded`, error);
         },
       );
-      return loading;
+      loading = started;
+      pending.add(started);
+      void started.finally(() => pending.delete(started));
+      return started;
     },
     subscribe: (listener) => {
       listeners.add(listener);
