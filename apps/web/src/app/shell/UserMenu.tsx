@@ -37,5 +37,7 @@ export function UserButton({
 /** The user menu of the navbar: settings and sign out. Its dropdown loads after the first screen (ADR 048). */
 export const UserMenu = deferredControl<{ user: ActiveUser }>(
   () => import('./UserMenuDropdown').then((m) => m.UserMenuDropdown),
-  ({ user, onOpen }) => <UserButton user={user} onClick={onOpen} />,
+  ({ user, onOpen, onFocus, onBlur }) => (
+    <UserButton user={user} onMouseDown={onOpen} onClick={onOpen} onFocus={onFocus} onBlur={onBlur} />
+  ),
 );

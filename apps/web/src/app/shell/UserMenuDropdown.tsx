@@ -8,12 +8,12 @@ import { signOut } from '../auth/signOut';
 import { UserButton } from './UserMenu';
 
 /** The user menu's dropdown around its button (UserMenu draws the button alone until this has loaded). */
-export function UserMenuDropdown({ user, opening }: { user: ActiveUser } & DeferredProps) {
+export function UserMenuDropdown({ user, opening, focused }: { user: ActiveUser } & DeferredProps) {
   const { t } = useTranslation();
   return (
     <Menu position="bottom-end" width={220} withinPortal defaultOpened={opening}>
       <Menu.Target>
-        <UserButton user={user} />
+        <UserButton user={user} autoFocus={focused} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('shell.signedInAs', { name: user.email })}</Menu.Label>

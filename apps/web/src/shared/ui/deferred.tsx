@@ -62,11 +62,16 @@ function useDeferred<C>(code: Deferred<C>): C | null {
 export interface PlaceholderProps {
   /** The user reached for the control before its code arrived: it opens as soon as it is there. */
   onOpen: () => void;
+  /** Where the keyboard focus is: the real control takes it over when it replaces the placeholder. */
+  onFocus: () => void;
+  onBlur: () => void;
 }
 
 export interface DeferredProps {
   /** The user reached for the placeholder: open at once (a Menu's `defaultOpened`, a Select's dropdown). */
   opening: boolean;
+  /** The placeholder had the focus (or was clicked): the real control's target takes it (`autoFocus`). */
+  focused: boolean;
 }
 
 interface ControlViewProps<P> {
@@ -78,7 +83,8 @@ interface ControlViewProps<P> {
 function ControlView<P extends object>({ code, placeholder: Placeholder, props }: ControlViewProps<P>) {
   const Loaded = useDeferred(code);
   const [opening, setOpening] = useState(false);
-  if (Loaded) return <Loaded {...props} opening={opening} />;
+  const [focused, setFocused] = useState(false);
+  if (Loaded) return <Loaded {...props} opening={opening} focused={focused || opening} />;
   return (
     <Placeholder
       {...props}
@@ -86,6 +92,8 @@ function ControlView<P extends object>({ code, placeholder: Placeholder, props }
         setOpening(true);
         void code.preload();
       }}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
     />
   );
 }
@@ -94,8 +102,9 @@ function ControlView<P extends object>({ code, placeholder: Placeholder, props }
  * A control of the first screens whose popover code (Menu, Popover, Combobox, Tooltip, and floating-ui under
  * them) loads right after the first render instead of before it (ADR 048). Until it has arrived `placeholder`
  * stands in, drawn the same from the same Mantine parts (the control's target without its dropdown), so
- * nothing moves or flashes when it is swapped; a click on it opens the real control once it is there. A control
- * whose code cannot be loaded keeps its placeholder (logged; tried again on the next click).
+ * nothing moves or flashes when it is swapped; a click on it opens the real control once it is there, and the
+ * real control takes over the keyboard focus. A control whose code cannot be loaded keeps its placeholder
+ * (logged; tried again on the next click).
  */
 export function deferredControl<P extends object>(
   load: () => Promise<ComponentType<P & DeferredProps>>,

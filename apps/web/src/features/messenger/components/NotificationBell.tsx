@@ -6,7 +6,7 @@ import { type ComponentPropsWithRef, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSENGER_NOTIFICATION_EVENT, onLiveEvent } from '../../../app/realtime';
 import { api } from '../../../shared/api-client';
-import { deferredControl } from '../../../shared/ui/deferred';
+import { deferredControl, type PlaceholderProps } from '../../../shared/ui/deferred';
 
 export const BELL_KEY = ['messenger', 'bell'] as const;
 
@@ -55,7 +55,7 @@ export function BellButton({
 }
 
 /** Until the list's code has loaded: the bell and its count, live; a click opens the list once it is there. */
-function BellPlaceholder({ programId, onOpen }: { programId: number; onOpen: () => void }) {
+function BellPlaceholder({ programId, onOpen, onFocus, onBlur }: { programId: number } & PlaceholderProps) {
   const bell = useBell(programId);
   return (
     <BellButton
@@ -64,6 +64,9 @@ function BellPlaceholder({ programId, onOpen }: { programId: number; onOpen: () 
         void bell.refetch();
         onOpen();
       }}
+      onMouseDown={onOpen}
+      onFocus={onFocus}
+      onBlur={onBlur}
     />
   );
 }

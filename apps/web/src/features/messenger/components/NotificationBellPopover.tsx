@@ -26,7 +26,11 @@ const TEXTS = {
 } as const;
 
 /** The bell's list of notifications (NotificationBell draws the bell alone until this has loaded). */
-export function NotificationBellPopover({ programId, opening }: { programId: number } & DeferredProps) {
+export function NotificationBellPopover({
+  programId,
+  opening,
+  focused,
+}: { programId: number } & DeferredProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -55,6 +59,7 @@ export function NotificationBellPopover({ programId, opening }: { programId: num
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
       <Popover.Target>
         <BellButton
+          autoFocus={focused}
           unread={unread}
           onClick={() => {
             // Opening it shows the current state (a conversation read elsewhere reads its notifications).

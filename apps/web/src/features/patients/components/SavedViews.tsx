@@ -26,5 +26,7 @@ export function SavedViewsButton(props: ButtonProps & ComponentPropsWithRef<'but
  */
 export const SavedViews = deferredControl<{ programId: number }>(
   () => import('./SavedViewsMenu').then((m) => m.SavedViewsMenu),
-  ({ onOpen }) => <SavedViewsButton onClick={onOpen} />,
+  ({ onOpen, onFocus, onBlur }) => (
+    <SavedViewsButton onMouseDown={onOpen} onClick={onOpen} onFocus={onFocus} onBlur={onBlur} />
+  ),
 );

@@ -23,7 +23,7 @@ function viewsOf(settings: Record<string, unknown> | undefined): SavedView[] {
 }
 
 /** The saved views' menu and naming dialog (SavedViews draws its button until this has loaded). */
-export function SavedViewsMenu({ programId, opening }: { programId: number } & DeferredProps) {
+export function SavedViewsMenu({ programId, opening, focused }: { programId: number } & DeferredProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -83,7 +83,7 @@ export function SavedViewsMenu({ programId, opening }: { programId: number } & D
     <>
       <Menu position="bottom-start" withinPortal defaultOpened={opening}>
         <Menu.Target>
-          <SavedViewsButton />
+          <SavedViewsButton autoFocus={focused} />
         </Menu.Target>
         <Menu.Dropdown>
           {views.length === 0 ? (
