@@ -12,8 +12,8 @@ import { patientSearch } from '../features/patients/searchStore';
 import { scopeStore } from '../features/tenancy/scope';
 import { browserNavigation } from '../shared/browser';
 import { i18n } from '../shared/i18n';
-import { settleDeferred } from '../shared/ui/deferred';
 import { loadingOverlay } from '../shared/ui/loadingOverlay';
+import { settleDeferred } from '../shared/ui/loadOnce';
 import { themePreference } from '../shared/ui/themePreference';
 import { discardWaitingToasts } from '../shared/ui/toasts';
 

@@ -1,63 +1,5 @@
-import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
-
-/** Code that loads on demand, once, shared by every place that draws it. */
-interface Deferred<C> {
-  preload: () => Promise<void>;
-  subscribe: (listener: () => void) => () => void;
-  current: () => C | null;
-}
-
-/** The loads under way (tests wait for them: `settleDeferred`). */
-const pending = new Set<Promise<void>>();
-
-/**
- * Tests only: resolves once every deferred control and dialog asked for so far has loaded (or failed), so a test
- * acts on the real control rather than on a placeholder about to be swapped.
- */
-export async function settleDeferred(): Promise<void> {
-  while (pending.size > 0) await Promise.all([...pending]);
-}
-
-function loadOnce<C>(load: () => Promise<C>, what: string): Deferred<C> {
-  let loaded: C | null = null;
-  let loading: Promise<void> | null = null;
-  const listeners = new Set<() => void>();
-  return {
-    preload: () => {
-      if (loading) return loading;
-      const started: Promise<void> = load().then(
-        (component) => {
-          loaded = component;
-          for (const listener of listeners) listener();
-        },
-        (error: unknown) => {
-          // Tried again the next time it is wanted.
-          loading = null;
-          console.error(`${what} could not be loaded`, error);
-        },
-      );
-      loading = started;
-      pending.add(started);
-      void started.finally(() => pending.delete(started));
-      return started;
-    },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    current: () => loaded,
-  };
-}
-
-/** The component once its code is there (null before), its loading started after the first render. */
-function useDeferred<C>(code: Deferred<C>): C | null {
-  useEffect(() => {
-    void code.preload();
-  }, [code]);
-  return useSyncExternalStore(code.subscribe, code.current);
-}
+import { type ComponentType, useEffect, useState } from 'react';
+import { type Deferred, type Loader, loadOnce, useDeferred } from './loadOnce';
 
 export interface PlaceholderProps {
   /** The user reached for the control before its code arrived: it opens as soon as it is there. */
@@ -107,7 +49,7 @@ function ControlView<P extends object>({ code, placeholder: Placeholder, props }
  * (logged; tried again on the next click).
  */
 export function deferredControl<P extends object>(
-  load: () => Promise<ComponentType<P & DeferredProps>>,
+  load: Loader<ComponentType<P & DeferredProps>>,
   placeholder: ComponentType<P & PlaceholderProps>,
 ) {
   const code = loadOnce(load, 'A control');
@@ -139,7 +81,7 @@ function DialogView<P extends { opened: boolean }>({ code, props }: DialogViewPr
  * open it, not before: it draws nothing until first opened. Opened before its code arrived, it shows once it is
  * there, with its usual opening transition.
  */
-export function deferredDialog<P extends { opened: boolean }>(load: () => Promise<ComponentType<P>>) {
+export function deferredDialog<P extends { opened: boolean }>(load: Loader<ComponentType<P>>) {
   const code = loadOnce(load, 'A dialog');
   const dialog = (props: P) => <DialogView code={code} props={props} />;
   return Object.assign(dialog, { preload: code.preload });
