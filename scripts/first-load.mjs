@@ -11,19 +11,20 @@ const dist = path.join(web, 'dist');
 const KB = 1024;
 
 /**
- * Budgets in KB over the wire. The issue's aim is 170 KB of JavaScript per screen; what is left above it is
- * React + React Router (~82 KB) and zod (~21 KB, the contracts build their schemas as they load): ADR 048.
+ * Budgets in KB over the wire, just above what the screens take. The issue's aim is 170 KB of JavaScript per
+ * screen: the sign-in page is under it; /patients is not, mainly React + React Router (~82 KB) and zod (~23 KB,
+ * which parses the list's answer before it shows): ADR 048.
  */
 export const SCREENS = [
   {
     name: 'sign-in (/login)',
     pages: ['src/features/identity/pages/LoginPage.tsx'],
-    budget: { js: 210, css: 18 },
+    budget: { js: 170, css: 17 },
   },
   {
     name: 'patients (/patients)',
     pages: ['src/app/shell/ConsoleShell.tsx', 'src/features/patients/pages/PatientsPage.tsx'],
-    budget: { js: 310, css: 18 },
+    budget: { js: 255, css: 17 },
   },
 ];
 

@@ -61,6 +61,25 @@ function chunkMap(root: string): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea imports a single hook, `useMergeRefs`, from @floating-ui/react; that package is one module,
+ * so the console frame and the patient list (which draw ScrollAreas at once) loaded all of floating-ui, which only
+ * popovers need and which loads after their first render. This points ScrollArea's import at the same hook in
+ * src/shared/ui/useMergeRefs.ts. A ScrollArea that starts importing anything else from the package fails the build.
+ */
+function scrollAreaWithoutFloatingUi(root: string): Plugin {
+  const hook = path.join(root, 'src', 'shared', 'ui', 'useMergeRefs.ts');
+  return {
+    name: 'caredeck-scrollarea-without-floating-ui',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '@floating-ui/react' || !importer) return null;
+      return /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]/.test(importer) ? hook : null;
+    },
+  };
+}
+
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
@@ -68,7 +87,7 @@ const apiTarget = process.env.CAREDECK_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   root,
-  plugins: [react(), chunkMap(root), precompress(outDir)],
+  plugins: [react(), scrollAreaWithoutFloatingUi(root), chunkMap(root), precompress(outDir)],
   server: {
     port: 5173,
     proxy: {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { LANGUAGES, THEMES } from './constants';
 import { enterpriseSummary, programSummary, staffRole } from './tenancy';
 
-export const THEMES = ['light', 'dark', 'semi-dark'] as const;
-export const LANGUAGES = ['en', 'de', 'fr', 'pt'] as const;
 export const theme = z.enum(THEMES);
 export const language = z.enum(LANGUAGES);
 

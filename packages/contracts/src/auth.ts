@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { activeUser } from './active-user';
 import { line, messageBody } from './common';
+import { AUTH_REFRESH_ROUTE, PASSWORD_MIN_LENGTH } from './constants';
 import { defineRoute } from './route';
 
-export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match. Please try again.';
 export const INVALID_CREDENTIALS = 'Incorrect username or password.';
-export const PASSWORD_EXPIRED = 'password_expired';
 
 /** A staff e-mail address, lower-cased (01 §5). */
 export const emailAddress = line()
@@ -158,8 +157,7 @@ export const authContract = {
     responses: { 200: messageBody },
   }),
   refresh: defineRoute({
-    method: 'POST',
-    path: '/api/auth/refresh',
+    ...AUTH_REFRESH_ROUTE,
     tags: authTags,
     query: refreshQuery,
     responses: { 200: refreshResult },

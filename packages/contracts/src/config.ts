@@ -11,9 +11,6 @@ export const publicConfig = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 
-/** The console's default when /api/config cannot be read: 15 minutes. */
-export const DEFAULT_IDLE_TIMEOUT_SECONDS = 900;
-
 /** Public routes of the platform: health checks and the console's configuration. */
 export const platformContract = {
   health: defineRoute({

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { bodyId, idParam, line, paged, pageQuery, queryInt } from './common';
 import { defineRoute } from './route';
-import type { StaffRole } from './tenancy';
 
 /**
  * External orders (02 §7 "External orders"; ADR 045): prescription fills exported as CSV by an outside
@@ -57,13 +56,6 @@ export const EXTERNAL_ORDER_STATUS_LABELS: Record<ExternalOrderStatus, string> =
   delivered: 'Delivered',
   cancelled: 'Cancelled',
 };
-
-/** Who works on external orders: the program's pharmacy staff and its administrators. */
-export const EXTERNAL_ORDER_ROLES = [
-  'pharmacy',
-  'admin',
-  'enterprise_admin',
-] as const satisfies readonly StaffRole[];
 
 /** Largest CSV accepted, in bytes, and most orders in one file. */
 export const EXTERNAL_ORDER_CSV_MAX_BYTES = 2 * 1024 * 1024;

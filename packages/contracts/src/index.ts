@@ -8,6 +8,7 @@ export * from './caregivers';
 export * from './catalogue';
 export * from './common';
 export * from './config';
+export * from './constants';
 export * from './content';
 export * from './data-views';
 export * from './devices';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyId, idParam, line, queryInt, text } from './common';
+import { messengerNotification } from './notifications';
 import { defineRoute } from './route';
 
 /**
@@ -142,19 +143,6 @@ export const newMessageFields = z.object({
   phi: z.boolean().default(false),
 });
 export type NewMessageFields = z.infer<typeof newMessageFields>;
-
-export const messengerNotification = z.object({
-  id: z.number().int(),
-  kind: z.enum(['mention', 'urgent', 'added']),
-  conversation_id: z.number().int(),
-  conversation_name: z.string(),
-  message_id: z.number().int().nullable(),
-  from_name: z.string(),
-  preview: z.string(),
-  read: z.boolean(),
-  created_at: z.string(),
-});
-export type MessengerNotification = z.infer<typeof messengerNotification>;
 
 const tags = ['messenger'] as const;
 const idParams = z.object({ id: idParam });

@@ -1,11 +1,24 @@
 import { z } from 'zod';
 import { bodyId, idParam, line, paged, pageQuery, text } from './common';
-import { messengerNotification } from './messenger';
 import { defineRoute } from './route';
 
 /** 01 §3/§7 Notification and Audio assignment; the staff notification bell. ADR 032. */
 export const PATIENT_NOTIFICATION_TYPES = ['sms', 'email', 'push'] as const;
 export type PatientNotificationType = (typeof PATIENT_NOTIFICATION_TYPES)[number];
+
+/** A staff notification of the messenger (mention, urgent message, added to a conversation): the bell lists them. */
+export const messengerNotification = z.object({
+  id: z.number().int(),
+  kind: z.enum(['mention', 'urgent', 'added']),
+  conversation_id: z.number().int(),
+  conversation_name: z.string(),
+  message_id: z.number().int().nullable(),
+  from_name: z.string(),
+  preview: z.string(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export type MessengerNotification = z.infer<typeof messengerNotification>;
 
 export const NOTIFICATION_MESSAGES = {
   sent: 'Notification sent',

@@ -18,11 +18,6 @@ export const PROGRAM_TYPES = ['monitoring', 'pharma', 'pharmacy'] as const;
 export const programType = z.enum(PROGRAM_TYPES);
 export type ProgramType = z.infer<typeof programType>;
 
-/** The product's default program slug, preferred when a user has several programs (spec 01 §4). */
-export const DEFAULT_PROGRAM_SLUG = 'caredeck';
-/** Program id used when no program is chosen; on enterprise scope it means "no program filter". */
-export const DEFAULT_PROGRAM_ID = 1;
-
 export const programSummary = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -145,11 +140,3 @@ export const tenancyContract = {
     },
   }),
 };
-
-/** Roles that look after patients: they enrol, edit and change the status of patients (ADR 019). */
-export const CARE_ROLES = [
-  'admin',
-  'physician',
-  'care_coordinator',
-  'enterprise_admin',
-] as const satisfies readonly StaffRole[];

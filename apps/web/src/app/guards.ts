@@ -1,6 +1,6 @@
 import type { ActiveUser, StaffRole } from '@caredeck/contracts';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { rememberUser, userQuery } from '../features/identity/api';
+import { rememberUser, userQuery } from '../features/identity/calls';
 import { ensureScope } from '../features/tenancy/scope';
 import { i18n } from '../shared/i18n';
 import { toast } from '../shared/ui/toasts';

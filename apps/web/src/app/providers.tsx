@@ -1,13 +1,21 @@
 import './styles/first.css';
-import { MAX_TOASTS, TOAST_DURATION_MS, TOAST_POSITION } from '@caredeck/domain';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../shared/i18n';
 import { useThemePreference } from '../shared/ui/themePreference';
+import { deferredPart } from './shell/deferredPart';
+import { loadRestStyles } from './styles/rest';
 import { cssVariablesResolver, themeWithLabels } from './theme';
+
+/**
+ * The toasts' container and Mantine's notifications, with their styles (rest.css): loaded after the first render
+ * (toasts wait for it).
+ */
+const ToastHost = deferredPart(() =>
+  Promise.all([import('../shared/ui/ToastHost'), loadRestStyles()]).then(([m]) => m.ToastHost),
+);
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
@@ -16,10 +24,13 @@ export interface AppProvidersProps {
   env?: 'default' | 'test';
 }
 
-/** Theme, data cache, translations and toasts (configured once: bottom-right, 4 s, at most 20). */
+/** Theme, data cache, translations and toasts (shared/ui/ToastHost: bottom-right, 4 s, at most 20). */
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   const preference = useThemePreference();
   const [language, setLanguage] = useState(i18n.language);
+  // The first screen is drawn before the toasts' code is asked for.
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => setDrawn(true), []);
   useEffect(() => {
     const changed = (next: string) => setLanguage(next);
     i18n.on('languageChanged', changed);
@@ -48,7 +59,11 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
     >
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>
-          <Notifications position={TOAST_POSITION} autoClose={TOAST_DURATION_MS} limit={MAX_TOASTS} />
+          {drawn ? (
+            <Suspense fallback={null}>
+              <ToastHost />
+            </Suspense>
+          ) : null}
           {children}
         </I18nextProvider>
       </QueryClientProvider>

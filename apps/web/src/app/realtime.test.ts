@@ -2,7 +2,7 @@ import { userContract } from '@caredeck/contracts';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it, vi } from 'vitest';
-import { userQuery } from '../features/identity/api';
+import { userQuery } from '../features/identity/calls';
 import { mockFetch, on } from '../test/fetchMock';
 import { makeUser } from '../test/fixtures';
 import '../test/render';

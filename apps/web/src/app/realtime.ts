@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
-import { userQueryKey } from '../features/identity/api';
+import { userQueryKey } from '../features/identity/calls';
 import { session } from './auth/session';
 
 /** Sent to a user's private channel when an admin changes their program roles (01 §4). */

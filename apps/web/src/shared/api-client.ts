@@ -1,7 +1,6 @@
 import {
   API_PREFIXES,
   type ErrorBody,
-  errorBody,
   type RouteContract,
   type RouteInput,
   type RouteResponse,
@@ -114,9 +113,33 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/**
+ * The contracts' error shape (`errorBody`: message, per-field `errors`, `error_id`), read without zod: a failed
+ * call is understood before the schemas load (the sign-in page shows without them, ADR 048). Null when the
+ * answer does not have that shape; only its known fields are kept, as the schema would.
+ */
+export function readErrorBody(data: unknown): ErrorBody | null {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const { message, errors, error_id } = data as Record<string, unknown>;
+  if (typeof message !== 'string') return null;
+  if (error_id !== undefined && typeof error_id !== 'string') return null;
+  if (errors !== undefined) {
+    if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return null;
+    if (!Object.values(errors).every(isStringList)) return null;
+  }
+  return {
+    message,
+    ...(errors === undefined ? {} : { errors: errors as Record<string, string[]> }),
+    ...(error_id === undefined ? {} : { error_id }),
+  };
+}
+
 function toErrorBody(status: number, data: unknown): ErrorBody | null {
-  const parsed = errorBody.safeParse(data);
-  if (parsed.success) return parsed.data;
+  const body = readErrorBody(data);
+  if (body) return body;
   if (typeof data === 'string' && data) return { message: data };
   return status ? { message: `HTTP ${status}` } : null;
 }
@@ -193,6 +216,28 @@ export function callRoute<C extends RouteContract>(
     body,
     schema: success ?? undefined,
   }) as Promise<RouteResponse<C>>;
+}
+
+/**
+ * Calls a route before its contract has loaded: the request leaves at once with the route's method and path
+ * (a zod-free head in packages/contracts, which the contract is built from), and a successful answer is parsed
+ * by the contract's success schema once `load` has brought it. A failure never waits for it. Only for calls a
+ * first screen makes before it shows (the start-up refresh); any other call uses `api.call`.
+ */
+export async function callBeforeContract<C extends RouteContract>(
+  head: NoInfer<Pick<C, 'method' | 'path'>>,
+  load: () => Promise<C>,
+  ...[input, options]: CallArgs<C>
+): Promise<RouteResponse<C>> {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  const data = await apiRequest(routeUrl(head, params, query), { ...options, method: head.method, body });
+  const contract = await load();
+  const success = Object.values(contract.responses)[0];
+  return (success ? success.parse(data) : data) as RouteResponse<C>;
 }
 
 /** The file name a Content-Disposition gives: `filename*=UTF-8''…` (any characters) or `filename="…"`. */
@@ -282,6 +327,7 @@ export async function blobRoute<C extends RouteContract>(
 
 export const api = {
   call: callRoute,
+  callBeforeContract,
   blob: blobRoute,
   download: downloadRoute,
   upload: uploadRoute,

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
@@ -13,7 +13,9 @@ import { scopeStore } from '../features/tenancy/scope';
 import { browserNavigation } from '../shared/browser';
 import { i18n } from '../shared/i18n';
 import { loadingOverlay } from '../shared/ui/loadingOverlay';
+import { settleDeferred } from '../shared/ui/loadOnce';
 import { themePreference } from '../shared/ui/themePreference';
+import { discardWaitingToasts } from '../shared/ui/toasts';
 
 /** Starts every test from a fresh page load: no session, no cache, English, light theme. */
 export function resetApp(): void {
@@ -25,6 +27,7 @@ export function resetApp(): void {
   loadingOverlay.set(false);
   themePreference.set('light');
   notifications.clean();
+  discardWaitingToasts();
   void i18n.changeLanguage('en');
 }
 
@@ -59,4 +62,13 @@ export function renderRoutes(path: string, routes?: readonly AppRoute[]) {
 /** A signed-in staff session as after a successful page-load refresh. */
 export function signInForTest(token = 'test-access-token'): void {
   session.start(token, 'signedIn');
+}
+
+/**
+ * Waits for the code of the controls drawn so far that load after the first render (menus, the bell's list,
+ * selects: deferredControl) and for their swap, so that a test then acts on the real control, not on its
+ * look-alike placeholder.
+ */
+export async function controlsLoaded(): Promise<void> {
+  await act(() => settleDeferred());
 }

@@ -1,4 +1,4 @@
-import { type ActiveUser, authContract } from '@caredeck/contracts';
+import { type ActiveUser, AUTH_REFRESH_ROUTE } from '@caredeck/contracts';
 import { api, configureApiClient } from '../../shared/api-client';
 import { readItem, SESSION_STORAGE_KEYS, STORAGE_KEYS, writeItem } from '../../shared/browser-storage';
 import { createStore, useStore } from '../../shared/ui/createStore';
@@ -20,6 +20,12 @@ export interface SessionState {
   endReason?: SessionEndReason;
 }
 
+/**
+ * The identity routes' contracts (sign-in steps, the user, the session's own calls), with zod: loaded by the
+ * first call that needs them, so the sign-in page shows without them (ADR 048).
+ */
+export const loadIdentityContracts = () => import('./identityContracts');
+
 const store = createStore<SessionState>({ status: 'unknown', accessToken: null });
 /** When the server last saw this session: its idle clock (the client's runs on user activity). */
 let lastServerContactAt = 0;
@@ -30,8 +36,10 @@ let startUser: ActiveUser | undefined;
 
 async function renew(withUser = false): Promise<boolean> {
   try {
-    const result = await api.call(
-      authContract.refresh,
+    // Sent at once; its answer is read when the contract is there (a refused refresh never waits for it).
+    const result = await api.callBeforeContract(
+      AUTH_REFRESH_ROUTE,
+      async () => (await loadIdentityContracts()).authContract.refresh,
       { query: withUser ? { include: 'user' } : {} },
       { auth: 'none' },
     );

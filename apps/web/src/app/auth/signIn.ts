@@ -1,4 +1,4 @@
-import { authApi, userQueryKey } from '../../features/identity/api';
+import { authApi, userQueryKey } from '../../features/identity/calls';
 import { STORAGE_KEYS, writeItem } from '../../shared/browser-storage';
 import { queryClient } from '../queryClient';
 import { session } from './session';

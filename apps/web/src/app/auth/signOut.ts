@@ -1,4 +1,4 @@
-import { authApi } from '../../features/identity/api';
+import { authApi } from '../../features/identity/calls';
 import { scopeStore } from '../../features/tenancy/scope';
 import { browserNavigation } from '../../shared/browser';
 import {

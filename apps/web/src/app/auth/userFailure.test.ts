@@ -1,7 +1,7 @@
 import { authContract } from '@caredeck/contracts';
-import { notifications } from '@mantine/notifications';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api-client';
+import { attachToastHost } from '../../shared/ui/toasts';
 import { mockFetch, on } from '../../test/fetchMock';
 import { spyOnBrowserNavigation } from '../../test/render';
 import { session } from './session';
@@ -11,11 +11,20 @@ function signOutServer() {
   return mockFetch({ [on(authContract.signOut)]: { status: 204 } });
 }
 
+/** Stands in for the toasts' container: records what it is asked to show. */
+let detachToasts = () => {};
+function toastHost() {
+  const show = vi.fn();
+  detachToasts = attachToastHost(show);
+  return show;
+}
+afterEach(() => detachToasts());
+
 describe('a failed user fetch', () => {
   it('signs out to /login at once when no identity is stored', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const navigation = spyOnBrowserNavigation();
-    const show = vi.spyOn(notifications, 'show');
+    const show = toastHost();
     signOutServer();
     session.start('token', 'signedIn');
     await handleUserFetchFailure(new ApiError(500, { message: 'Server Error' }));
@@ -29,7 +38,7 @@ describe('a failed user fetch', () => {
     try {
       localStorage.setItem('userInfo', '{"id":7}');
       const navigation = spyOnBrowserNavigation();
-      const show = vi.spyOn(notifications, 'show');
+      const show = toastHost();
       signOutServer();
       session.start('token', 'signedIn');
       const done = handleUserFetchFailure(new ApiError(0, null, 'Failed to fetch'));

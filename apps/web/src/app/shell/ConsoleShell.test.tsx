@@ -14,7 +14,7 @@ import { loadingOverlay } from '../../shared/ui/loadingOverlay';
 import { themePreference } from '../../shared/ui/themePreference';
 import { mockFetch, on } from '../../test/fetchMock';
 import { CONFIG, makePatient, makeUser, pageOf } from '../../test/fixtures';
-import { renderRoutes, signInForTest, spyOnBrowserNavigation } from '../../test/render';
+import { controlsLoaded, renderRoutes, signInForTest, spyOnBrowserNavigation } from '../../test/render';
 import { session } from '../auth/session';
 
 function consoleServer(user = makeUser()) {
@@ -68,6 +68,7 @@ async function openConsole(path = '/patients', user = makeUser()) {
   signInForTest();
   const view = renderRoutes(path);
   await screen.findByRole('navigation', { name: 'Main navigation' });
+  await controlsLoaded();
   return { api, ...view };
 }
 

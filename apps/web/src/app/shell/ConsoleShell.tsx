@@ -12,7 +12,6 @@ import {
   ScrollArea,
   Text,
   ThemeIcon,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
@@ -22,10 +21,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigation } from 'react-router';
-import { userQuery } from '../../features/identity/api';
+import { userQuery } from '../../features/identity/calls';
 import { NotificationBell } from '../../features/messenger/components/NotificationBell';
 import { ScopeSwitcher } from '../../features/tenancy/components/ScopeSwitcher';
 import { ensureScope, useActiveScope } from '../../features/tenancy/scope';
+import { DeferredTooltip } from '../../shared/ui/DeferredTooltip';
 import { useLoadingOverlay } from '../../shared/ui/loadingOverlay';
 import { useThemePreference } from '../../shared/ui/themePreference';
 import { hasAnyRole } from '../auth/roles';
@@ -138,11 +138,11 @@ export function ConsoleShell() {
               const Icon = route.menu?.icon ?? IconSearch;
               const label = route.menu ? t(route.menu.labelKey) : route.id;
               return (
-                <Tooltip key={route.id} label={label}>
+                <DeferredTooltip key={route.id} label={label}>
                   <ActionIcon component={Link} to={route.path} variant="subtle" aria-label={label}>
                     <Icon size={18} />
                   </ActionIcon>
-                </Tooltip>
+                </DeferredTooltip>
               );
             })}
             {scope && <NotificationBell programId={scope.programId} />}

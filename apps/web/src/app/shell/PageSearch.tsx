@@ -7,7 +7,7 @@ import { IconSearch, IconStar, IconStarFilled, IconUser } from '@tabler/icons-re
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { usePatientFinder } from '../../features/patients/api';
+import { usePatientFinder } from '../../features/patients/finder';
 import { identityDate } from '../../shared/ui/notProvided';
 import { toast } from '../../shared/ui/toasts';
 import type { AppRoute } from '../router';

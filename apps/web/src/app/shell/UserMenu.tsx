@@ -1,51 +1,43 @@
 import type { ActiveUser } from '@caredeck/contracts';
-import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { Avatar, Group, Text, UnstyledButton, type UnstyledButtonProps, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { signOut } from '../auth/signOut';
+import { deferredControl } from '../../shared/ui/deferred';
 import classes from './shell.module.css';
 
 function initials(user: ActiveUser): string {
   return `${user.given_name.charAt(0)}${user.family_name.charAt(0)}`.toUpperCase();
 }
 
-/** The user menu of the navbar: settings and sign out. */
-export function UserMenu({ user }: { user: ActiveUser }) {
+/** The user menu's button: the user's initials or picture and name. */
+export function UserButton({
+  user,
+  ...props
+}: { user: ActiveUser } & UnstyledButtonProps & ComponentPropsWithRef<'button'>) {
   const { t } = useTranslation();
   const name = `${user.given_name} ${user.family_name}`.trim();
   return (
-    <Menu position="bottom-end" width={220} withinPortal>
-      <Menu.Target>
-        {/* Named by what it shows (WCAG 2.5.3 label in name): the user's name, then what the button opens. */}
-        <UnstyledButton data-testid="user-menu">
-          <Group gap="xs" wrap="nowrap">
-            <Avatar src={user.picture} alt="" radius="xl" size="sm" color="primary" aria-hidden>
-              {initials(user)}
-            </Avatar>
-            <Text size="sm" fw={500} truncate className={classes.userName}>
-              {name}
-            </Text>
-            <VisuallyHidden>{t('shell.userMenu')}</VisuallyHidden>
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('shell.signedInAs', { name: user.email })}</Menu.Label>
-        <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} aria-hidden />}>
-          {t('shell.settings')}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item
-          color="danger"
-          leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={() => void signOut()}
-          data-testid="sign-out"
-        >
-          {t('shell.signOut')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    // Named by what it shows (WCAG 2.5.3 label in name): the user's name, then what the button opens.
+    <UnstyledButton data-testid="user-menu" {...props}>
+      <Group gap="xs" wrap="nowrap">
+        <Avatar src={user.picture} alt="" radius="xl" size="sm" color="primary" aria-hidden>
+          {initials(user)}
+        </Avatar>
+        <Text size="sm" fw={500} truncate className={classes.userName}>
+          {name}
+        </Text>
+        <VisuallyHidden>{t('shell.userMenu')}</VisuallyHidden>
+        <IconChevronDown size={14} aria-hidden />
+      </Group>
+    </UnstyledButton>
   );
 }
+
+/** The user menu of the navbar: settings and sign out. Its dropdown loads after the first screen (ADR 048). */
+export const UserMenu = deferredControl<{ user: ActiveUser }>(
+  () => import('./UserMenuDropdown').then((m) => m.UserMenuDropdown),
+  ({ user, onOpen, onFocus, onBlur }) => (
+    <UserButton user={user} onMouseDown={onOpen} onClick={onOpen} onFocus={onFocus} onBlur={onBlur} />
+  ),
+);

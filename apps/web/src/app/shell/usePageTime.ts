@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { recordPageTime } from '../../features/identity/api';
+import { recordPageTime } from '../../features/identity/calls';
 import { session } from '../auth/session';
 import type { AppRouteHandle } from '../router';
 

@@ -1,4 +1,4 @@
-import { groupsContract as c, patientRecordContract } from '@caredeck/contracts';
+import { groupsContract as c } from '@caredeck/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api-client';
 
@@ -71,15 +71,5 @@ export function useCohortMember(programId: number, id: number) {
         params: { programId: str(programId), groupId: str(id), userId: str(patientId) },
       }),
     onSuccess: () => changed(id),
-  });
-}
-
-/** Patients of the user's programs by name, MRN or birth date (the quick search). */
-export function usePatientSearch(search: string) {
-  return useQuery({
-    queryKey: ['patients', 'quick', search],
-    queryFn: ({ signal }) => api.call(patientRecordContract.search, { query: { search } }, { signal }),
-    enabled: search.trim().length > 1,
-    placeholderData: keepPreviousData,
   });
 }

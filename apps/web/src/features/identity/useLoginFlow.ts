@@ -9,8 +9,8 @@ import { completeSignIn, redirectTargetAfterSignIn } from '../../app/auth/signIn
 import { signOut } from '../../app/auth/signOut';
 import { isApiError } from '../../shared/api-client';
 import { toast } from '../../shared/ui/toasts';
-import { authApi } from './api';
 import type { AuthFormKind } from './authFailure';
+import { authApi } from './calls';
 import type { AuthFailure } from './components/AuthFailureAlert';
 
 export type RegisterValues = {

@@ -2,11 +2,10 @@ import {
   type PATIENT_SORT_FIELDS,
   type PATIENT_STATUSES,
   type PatientListQuery,
-  patientRecordContract,
   patientsContract,
   summariesContract,
 } from '@caredeck/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api-client';
 import { type ActiveScope, scopeKey } from '../tenancy/scope';
 
@@ -71,38 +70,6 @@ export function patientListQuery(scope: ActiveScope, params: PatientListParams) 
 
 export function usePatientList(scope: ActiveScope, params: PatientListParams) {
   return useQuery(patientListQuery(scope, params));
-}
-
-/**
- * `POST users/bulk-status`: all the selected patients get the status, or none do (one transaction); the reason,
- * if any, goes to each patient's status history (ADR 052).
- */
-export function useBulkStatus() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { ids: number[]; value: PatientStatus; reason?: string }) => {
-      const reason = input.reason?.trim();
-      const body = { users_id: input.ids, value: input.value };
-      return api.call(patientRecordContract.bulkStatus, { body: reason ? { ...body, reason } : body });
-    },
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['patients'] });
-      void client.invalidateQueries({ queryKey: ['patient'] });
-    },
-  });
-}
-
-/** The Ctrl+K palette's patient finder (`GET patients?search`): by name, MRN or birth date, every program. */
-export function usePatientFinder(search: string) {
-  const text = search.trim();
-  return useQuery({
-    queryKey: ['patients', 'find', text],
-    queryFn: ({ signal }) =>
-      api.call(patientRecordContract.search, { query: { search: text, limit: '8' } }, { signal }),
-    enabled: text.length > 1,
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-  });
 }
 
 /** The worklist's adherence and last-reading columns for the patients of a page (program scope). */

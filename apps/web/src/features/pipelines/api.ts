@@ -1,4 +1,4 @@
-import { pipelinesContract as c, type NewPipelineBody, patientRecordContract } from '@caredeck/contracts';
+import { pipelinesContract as c, type NewPipelineBody } from '@caredeck/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onLiveEvent, PIPELINES_CHANGED_EVENT } from '../../app/realtime';
@@ -83,15 +83,6 @@ export function usePatientJourney(pipelineId: number, patientId: number | null) 
     },
     enabled: patientId !== null,
     retry: 1,
-  });
-}
-
-export function usePatientSearch(search: string) {
-  return useQuery({
-    queryKey: ['patients', 'quick', search],
-    queryFn: ({ signal }) => api.call(patientRecordContract.search, { query: { search } }, { signal }),
-    enabled: search.trim().length > 1,
-    placeholderData: keepPreviousData,
   });
 }
 

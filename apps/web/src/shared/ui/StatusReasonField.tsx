@@ -1,7 +1,7 @@
 import { STATUS_REASON_MAX } from '@caredeck/contracts';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api-client';
-import { TextAreaField, type TextAreaFieldProps } from './TextField';
+import { TextAreaField, type TextAreaFieldProps } from './TextAreaField';
 
 export type StatusReasonFieldProps = Omit<
   TextAreaFieldProps,

@@ -1,16 +1,9 @@
 import { trimOnBlur } from '@caredeck/domain';
-import {
-  PasswordInput,
-  type PasswordInputProps,
-  Textarea,
-  type TextareaProps,
-  TextInput,
-  type TextInputProps,
-} from '@mantine/core';
+import { PasswordInput, type PasswordInputProps, TextInput, type TextInputProps } from '@mantine/core';
 import type { FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type ValueProps = {
+export type ValueProps = {
   value: string;
   onChange: (value: string) => void;
 };
@@ -18,7 +11,7 @@ type ValueProps = {
 export type TextFieldProps = Omit<TextInputProps, 'value' | 'onChange'> & ValueProps;
 
 /** What a read-only field shows: its value, or 'Not Provided' when it has none (01 §5). */
-function useShownValue(value: string, readOnly: boolean | undefined): string {
+export function useShownValue(value: string, readOnly: boolean | undefined): string {
   const { t } = useTranslation();
   return readOnly && value.trim() === '' ? t('common.notProvided') : value;
 }
@@ -61,26 +54,6 @@ export function PasswordField({ value, onChange, ...props }: PasswordFieldProps)
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       visibilityToggleButtonProps={{ 'aria-label': t('common.showHide') }}
-    />
-  );
-}
-
-export type TextAreaFieldProps = Omit<TextareaProps, 'value' | 'onChange'> & ValueProps;
-
-/** A multi-line text input, trimmed on blur like every text field; 'Not Provided' when read-only and empty. */
-export function TextAreaField({ value, onChange, onBlur, readOnly, ...props }: TextAreaFieldProps) {
-  const shown = useShownValue(value, readOnly);
-  return (
-    <Textarea
-      {...props}
-      readOnly={readOnly}
-      value={shown}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      onBlur={(event) => {
-        const trimmed = trimOnBlur(event.currentTarget.value);
-        if (!readOnly && trimmed !== value) onChange(trimmed);
-        onBlur?.(event);
-      }}
     />
   );
 }

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { DateField } from './DateField';
-import { PasswordField, TextAreaField, TextField } from './TextField';
+import { TextAreaField } from './TextAreaField';
+import { PasswordField, TextField } from './TextField';
 
 function Fields({ onDate }: { onDate: (value: string) => void }) {
   const [name, setName] = useState('');

@@ -48,9 +48,9 @@ describe('toasts', () => {
       toast.success('first');
       toast.warning('second');
     });
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'first', autoClose: 4_000 }));
     const second = await screen.findByText('second');
     const first = screen.getByText('first');
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'first', autoClose: 4_000 }));
     expect(second.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
@@ -62,6 +62,18 @@ describe('toasts', () => {
     await screen.findByText('Saved');
     await userEvent.click(screen.getByRole('button', { name: 'Close notification' }));
     await waitFor(() => expect(screen.queryByText('Saved')).toBeNull());
+  });
+
+  it('keeps the toasts asked for before its container loaded, and shows them in order once it is up', async () => {
+    act(() => {
+      toast.error('too early');
+      toast.success('early too');
+    });
+    expect(screen.queryByText('too early')).toBeNull();
+    renderWithProviders(null);
+    const second = await screen.findByText('early too');
+    const first = screen.getByText('too early');
+    expect(second.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('keeps at most 20 on screen, the newest ones', async () => {

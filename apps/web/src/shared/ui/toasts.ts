@@ -1,5 +1,5 @@
 import { ERROR_TOAST_DURATION_MS, firstErrorMessages, TOAST_DURATION_MS } from '@caredeck/domain';
-import { notifications } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { ApiError } from '../api-client';
 import { i18n } from '../i18n';
@@ -24,10 +24,31 @@ const COLORS: Record<ToastKind, string> = {
 // the newest toast on top and keeps the newest 20 on screen.
 let sequence = 0;
 
+/**
+ * Mantine's notifications load after the first screen (ADR 048): until their container is up (ToastHost),
+ * toasts wait here and then show in the order they were asked for.
+ */
+let show: ((toast: NotificationData) => void) | null = null;
+const waiting: NotificationData[] = [];
+
+/** The toast container is up: what waited shows now, and later toasts go straight to it. */
+export function attachToastHost(display: (toast: NotificationData) => void): () => void {
+  show = display;
+  for (const toast of waiting.splice(0)) display(toast);
+  return () => {
+    if (show === display) show = null;
+  };
+}
+
+/** Tests only: drops the toasts of a page that never drew its container. */
+export function discardWaitingToasts(): void {
+  waiting.length = 0;
+}
+
 export function showToast(kind: ToastKind, message: ReactNode, options: ToastOptions = {}): string {
   sequence += 1;
-  return notifications.show({
-    id: options.id,
+  const toast: NotificationData = {
+    id: options.id ?? `toast-${sequence}`,
     color: COLORS[kind],
     title: options.title,
     message,
@@ -37,7 +58,10 @@ export function showToast(kind: ToastKind, message: ReactNode, options: ToastOpt
     // Mantine's close button is an icon only: give it a name.
     closeButtonProps: { 'aria-label': i18n.t('common.closeNotification') },
     'data-toast-kind': kind,
-  });
+  };
+  if (show) show(toast);
+  else waiting.push(toast);
+  return toast.id as string;
 }
 
 export const toast = {

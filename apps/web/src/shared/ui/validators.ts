@@ -1,4 +1,3 @@
-import { newPassword, PASSWORD_MIN_LENGTH } from '@caredeck/contracts';
 import { i18n } from '../i18n';
 
 /** A field rule: the translated message when the value is not acceptable, else null. */
@@ -16,12 +15,6 @@ export const email: Rule<unknown> = (value) =>
 
 export const sixDigitCode: Rule<unknown> = (value) =>
   SIX_DIGITS.test(value.trim()) ? null : i18n.t('validation.code');
-
-/** The server's own strength rule (contracts), with a translated message. */
-export const strongPassword: Rule<unknown> = (value) =>
-  value === '' || newPassword.safeParse(value).success
-    ? null
-    : i18n.t('validation.passwordWeak', { min: PASSWORD_MIN_LENGTH });
 
 export const phone: Rule<unknown> = (value) =>
   value.trim() === '' || PHONE.test(value.trim()) ? null : i18n.t('validation.phone');

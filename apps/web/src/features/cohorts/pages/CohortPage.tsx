@@ -23,13 +23,15 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/documentTitle';
 import { isApiError } from '../../../shared/api-client';
 import { dateOrNotProvided, identityDate, valueOrNotProvided } from '../../../shared/ui/notProvided';
-import { TextAreaField, TextField } from '../../../shared/ui/TextField';
+import { TextAreaField } from '../../../shared/ui/TextAreaField';
+import { TextField } from '../../../shared/ui/TextField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useForm } from '../../../shared/ui/useForm';
 import { required } from '../../../shared/ui/validators';
 import { ThresholdsPanel } from '../../alerts/components/ThresholdsPanel';
+import { usePatientSearch } from '../../patients/finder';
 import { useActiveScope } from '../../tenancy/scope';
-import { useCohort, useCohortMember, useDeleteCohort, usePatientSearch, useUpdateCohort } from '../api';
+import { useCohort, useCohortMember, useDeleteCohort, useUpdateCohort } from '../api';
 import '../i18n';
 
 /** /group/{id} and /group/{groupId}/group-users: a cohort, its patients, adding and removing them. */

@@ -1,7 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { strongPassword } from '../../../shared/ui/passwordRule';
 import { useForm } from '../../../shared/ui/useForm';
-import { required, sameAs, strongPassword } from '../../../shared/ui/validators';
+import { required, sameAs } from '../../../shared/ui/validators';
 import { AuthStepActions, NewPasswordPair } from './AuthFormParts';
 
 export interface NewPasswordFormProps {

@@ -1,8 +1,9 @@
 import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { strongPassword } from '../../../shared/ui/passwordRule';
 import { TextField } from '../../../shared/ui/TextField';
 import { useForm } from '../../../shared/ui/useForm';
-import { email, maxLength, required, sameAs, strongPassword } from '../../../shared/ui/validators';
+import { email, maxLength, required, sameAs } from '../../../shared/ui/validators';
 import type { RegisterValues } from '../useLoginFlow';
 import { AuthStepActions, NewPasswordPair } from './AuthFormParts';
 

@@ -1,8 +1,9 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { strongPassword } from '../../../shared/ui/passwordRule';
 import { TextField } from '../../../shared/ui/TextField';
 import { useForm } from '../../../shared/ui/useForm';
-import { required, sameAs, sixDigitCode, strongPassword } from '../../../shared/ui/validators';
+import { required, sameAs, sixDigitCode } from '../../../shared/ui/validators';
 import { AuthStepActions, NewPasswordPair } from './AuthFormParts';
 
 export interface ResetPasswordFormProps {

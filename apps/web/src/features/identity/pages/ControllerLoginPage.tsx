@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { controllerSession } from '../../../app/auth/controllerSession';
 import { PublicLayout } from '../../../shared/ui/PublicLayout';
-import { controllerApi } from '../api';
+import { controllerApi } from '../calls';
 import { AuthFailureContext } from '../components/AuthFailureAlert';
 import { SignInForm } from '../components/SignInForm';
 

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { controllerSession, useControllerSession } from '../../../app/auth/controllerSession';
 import { PublicLayout } from '../../../shared/ui/PublicLayout';
 import { FleetConsole } from '../../devices/components/FleetConsole';
-import { controllerApi } from '../api';
+import { controllerApi } from '../calls';
 
 /**
  * /controller: the controller area's own session (01 §4) and its work: the dispenser fleet with the

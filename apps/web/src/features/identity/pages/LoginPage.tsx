@@ -2,6 +2,7 @@ import { Center, Loader, Stack } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginStep } from '../../../app/auth/loginMachine';
+import { loadIdentityContracts } from '../../../app/auth/session';
 import { usePageTitle } from '../../../app/documentTitle';
 import { LanguagePicker } from '../../../shared/ui/LanguagePicker';
 import { LegalLinks } from '../../../shared/ui/LegalLinks';
@@ -11,8 +12,9 @@ import { CodeForm } from '../components/CodeForm';
 import { SignInForm } from '../components/SignInForm';
 import { useLoginFlow } from '../useLoginFlow';
 
-// The sign-in form comes with the page; the other steps (the consent text, registration …) load once the form
-// is on screen, so the page shows sooner and a step is usually there before it is reached.
+// The sign-in form comes with the page; the other steps (the consent text, registration …) and the contracts of
+// the sign-in calls (with zod) load once the form is on screen, so the page shows sooner and they are usually
+// there before they are needed.
 const loadHipaa = () => import('../components/HipaaConsent');
 const loadNewPassword = () => import('../components/NewPasswordForm');
 const loadForgot = () => import('../components/ForgotPasswordForm');
@@ -25,7 +27,7 @@ const ResetPasswordForm = lazy(() => loadReset().then((m) => ({ default: m.Reset
 const RegisterForm = lazy(() => loadRegister().then((m) => ({ default: m.RegisterForm })));
 
 function prefetchSteps() {
-  for (const load of [loadHipaa, loadNewPassword, loadForgot, loadReset, loadRegister])
+  for (const load of [loadIdentityContracts, loadHipaa, loadNewPassword, loadForgot, loadReset, loadRegister])
     load().catch(() => {
       // Tried again when the step is reached (and shown as a failed page then).
     });

@@ -1,50 +1,18 @@
-import { type MessengerNotification, notificationsContract as n } from '@caredeck/contracts';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Indicator,
-  Loader,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { notificationsContract as n } from '@caredeck/contracts';
+import { ActionIcon, type ActionIconProps, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ComponentPropsWithRef, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { MESSENGER_NOTIFICATION_EVENT, onLiveEvent } from '../../../app/realtime';
 import { api } from '../../../shared/api-client';
-import { toastErrors } from '../../../shared/ui/toasts';
+import { deferredControl, type PlaceholderProps } from '../../../shared/ui/deferred';
 
-const BELL_KEY = ['messenger', 'bell'] as const;
-const TEXTS = {
-  mention: 'shell.messengerNotice.mention',
-  urgent: 'shell.messengerNotice.urgent',
-  added: 'shell.messengerNotice.added',
-} as const;
+export const BELL_KEY = ['messenger', 'bell'] as const;
 
-/**
- * The staff notification bell in the header: the unread count of one's notifications in the active program,
- * live; opening it lists them (newest first); choosing one marks it read and opens its conversation.
- * Texts are the shell's, so the messenger's bundle is not loaded for it.
- */
-export function NotificationBell({ programId }: { programId: number }) {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+/** One's notifications in the program and their unread count, kept live. */
+export function useBell(programId: number) {
   const queryClient = useQueryClient();
-  const [opened, setOpened] = useState(false);
-  const params = { programId: String(programId) };
-  const bell = useQuery({
-    queryKey: [...BELL_KEY, programId],
-    queryFn: ({ signal }) => api.call(n.staff, { params }, { signal }),
-    retry: 1,
-    refetchInterval: 5 * 60_000,
-  });
   useEffect(
     () =>
       onLiveEvent(MESSENGER_NOTIFICATION_EVENT, () => {
@@ -52,105 +20,63 @@ export function NotificationBell({ programId }: { programId: number }) {
       }),
     [queryClient],
   );
+  return useQuery({
+    queryKey: [...BELL_KEY, programId],
+    queryFn: ({ signal }) => api.call(n.staff, { params: { programId: String(programId) } }, { signal }),
+    retry: 1,
+    refetchInterval: 5 * 60_000,
+  });
+}
 
-  const unread = bell.data?.unread ?? 0;
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
-  const markRead = async (ids: number[]) => {
-    if (ids.length === 0) return;
-    try {
-      await api.call(n.readAt, { params, query: { notification_ids: ids.join(',') } });
-    } catch (error) {
-      toastErrors(error);
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: BELL_KEY });
-    }
-  };
-  const open = (item: MessengerNotification) => {
-    setOpened(false);
-    if (!item.read) void markRead([item.id]);
-    navigate(`/messenger?c=${item.conversation_id}`);
-  };
-
+/** The bell with its unread count. */
+export function BellButton({
+  unread,
+  ...props
+}: { unread: number } & ActionIconProps & ComponentPropsWithRef<'button'>) {
+  const { t } = useTranslation();
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
-      <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          aria-label={unread > 0 ? t('shell.bell.labelUnread', { count: unread }) : t('shell.bell.label')}
-          onClick={() => {
-            // Opening it shows the current state (a conversation read elsewhere reads its notifications).
-            if (!opened) void bell.refetch();
-            setOpened(!opened);
-          }}
-        >
-          <Indicator
-            label={unread > 99 ? '99+' : unread}
-            size={16}
-            offset={-2}
-            color="red.9"
-            disabled={unread === 0}
-            aria-hidden
-          >
-            <IconBell size={18} />
-          </Indicator>
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown p={0}>
-        <Group justify="space-between" px="sm" py="xs">
-          <Text fw={600} size="sm">
-            {t('shell.bell.title')}
-          </Text>
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            disabled={unread === 0}
-            onClick={() => void markRead((bell.data?.data ?? []).filter((x) => !x.read).map((x) => x.id))}
-          >
-            {t('shell.bell.markAll')}
-          </Button>
-        </Group>
-        {bell.isError && !bell.data ? (
-          <Text size="sm" c="red.9" px="sm" pb="sm">
-            {t('shell.bell.loadError')}
-          </Text>
-        ) : !bell.data ? (
-          <Loader size="sm" m="sm" aria-label={t('shell.bell.title')} />
-        ) : bell.data.data.length === 0 ? (
-          <Text size="sm" c="dimmed" px="sm" pb="sm">
-            {t('shell.bell.empty')}
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={420}>
-            <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {bell.data.data.map((item) => (
-                <li key={item.id}>
-                  <UnstyledButton
-                    onClick={() => open(item)}
-                    px="sm"
-                    py={6}
-                    w="100%"
-                    style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-                    data-notification-id={item.id}
-                  >
-                    <Text size="sm" fw={item.read ? 400 : 700}>
-                      {!item.read && <VisuallyHidden>{`${t('shell.bell.unread')}: `}</VisuallyHidden>}
-                      {t(TEXTS[item.kind], { from: item.from_name, conversation: item.conversation_name })}
-                    </Text>
-                    {item.preview && (
-                      <Text size="xs" c="dimmed" lineClamp={2}>
-                        {item.preview}
-                      </Text>
-                    )}
-                    <Text size="xs" c="dimmed">
-                      {time.format(new Date(item.created_at))}
-                    </Text>
-                  </UnstyledButton>
-                </li>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+    <ActionIcon
+      variant="subtle"
+      aria-label={unread > 0 ? t('shell.bell.labelUnread', { count: unread }) : t('shell.bell.label')}
+      {...props}
+    >
+      <Indicator
+        label={unread > 99 ? '99+' : unread}
+        size={16}
+        offset={-2}
+        color="red.9"
+        disabled={unread === 0}
+        aria-hidden
+      >
+        <IconBell size={18} />
+      </Indicator>
+    </ActionIcon>
   );
 }
+
+/** Until the list's code has loaded: the bell and its count, live; a click opens the list once it is there. */
+function BellPlaceholder({ programId, onOpen, onFocus, onBlur }: { programId: number } & PlaceholderProps) {
+  const bell = useBell(programId);
+  return (
+    <BellButton
+      unread={bell.data?.unread ?? 0}
+      onClick={() => {
+        void bell.refetch();
+        onOpen();
+      }}
+      onMouseDown={onOpen}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    />
+  );
+}
+
+/**
+ * The staff notification bell in the header: the unread count of one's notifications in the active program,
+ * live; opening it lists them (newest first); choosing one marks it read and opens its conversation.
+ * Texts are the shell's, so the messenger's bundle is not loaded for it. The list loads after the first screen.
+ */
+export const NotificationBell = deferredControl<{ programId: number }>(
+  () => import('./NotificationBellPopover').then((m) => m.NotificationBellPopover),
+  BellPlaceholder,
+);

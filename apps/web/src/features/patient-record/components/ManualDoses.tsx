@@ -24,7 +24,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../shared/ui/DateField';
 import { dateOrNotProvided } from '../../../shared/ui/notProvided';
-import { TextAreaField } from '../../../shared/ui/TextField';
+import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useManualDoses } from '../api';
 

@@ -1,12 +1,32 @@
-import { PATIENT_STATUSES } from '@caredeck/contracts';
+import { PATIENT_STATUSES, patientRecordContract } from '@caredeck/contracts';
 import { Button, Group, Modal, Paper, Select, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../shared/api-client';
+import { api, isApiError } from '../../../shared/api-client';
 import { StatusReasonField } from '../../../shared/ui/StatusReasonField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
-import { type PatientStatus, useBulkStatus } from '../api';
+import type { PatientStatus } from '../api';
+
+/**
+ * `POST users/bulk-status`: all the selected patients get the status, or none do (one transaction); the reason,
+ * if any, goes to each patient's status history (ADR 052).
+ */
+function useBulkStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { ids: number[]; value: PatientStatus; reason?: string }) => {
+      const reason = input.reason?.trim();
+      const body = { users_id: input.ids, value: input.value };
+      return api.call(patientRecordContract.bulkStatus, { body: reason ? { ...body, reason } : body });
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['patients'] });
+      void client.invalidateQueries({ queryKey: ['patient'] });
+    },
+  });
+}
 
 export interface BulkStatusBarProps {
   selected: ReadonlySet<number>;

@@ -1,7 +1,8 @@
 import { PATIENT_STATUSES, SEXES } from '@caredeck/contracts';
-import { Button, Chip, Group, MultiSelect, Select } from '@mantine/core';
+import { Button, Chip, Group } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DeferredMultiSelect, DeferredSelect } from '../../../shared/ui/DeferredSelect';
 import { useCohorts } from '../../cohorts/api';
 import { usePipelines } from '../../pipelines/api';
 
@@ -129,7 +130,7 @@ export function PatientFilters({ values, onChange, programId }: PatientFiltersPr
       >
         {t('patients.filters.mine')}
       </Chip>
-      <MultiSelect
+      <DeferredMultiSelect
         label={t('patients.filters.status')}
         placeholder={values.statuses.length ? undefined : t('patients.filters.any')}
         data={PATIENT_STATUSES.map((s) => ({ value: s, label: t(`patients.status.${s}`) }))}
@@ -140,7 +141,7 @@ export function PatientFilters({ values, onChange, programId }: PatientFiltersPr
         w={220}
         data-testid="filter-status"
       />
-      <MultiSelect
+      <DeferredMultiSelect
         label={t('patients.filters.sex')}
         placeholder={values.sex.length ? undefined : t('patients.filters.any')}
         data={SEXES.map((s) => ({ value: s, label: t(`patients.sex.${s}`) }))}
@@ -151,7 +152,7 @@ export function PatientFilters({ values, onChange, programId }: PatientFiltersPr
         w={180}
         data-testid="filter-sex"
       />
-      <Select
+      <DeferredSelect
         label={t('patients.filters.assigned')}
         data={[
           { value: '', label: t('patients.filters.anyone') },
@@ -166,7 +167,7 @@ export function PatientFilters({ values, onChange, programId }: PatientFiltersPr
         data-testid="filter-assigned"
       />
       {programId !== null ? (
-        <Select
+        <DeferredSelect
           label={t('patients.filters.cohort')}
           placeholder={t('patients.filters.any')}
           data={(cohorts.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
@@ -180,7 +181,7 @@ export function PatientFilters({ values, onChange, programId }: PatientFiltersPr
         />
       ) : null}
       {programId !== null ? (
-        <Select
+        <DeferredSelect
           label={t('patients.filters.pipeline')}
           placeholder={t('patients.filters.any')}
           data={(pipelines.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
@@ -193,7 +194,7 @@ export function PatientFilters({ values, onChange, programId }: PatientFiltersPr
           data-testid="filter-pipeline"
         />
       ) : null}
-      <Select
+      <DeferredSelect
         label={t('patients.filters.followUp')}
         placeholder={t('patients.filters.any')}
         data={FOLLOW_UP_WHEN.map((w) => ({ value: w, label: t(`patients.filters.followUpWhen.${w}`) }))}
@@ -204,7 +205,7 @@ export function PatientFilters({ values, onChange, programId }: PatientFiltersPr
         w={170}
         data-testid="filter-follow-up"
       />
-      <Select
+      <DeferredSelect
         label={t('patients.filters.assessment')}
         placeholder={t('patients.filters.any')}
         data={ASSESSMENT_STATES.map((a) => ({

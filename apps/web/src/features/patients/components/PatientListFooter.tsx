@@ -1,6 +1,7 @@
-import { Box, Group, Pagination, Select, Text } from '@mantine/core';
+import { Box, Group, Pagination, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeferredSelect } from '../../../shared/ui/DeferredSelect';
 
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
 
@@ -36,7 +37,7 @@ export function PatientListFooter({
           <Text component="label" htmlFor={perPageId} size="sm">
             {t('patients.perPage')}
           </Text>
-          <Select
+          <DeferredSelect
             id={perPageId}
             size="xs"
             w={80}

@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { hasAnyRole } from '../../../app/auth/roles';
 import { readItem, writeItem } from '../../../shared/browser-storage';
+import { deferredControl } from '../../../shared/ui/deferred';
 import { SearchBox } from '../../../shared/ui/SearchBox';
 import { useCurrentUser } from '../../identity/api';
 import { type ActiveScope, useActiveScope } from '../../tenancy/scope';
 import { type PatientListParams, type PatientSortField, usePatientList, usePatientSummaries } from '../api';
-import { BulkStatusBar } from '../components/BulkStatusBar';
 import { ExportButton } from '../components/ExportButton';
 import {
   activeFilterCount,
@@ -25,6 +25,12 @@ import { PatientListFooter, PER_PAGE_OPTIONS } from '../components/PatientListFo
 import { PatientsTable } from '../components/PatientsTable';
 import { SavedViews } from '../components/SavedViews';
 import { patientSearch, usePatientSearch } from '../searchStore';
+
+/** Shown once patients are selected: its code (a Select, the confirmation dialog) loads after the list. */
+const BulkStatusBar = deferredControl(
+  () => import('../components/BulkStatusBar').then((m) => m.BulkStatusBar),
+  () => null,
+);
 
 function isSortField(value: string | null): value is PatientSortField {
   return value !== null && (PATIENT_SORT_FIELDS as readonly string[]).includes(value);

@@ -27,6 +27,7 @@ import { Loaded } from '../../../shared/ui/Loaded';
 import { ConfirmModal, NameModal } from '../../../shared/ui/NameModal';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useCurrentUser } from '../../identity/api';
+import { usePatientSearch } from '../../patients/finder';
 import { useActiveScope } from '../../tenancy/scope';
 import {
   type Act,
@@ -35,7 +36,6 @@ import {
   PIPELINES_KEY,
   pipelineCalls,
   usePatientJourney,
-  usePatientSearch,
   usePipeline,
   usePipelines,
 } from '../api';

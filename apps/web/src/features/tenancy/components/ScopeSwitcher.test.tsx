@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { controlsLoaded, renderWithProviders } from '../../../test/render';
 import { resolveScope, scopeStore } from '../scope';
 import { ScopeSwitcher } from './ScopeSwitcher';
 
@@ -19,6 +19,7 @@ describe('the scope control', () => {
   it('offers each program and "all programs" of an enterprise with several, in one list', async () => {
     const scope = resolveScope(twoPrograms);
     renderWithProviders(<ScopeSwitcher user={twoPrograms} scope={scope} />);
+    await controlsLoaded();
     const control = screen.getByRole('combobox', { name: 'Working in' });
     expect(control).toHaveValue('CareDeck Monitoring');
     await userEvent.click(control);

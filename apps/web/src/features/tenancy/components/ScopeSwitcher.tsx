@@ -1,6 +1,7 @@
 import type { ActiveUser } from '@caredeck/contracts';
-import { type ComboboxItem, type ComboboxItemGroup, Select, Text } from '@mantine/core';
+import { type ComboboxItem, type ComboboxItemGroup, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DeferredSelect } from '../../../shared/ui/DeferredSelect';
 import { type ActiveScope, enterprisesWithScope, selectEnterprise, selectProgram } from '../scope';
 
 const ENTERPRISE = 'e:';
@@ -55,7 +56,7 @@ export function ScopeSwitcher({ user, scope }: { user: ActiveUser; scope: Active
       ? `${ENTERPRISE}${scope.enterprise.id}`
       : `${PROGRAM}${scope.programId}`;
   return (
-    <Select
+    <DeferredSelect
       size="xs"
       w={260}
       label={t('scope.label')}

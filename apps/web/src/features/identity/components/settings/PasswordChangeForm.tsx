@@ -1,9 +1,10 @@
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { strongPassword } from '../../../../shared/ui/passwordRule';
 import { PasswordField } from '../../../../shared/ui/TextField';
 import { toast, toastErrors } from '../../../../shared/ui/toasts';
 import { useForm } from '../../../../shared/ui/useForm';
-import { required, sameAs, strongPassword } from '../../../../shared/ui/validators';
+import { required, sameAs } from '../../../../shared/ui/validators';
 import { useChangePassword } from '../../api';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
