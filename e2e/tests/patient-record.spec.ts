@@ -155,7 +155,7 @@ test('a coordinator orders a medication, adds pods, prints their labels, records
   const dose = page.getByTestId('recent-dose').filter({ hasText: 'Told by phone' });
   await expect(dose).toContainText('By hand, Carlos Diaz');
   await dose.getByTestId('dose-delete').click();
-  await page.getByTestId('dose-delete-confirm').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Dose record deleted')).toBeVisible();
   await expect(regimen).toContainText('3 pods · 84 servings left');
 

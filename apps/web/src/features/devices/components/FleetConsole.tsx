@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useDispenser, useFleet, useGatewayStatus, useSendCommand } from '../api';
 import { useControllerLive } from '../live';
 import '../i18n';
-import { relative } from '../time';
+import { LastEvent, relative } from './LastEvent';
 import { NewSecretAction } from './NewSecretAction';
 
 function ConnectionBadge({ device }: { device: Device }) {
@@ -135,18 +135,7 @@ export function FleetConsole() {
                       <Table.Td>{d.battery === null ? '–' : `${d.battery} %`}</Table.Td>
                       <Table.Td>{d.pods_loaded ?? '–'}</Table.Td>
                       <Table.Td>
-                        {d.last_event_type ? (
-                          <Text size="sm">
-                            {t(`eventTypes.${d.last_event_type}`, { defaultValue: d.last_event_type })}{' '}
-                            <Text span c="dimmed" size="xs">
-                              {relative(d.last_seen_at, locale)}
-                            </Text>
-                          </Text>
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            {t('never')}
-                          </Text>
-                        )}
+                        <LastEvent type={d.last_event_type} at={d.last_seen_at} />
                       </Table.Td>
                     </Table.Tr>
                   ))}

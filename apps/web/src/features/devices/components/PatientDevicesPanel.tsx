@@ -31,8 +31,8 @@ import {
   useStaffDispenser,
 } from '../api';
 import '../i18n';
-import { relative } from '../time';
 import { AddDeviceDialog } from './AddDeviceDialog';
+import { LastEvent } from './LastEvent';
 import { NewSecretAction } from './NewSecretAction';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -43,8 +43,7 @@ const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
  * (follow it: socket event dispenser.events) and its dose schedule (POST users/{id}/schedules).
  */
 export function PatientDevicesPanel({ patientId }: { patientId: number }) {
-  const { t, i18n } = useTranslation('devices');
-  const locale = i18n.language === 'en' ? 'en-US' : i18n.language;
+  const { t } = useTranslation('devices');
   const devices = usePatientDevices(patientId);
   const user = useCurrentUser();
   const scope = useActiveScope();
@@ -109,18 +108,7 @@ export function PatientDevicesPanel({ patientId }: { patientId: number }) {
                 </Table.Td>
                 <Table.Td>{d.battery === null ? '–' : `${d.battery} %`}</Table.Td>
                 <Table.Td>
-                  {d.last_event_type ? (
-                    <Text size="sm">
-                      {t(`eventTypes.${d.last_event_type}`, { defaultValue: d.last_event_type })}{' '}
-                      <Text span c="dimmed" size="xs">
-                        {relative(d.last_seen_at, locale)}
-                      </Text>
-                    </Text>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      {t('never')}
-                    </Text>
-                  )}
+                  <LastEvent type={d.last_event_type} at={d.last_seen_at} />
                 </Table.Td>
                 {canRegister && (
                   <Table.Td>

@@ -23,6 +23,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../shared/ui/DateField';
+import { ConfirmModal } from '../../../shared/ui/NameModal';
 import { dateOrNotProvided } from '../../../shared/ui/notProvided';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
@@ -250,33 +251,17 @@ export function RecentDoses({
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('doses.deleteTitle')}>
-        <Stack>
-          <Text size="sm">{t('doses.deleteBody')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('actions.cancel')}
-            </Button>
-            <Button
-              color="danger"
-              loading={doses.remove.isPending}
-              data-testid="dose-delete-confirm"
-              onClick={() =>
-                deleting !== null &&
-                doses.remove.mutate(deleting, {
-                  onSuccess: () => {
-                    setDeleting(null);
-                    toast.success(t('doses.deleted'));
-                  },
-                  onError: (error) => toastErrors(error),
-                })
-              }
-            >
-              {t('medication.remove')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {deleting !== null && (
+        <ConfirmModal
+          title={t('doses.deleteTitle')}
+          body={t('doses.deleteBody')}
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            await doses.remove.mutateAsync(deleting);
+            return { message: t('doses.deleted') };
+          }}
+        />
+      )}
     </Stack>
   );
 }

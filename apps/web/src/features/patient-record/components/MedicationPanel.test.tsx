@@ -187,7 +187,7 @@ describe('the medication tab', () => {
     await userEvent.click(within(manual as HTMLElement).getByTestId('dose-delete'));
     expect(await screen.findByText('Delete this dose record?')).toBeInTheDocument();
     expect(api.callsTo(on(medicationsContract.deleteUsage, { ...params, usageId: 900 }))).toHaveLength(0);
-    await userEvent.click(screen.getByTestId('dose-delete-confirm'));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Dose record deleted')).toBeInTheDocument();
     expect(api.callsTo(on(medicationsContract.deleteUsage, { ...params, usageId: 900 }))).toHaveLength(1);
   });
@@ -209,7 +209,7 @@ describe('the medication tab', () => {
     await userEvent.click(await screen.findByTestId('condition-delete'));
     expect(await screen.findByText('Delete this disease state?')).toBeInTheDocument();
     expect(api.callsTo(on(medicationsContract.deleteDiseaseState, params))).toHaveLength(0);
-    await userEvent.click(screen.getByTestId('condition-delete-confirm'));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Disease state deleted')).toBeInTheDocument();
     expect(api.callsTo(on(medicationsContract.deleteDiseaseState, params))[0]?.body).toEqual({
       disease_state_id: 40,

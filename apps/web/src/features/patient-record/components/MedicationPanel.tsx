@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateField } from '../../../shared/ui/DateField';
+import { ConfirmModal } from '../../../shared/ui/NameModal';
 import { identityDate } from '../../../shared/ui/notProvided';
 import { TagInput } from '../../../shared/ui/TagInput';
 import { TextField } from '../../../shared/ui/TextField';
@@ -438,37 +439,17 @@ function DiseaseStates(props: {
           </Table.Tbody>
         </Table>
       )}
-      <Modal
-        opened={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={t('medication.deleteConditionTitle')}
-      >
-        <Stack>
-          <Text size="sm">{t('medication.deleteConditionBody')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('actions.cancel')}
-            </Button>
-            <Button
-              color="danger"
-              loading={actions.remove.isPending}
-              data-testid="condition-delete-confirm"
-              onClick={() =>
-                deleting !== null &&
-                actions.remove.mutate(deleting, {
-                  onSuccess: () => {
-                    setDeleting(null);
-                    toast.success(t('medication.conditionDeleted'));
-                  },
-                  onError: (error) => toastErrors(error),
-                })
-              }
-            >
-              {t('medication.remove')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {deleting !== null && (
+        <ConfirmModal
+          title={t('medication.deleteConditionTitle')}
+          body={t('medication.deleteConditionBody')}
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            await actions.remove.mutateAsync(deleting);
+            return { message: t('medication.conditionDeleted') };
+          }}
+        />
+      )}
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" gap="xs">
           <TextField
