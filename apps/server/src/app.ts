@@ -16,7 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { MODULES } from './modules';
-import { accessPlugin } from './platform/access/access.plugin';
+import { accessPlugin, foreignPathObject } from './platform/access/access.plugin';
 import { createTokenService } from './platform/auth/tokens';
 import type { Database } from './platform/db/client';
 import { s3Storage } from './platform/files/s3';
@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { foreignPathObject: (request) => foreignPathObject(db, request) });
 
   const tokens = createTokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
   const realtime = createRealtime({ db, tokens, config, log: app.log });

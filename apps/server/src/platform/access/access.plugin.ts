@@ -178,6 +178,73 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
   });
 });
 
+/**
+ * Path parameters of program routes that name an object of that program, by the path segment before them
+ * (`/programs/:programId/users/:id/...`): the table holding the object and its `program_id`.
+ * A route of the `program` kind resolves its program in the access hook but the path object only in its
+ * service, after validation; `foreignPathObject` closes that gap for refused input (below).
+ */
+const PROGRAM_PATH_OBJECTS: Record<string, { table: SQL; params: readonly string[] }> = {
+  users: { table: sql`patients`, params: ['id', 'userId', 'patientId'] },
+  generate: { table: sql`patients`, params: ['userId'] },
+  'patients-report': { table: sql`patients`, params: ['userId'] },
+  groups: { table: sql`groups`, params: ['id', 'groupId'] },
+  regimens: { table: sql`regimens`, params: ['regimenId'] },
+  orders: { table: sql`medication_orders`, params: ['orderId'] },
+  surveys: { table: sql`surveys`, params: ['surveyId'] },
+  pipelines: { table: sql`pipelines`, params: ['pipeline_id'] },
+  report: { table: sql`reports`, params: ['reportId'] },
+  'order-form': { table: sql`order_forms`, params: ['id'] },
+};
+
+/**
+ * Program routes whose `users/:param` is not an existing patient: the signed-in staff member (page time,
+ * access check) or the enrolment form's id of a patient not created yet (duplicate check).
+ */
+const NOT_PATIENT_PATHS = new Set([
+  '/api/v1/programs/:programId/users/:id/session',
+  '/api/v1/programs/:programId/users/:id/check-access',
+  '/api/v1/programs/:programId/users/:patientId/check-user-exist',
+]);
+
+/** The path objects of a program route's URL pattern, each with its table: pure, for the test too. */
+export function programPathObjects(url: string): { param: string; table: SQL }[] {
+  if (NOT_PATIENT_PATHS.has(url)) return [];
+  const segments = url.split('/');
+  const found: { param: string; table: SQL }[] = [];
+  for (let i = 1; i < segments.length; i++) {
+    const segment = segments[i]!;
+    if (!segment.startsWith(':')) continue;
+    const param = segment.slice(1);
+    const kind = PROGRAM_PATH_OBJECTS[segments[i - 1]!];
+    if (kind?.params.includes(param)) found.push({ param, table: kind.table });
+  }
+  return found;
+}
+
+/**
+ * Whether a request about to be refused for its input names, in its path, an object outside the program
+ * the access hook resolved: then the answer is the 404 that valid input gets, so an outsider learns nothing
+ * from a 422 and a client is told first that the object is not there. Runs on the refusal path only: valid
+ * requests pay nothing (their services check the object in their own statements).
+ */
+export async function foreignPathObject(db: Database, request: FastifyRequest): Promise<boolean> {
+  const rule = request.routeOptions.config?.access;
+  const program = request.actor?.realm === 'staff' ? request.actor.program : undefined;
+  const url = request.routeOptions.url;
+  if (rule?.kind !== 'program' || !program || !url) return false;
+  const objects = programPathObjects(url);
+  if (objects.length === 0) return false;
+  const checks: SQL[] = [];
+  for (const { param, table } of objects) {
+    const id = pathIdOrNull(request, param);
+    if (id === null) return true;
+    checks.push(sql`EXISTS (SELECT 1 FROM ${table} WHERE id = ${id} AND program_id = ${program.id})`);
+  }
+  const res = await db.execute<{ ok: boolean }>(sql`SELECT ${sql.join(checks, sql` AND `)} AS ok`);
+  return res.rows[0]?.ok !== true;
+}
+
 /** The signed-in staff actor of a request whose route is not public. */
 export function staffActor(request: FastifyRequest) {
   const actor = request.actor;

@@ -8,7 +8,13 @@ import { testApp } from '../../test/harness';
 import { createTokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 import type { App } from '../http/types';
-import { accessPlugin, MissingAccessRuleError, scopedObjectId, staffActor } from './access.plugin';
+import {
+  accessPlugin,
+  MissingAccessRuleError,
+  programPathObjects,
+  scopedObjectId,
+  staffActor,
+} from './access.plugin';
 import { access } from './rules';
 
 let app: App;
@@ -104,6 +110,60 @@ describe('every protected route, called for real', () => {
       });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(404);
     }
+  });
+
+  /** A program route's URL with `programId` and its path objects (the first of each table in `objectsOf`). */
+  async function objectUrl(url: string, programId: number, objectsOf: number): Promise<string> {
+    let concreteUrl = url.replace(':programId', String(programId));
+    for (const { param, table } of programPathObjects(url)) {
+      const res = await db.execute<{ id: number }>(
+        sql`SELECT min(id)::int AS id FROM ${table} WHERE program_id = ${objectsOf}`,
+      );
+      concreteUrl = concreteUrl.replace(`:${param}`, String(res.rows[0]?.id ?? 999_999));
+    }
+    return concreteUrl.replace(/:[A-Za-z_]+/g, '1');
+  }
+  const withPathObjects = () =>
+    protectedRoutes().filter(
+      (r) =>
+        r.access.kind === 'program' &&
+        programPathObjects(r.url).length > 0 &&
+        (r.schema?.body !== undefined || r.schema?.querystring !== undefined),
+    );
+
+  it("answers 404, not 422, when the path names another program's patient (or cohort, regimen…) under the caller's own program", async () => {
+    const own = await db.execute<{ id: number }>(sql`
+      SELECT r.program_id::int AS id FROM admin_program_roles r JOIN admins a ON a.id = r.admin_id
+      WHERE a.email = 'outsider@caredeck.demo' LIMIT 1`);
+    const outsiderProgram = own.rows[0]!.id;
+    const routes = withPathObjects();
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      const url = await objectUrl(route.url, outsiderProgram, 1);
+      const res = await app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: bearer(outsider),
+        payload: route.method === 'GET' ? undefined : [1],
+      });
+      expect(res.statusCode, `${route.method} ${url}`).toBe(404);
+    }
+  });
+
+  it("still answers 422 for refused input about the caller's own program's objects", async () => {
+    const coordinator = (await signIn(app, 'coordinator@caredeck.demo')).token;
+    for (const route of withPathObjects().filter((r) => r.schema?.body !== undefined)) {
+      const url = await objectUrl(route.url, 1, 1);
+      if (url.includes('999999')) continue;
+      const res = await app.inject({
+        method: route.method as 'POST',
+        url,
+        headers: bearer(coordinator),
+        payload: [1],
+      });
+      expect([403, 422], `${route.method} ${url} → ${res.statusCode} ${res.body}`).toContain(res.statusCode);
+    }
+    expect(programPathObjects('/api/v1/programs/:programId/users/:id/session')).toEqual([]);
   });
 
   it('refuses staff tokens on controller routes', async () => {

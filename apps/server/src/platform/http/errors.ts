@@ -100,8 +100,14 @@ function fieldOf(instancePath: string, prefix: string | undefined): string {
 }
 
 /** Maps every failure to the API's error shapes; 500s get an id and never a stack trace or PHI. */
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: {
+    /** Asked before a 422 for refused input: true when the path names an object the actor may not see (404). */
+    foreignPathObject?: (request: FastifyRequest) => Promise<boolean>;
+  } = {},
+): void {
+  app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply
@@ -113,6 +119,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(404).send({ message: 'Not found.' });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      if (await options.foreignPathObject?.(request))
+        return reply.status(404).send({ message: 'Not found.' });
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const field = fieldOf(issue.instancePath ?? '', error.validationContext);
