@@ -73,7 +73,7 @@ const en = {
   programs: {
     title: 'Programs',
     hint: 'The enterprise and its programs: names, types, modules and logos.',
-    loadError: 'The programs could not be loaded.',
+    loadError: 'Failed Fetching Programs, try again later',
     loading: 'Loading…',
     empty: 'No programs yet.',
     new: 'New program',
@@ -132,6 +132,7 @@ const en = {
     },
   },
   created: 'New user has successfully been created!',
+  adminCreated: 'Admin Created',
 };
 
 export const staffTexts: FeatureTexts<typeof en> = registerTexts('staff', {
@@ -269,6 +270,7 @@ export const staffTexts: FeatureTexts<typeof en> = registerTexts('staff', {
       },
     },
     created: 'Neuer Benutzer wurde erfolgreich angelegt!',
+    adminCreated: 'Mitarbeiterkonto angelegt',
   },
   fr: {
     title: 'Équipe',
@@ -403,6 +405,7 @@ export const staffTexts: FeatureTexts<typeof en> = registerTexts('staff', {
       },
     },
     created: 'Le nouvel utilisateur a bien été créé !',
+    adminCreated: 'Administrateur créé',
   },
   pt: {
     title: 'Equipa',
@@ -536,6 +539,7 @@ export const staffTexts: FeatureTexts<typeof en> = registerTexts('staff', {
       },
     },
     created: 'Novo utilizador criado com sucesso!',
+    adminCreated: 'Administrador criado',
   },
 });
 

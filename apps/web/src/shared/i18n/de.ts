@@ -27,6 +27,7 @@ export const de: TranslationShape<typeof en> = {
     },
   },
   errors: {
+    defaultsNotSaved: 'Die Standardeinstellungen wurden nicht gespeichert, bitte versuchen Sie es erneut.',
     backend: 'Fehler bei der Kommunikation mit dem Server!',
     backendError: 'Backend-Fehler!',
     network: 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',

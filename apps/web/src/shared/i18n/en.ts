@@ -26,6 +26,7 @@ export const en = {
     },
   },
   errors: {
+    defaultsNotSaved: 'Default settings not updated, please try again.',
     backend: 'Error communicating with backend!',
     backendError: 'Backend error!',
     network: 'The server could not be reached. Check your connection and try again.',

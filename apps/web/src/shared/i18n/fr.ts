@@ -27,6 +27,7 @@ export const fr: TranslationShape<typeof en> = {
     },
   },
   errors: {
+    defaultsNotSaved: "Les paramètres par défaut n'ont pas été enregistrés, veuillez réessayer.",
     backend: 'Erreur de communication avec le serveur !',
     backendError: 'Erreur du serveur !',
     network: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',

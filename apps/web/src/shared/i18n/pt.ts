@@ -27,6 +27,7 @@ export const pt: TranslationShape<typeof en> = {
     },
   },
   errors: {
+    defaultsNotSaved: 'As predefinições não foram atualizadas, tente novamente.',
     backend: 'Erro de comunicação com o servidor!',
     backendError: 'Erro do servidor!',
     network: 'Não foi possível contactar o servidor. Verifique a sua ligação e tente novamente.',

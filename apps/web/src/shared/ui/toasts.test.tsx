@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { ApiError } from '../api-client';
-import { errorMessagesOf, toast, toastErrors } from './toasts';
+import { errorMessagesOf, toast, toastErrors, toastErrorsOr } from './toasts';
 
 describe('toasts', () => {
   it('shows the first message of each field of a 422 errors object, as 2.5 s error toasts', async () => {
@@ -39,6 +39,20 @@ describe('toasts', () => {
       /could not complete/,
     );
     expect(errorMessagesOf(new TypeError('x'))[0]).toMatch(/unexpected/);
+  });
+
+  it("shows the action's own failure message unless the server named fields", async () => {
+    renderWithProviders(null);
+    act(() =>
+      toastErrorsOr(new ApiError(500, { message: 'boom' }), 'Unable to Add users! Please Try Again Later.'),
+    );
+    expect(await screen.findByText('Unable to Add users! Please Try Again Later.')).toBeInTheDocument();
+    expect(screen.queryByText('boom')).toBeNull();
+    act(() =>
+      toastErrorsOr(new ApiError(422, { message: 'x', errors: { name: ['Give a name.'] } }), 'Not this one'),
+    );
+    expect(await screen.findByText('Give a name.')).toBeInTheDocument();
+    expect(screen.queryByText('Not this one')).toBeNull();
   });
 
   it('uses 4 s for other toasts and puts the newest on top', async () => {

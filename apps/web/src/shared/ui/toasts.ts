@@ -84,6 +84,15 @@ export function errorMessagesOf(error: unknown): string[] {
   return [i18n.t('errors.unexpected')];
 }
 
+/**
+ * One error toast per field of a 422 `errors` object (its first message); any other failure shows the
+ * spec's message for the action (`fallback`, e.g. 'Unable to Add users! Please Try Again Later.').
+ */
+export function toastErrorsOr(error: unknown, fallback: string, options: ToastOptions = {}): void {
+  const fields = error instanceof ApiError ? firstErrorMessages(error.fieldErrors) : [];
+  for (const message of fields.length > 0 ? fields : [fallback]) toast.error(message, options);
+}
+
 /** One error toast per field of a 422 `errors` object (its first message), or one with the error's message. */
 export function toastErrors(error: unknown, options: ToastOptions = {}): void {
   for (const message of errorMessagesOf(error)) toast.error(message, options);

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api-client';
 import { localDay } from '../../../shared/ui/period';
-import { errorMessagesOf, toast } from '../../../shared/ui/toasts';
+import { errorMessagesOf, toast, toastErrorsOr } from '../../../shared/ui/toasts';
 import { useBillingPrefs, useRecordTime } from '../api';
 import { clock } from '../timer';
 
@@ -46,6 +46,7 @@ export function RecordTimeModal({
   onSaved?: () => void;
 }) {
   const { t } = useTranslation('billing');
+  const common = useTranslation().t;
   const { prefs, save: savePrefs } = useBillingPrefs(programId);
   const record = useRecordTime();
   const initialStart = fromTimer ? new Date(fromTimer.startedAt) : new Date(Date.now() - 20 * 60_000);
@@ -105,7 +106,10 @@ export function RecordTimeModal({
       {
         onSuccess: (result) => {
           toast.success(t('record.saved', { count: Math.round(result.data.seconds / 60) }));
-          void savePrefs({ type: chosenType, activity: chosenActivity }).catch(() => undefined);
+          // The entry is saved; the type and activity it used become the next entry's defaults.
+          void savePrefs({ type: chosenType, activity: chosenActivity }).catch((error: unknown) =>
+            toastErrorsOr(error, common('errors.defaultsNotSaved')),
+          );
           onSaved?.();
           onClose();
         },

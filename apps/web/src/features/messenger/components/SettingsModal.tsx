@@ -1,13 +1,14 @@
 import { Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast, toastErrors } from '../../../shared/ui/toasts';
+import { toast, toastErrorsOr } from '../../../shared/ui/toasts';
 import { type MessengerPrefs, useMessengerPrefs } from '../prefs';
 import '../i18n';
 
 /** The messenger's settings of the active program, kept in user memory. */
 export function SettingsModal({ programId, onClose }: { programId: number; onClose: () => void }) {
   const { t } = useTranslation('messenger');
+  const common = useTranslation().t;
   const { prefs, save } = useMessengerPrefs(programId);
   const [draft, setDraft] = useState<MessengerPrefs>(prefs);
   const [busy, setBusy] = useState(false);
@@ -22,7 +23,7 @@ export function SettingsModal({ programId, onClose }: { programId: number; onClo
             toast.success(res.message);
             onClose();
           } catch (error) {
-            toastErrors(error);
+            toastErrorsOr(error, common('errors.defaultsNotSaved'));
           } finally {
             setBusy(false);
           }

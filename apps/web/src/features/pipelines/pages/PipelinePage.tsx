@@ -25,7 +25,7 @@ import { hasAnyRole } from '../../../app/auth/roles';
 import { usePageTitle } from '../../../app/documentTitle';
 import { Loaded } from '../../../shared/ui/Loaded';
 import { ConfirmModal, NameModal } from '../../../shared/ui/NameModal';
-import { toast, toastErrors } from '../../../shared/ui/toasts';
+import { toast, toastErrors, toastErrorsOr } from '../../../shared/ui/toasts';
 import { useCurrentUser } from '../../identity/api';
 import { usePatientSearch } from '../../patients/finder';
 import { useActiveScope } from '../../tenancy/scope';
@@ -357,7 +357,7 @@ function AddPatients({ pipelineId, onAdded }: { pipelineId: number; onAdded: () 
             setSearch('');
             onAdded();
           } catch (error) {
-            toastErrors(error);
+            toastErrorsOr(error, t('board.addFailed'));
           }
         }}
       >

@@ -128,6 +128,7 @@ describe('/admins', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Physician' }));
     await userEvent.click(within(dialog).getByTestId('staff-save'));
     expect(await screen.findByText(STAFF_MESSAGES.created)).toBeInTheDocument();
+    expect(screen.getByText('Admin Created')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo(on(staffContract.create, { programId: 1 })).at(-1)?.body).toMatchObject({
       email: 'nora@example.com',

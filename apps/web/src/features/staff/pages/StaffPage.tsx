@@ -181,7 +181,7 @@ function StaffForm({ programId, onDone }: { programId: number; onDone: () => voi
     const body: CreateStaffBody = { ...values, title: values.title || null, role };
     try {
       await create.mutateAsync(body);
-      toast.success(t('created'));
+      toast.success(t('created'), { title: t('adminCreated') });
       onDone();
     } catch (error) {
       if (Object.keys(form.showServerErrors(error)).length === 0) toastErrors(error);
