@@ -37,14 +37,34 @@ export type AppDeps = {
   logOptions?: Omit<FastifyLoggerOptions, 'serializers' | 'redact'> & { stream?: NodeJS.WritableStream };
 };
 
-/** Request logs carry the method, the path without its query string (search text can be PHI) and status. */
+type LoggedRequest = {
+  method: string;
+  url: string;
+  id: string;
+  routeOptions?: { url?: string };
+  params?: unknown;
+};
+
+/**
+ * The path a request log shows: the route's pattern with its numeric ids filled in. Other path values
+ * stay as their parameter name, since some spec paths carry PHI or secrets (`temp_messages_history/{phone}`,
+ * `order-form-links/{token}`, `drugs/{q}`). Unmatched paths and the console's own pages (`/*`) are logged
+ * as requested, without the query string (search text can be PHI).
+ */
+export function loggedPath(req: LoggedRequest): string {
+  const pattern = req.routeOptions?.url;
+  const params = (req.params ?? {}) as Record<string, unknown>;
+  if (!pattern || pattern.includes('*')) return req.url.split('?')[0] ?? '';
+  return pattern.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (whole, name: string) => {
+    const value = params[name];
+    return typeof value === 'string' && /^[0-9]{1,16}$/.test(value) ? value : whole;
+  });
+}
+
+/** Request logs carry the method, the path (numeric ids only, see loggedPath) and status. */
 const REDACTED_LOGGER = {
   serializers: {
-    req: (req: { method: string; url: string; id: string }) => ({
-      id: req.id,
-      method: req.method,
-      path: req.url.split('?')[0],
-    }),
+    req: (req: LoggedRequest) => ({ id: req.id, method: req.method, path: loggedPath(req) }),
   },
   redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
 };

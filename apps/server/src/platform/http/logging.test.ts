@@ -37,6 +37,20 @@ beforeAll(async () => {
 });
 
 describe('PHI stays out of the log (issue 5 §6)', () => {
+  it('logs the route pattern with numeric ids only: a phone number or link token in the path stays out', async () => {
+    const phone = '+15555550123';
+    await app.inject({ method: 'GET', url: `/api/v1/temp_messages_history/${encodeURIComponent(phone)}` });
+    await app.inject({ method: 'GET', url: '/api/v1/order-form-links/secret-link-token-xyz' });
+    await app.inject({ method: 'GET', url: '/api/v1/programs/1/users/42/regimens?name=Jane' });
+    const log = lines.join('');
+    expect(log).toContain('"path":"/api/v1/temp_messages_history/:phone"');
+    expect(log).toContain('"path":"/api/v1/order-form-links/:token"');
+    expect(log).toContain('"path":"/api/v1/programs/1/users/42/regimens"');
+    expect(log).not.toContain('5555550123');
+    expect(log).not.toContain('secret-link-token');
+    expect(log).not.toContain('Jane');
+  });
+
   it('logs a failed query with its type, code and stack frames, never its message or parameters', async () => {
     const res = await app.inject({
       method: 'GET',
