@@ -15,6 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
+import { safeErrorDetails } from '../../platform/http/errors';
 import type { Realtime } from '../../platform/realtime/realtime';
 import { toSchedule } from '../adherence/adherence.service';
 import { DAY, lastDays } from '../adherence/calendar-range';
@@ -226,7 +227,7 @@ export function createAlertEngine(deps: {
       await apply(await vitalsOf(ids));
     }).catch((err) => {
       stats.failures++;
-      log.error({ err: { message: (err as Error).message } }, 'alert evaluation failed');
+      log.error({ err: safeErrorDetails(err) }, 'alert evaluation failed');
     });
   }
 
@@ -732,7 +733,7 @@ export function createAlertEngine(deps: {
       const run = () =>
         void sweep().catch((err) => {
           stats.failures++;
-          log.error({ err: { message: (err as Error).message } }, 'alert sweep failed');
+          log.error({ err: safeErrorDetails(err) }, 'alert sweep failed');
         });
       // The first sweep soon after the start, then every sweepMs.
       firstSweep = setTimeout(run, Math.min(5000, deps.sweepMs));
