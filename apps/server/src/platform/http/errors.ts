@@ -119,8 +119,9 @@ export function registerErrorHandling(
       return reply.status(404).send({ message: 'Not found.' });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      if (await options.foreignPathObject?.(request))
-        return reply.status(404).send({ message: 'Not found.' });
+      // A failed check leaves the answer a 422: it only refines the refusal.
+      const foreign = await options.foreignPathObject?.(request).catch(() => false);
+      if (foreign) return reply.status(404).send({ message: 'Not found.' });
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const field = fieldOf(issue.instancePath ?? '', error.validationContext);
