@@ -3,16 +3,16 @@ import type { Faker } from '@faker-js/faker';
 import { sql } from 'drizzle-orm';
 import { insertCaregiver } from '../modules/caregivers/caregivers.queries';
 import {
-  insertContent,
   insertCategory,
-  insertFolder as insertTemplateFolder,
+  insertContent,
   insertTemplate,
+  insertFolder as insertTemplateFolder,
 } from '../modules/content/content.queries';
 import { insertPods, nextPodCodes } from '../modules/medications/medications.queries';
 import {
-  insertFolder as insertTagFolder,
   insertProtocol,
   insertTag,
+  insertFolder as insertTagFolder,
   updateProtocol,
 } from '../modules/tags/tags.queries';
 import type { Queryable } from '../platform/db/client';
@@ -242,7 +242,10 @@ async function seedNotes(tx: Queryable, ids: Ids) {
     // The newest note 1 to 6 days ago; before its follow-up's day when that is past.
     const lastGap = Math.max(1 + (id % 6), open !== null && open < 0 ? 2 - open : 0) * DAY;
     for (let k = 0; k < count; k++) {
-      const at = start + Math.floor(((ids.now - lastGap - start) * k) / (count - 1)) + ((id * 7 + k * 13) % 240) * 60_000;
+      const at =
+        start +
+        Math.floor(((ids.now - lastGap - start) * k) / (count - 1)) +
+        ((id * 7 + k * 13) % 240) * 60_000;
       const newest = k === count - 1;
       const byPhysician = k > 0 && (id + k) % 5 === 0;
       const text =
@@ -321,7 +324,13 @@ const CAREGIVER_NOTES = [
  */
 async function seedCaregivers(tx: Queryable, faker: Faker, ids: Ids) {
   const patients = (
-    await tx.execute<{ id: number; program_id: number; last_name: string; age: number; created_at: Date }>(sql`
+    await tx.execute<{
+      id: number;
+      program_id: number;
+      last_name: string;
+      age: number;
+      created_at: Date;
+    }>(sql`
       SELECT id, program_id, last_name, date_part('year', age(dob))::int AS age, created_at FROM patients
       WHERE status <> 'discharged' AND (
         (program_id = ${ids.monitoringId} AND id % 6 = 1) OR (program_id = ${ids.cardiologyId} AND id % 9 = 1))
@@ -339,7 +348,15 @@ async function seedCaregivers(tx: Queryable, faker: Faker, ids: Ids) {
   for (const [i, p] of patients.entries()) {
     const id = Number(p.id);
     const relationship =
-      p.age >= 75 ? 'child' : p.age < 40 ? (i % 2 ? 'parent' : 'sibling') : i % 5 === 0 ? 'partner' : 'spouse';
+      p.age >= 75
+        ? 'child'
+        : p.age < 40
+          ? i % 2
+            ? 'parent'
+            : 'sibling'
+          : i % 5 === 0
+            ? 'partner'
+            : 'spouse';
     const first = faker.person.firstName();
     const last = relationship === 'partner' || i % 7 === 3 ? faker.person.lastName() : p.last_name;
     const caregiver = await insertCaregiver(tx, {
@@ -347,7 +364,9 @@ async function seedCaregivers(tx: Queryable, faker: Faker, ids: Ids) {
       first_name: first,
       last_name: last,
       relationship: i % 7 === 3 ? 'friend' : relationship,
-      phone_number: normalisePhone(`(${AREA_CODES[id % AREA_CODES.length]}) 555-01${String(id % 100).padStart(2, '0')}`),
+      phone_number: normalisePhone(
+        `(${AREA_CODES[id % AREA_CODES.length]}) 555-01${String(id % 100).padStart(2, '0')}`,
+      ),
       email: i % 3 === 0 ? `${first}.${last}@example.com`.toLowerCase().replace(/[^a-z0-9.@-]/g, '') : null,
       notes: CAREGIVER_NOTES[i % CAREGIVER_NOTES.length] ?? null,
       createdBy: Number(p.program_id) === ids.monitoringId ? ids.coordinatorId : ids.adminId,
@@ -610,7 +629,10 @@ async function seedProtocols(tx: Queryable, ids: Ids) {
     steps: steps(
       ['Ask for a repeat reading', 'After 5 minutes of rest, seated, arm supported at heart level.'],
       ['Ask about symptoms', 'Chest pain, shortness of breath, severe headache, vision changes, weakness.'],
-      ['If any symptom or 180/120 or higher', 'Tell the patient to call 911. Notify Dr. Raman the same hour.'],
+      [
+        'If any symptom or 180/120 or higher',
+        'Tell the patient to call 911. Notify Dr. Raman the same hour.',
+      ],
       ['Otherwise', 'Check that today’s doses were taken; message Dr. Raman; follow up within 24 hours.'],
     ),
     active: true,
@@ -622,7 +644,10 @@ async function seedProtocols(tx: Queryable, ids: Ids) {
     steps: steps(
       ['Ask for a repeat reading', 'After 5 minutes of rest, seated, arm supported at heart level.'],
       ['Ask about symptoms', 'Chest pain, shortness of breath, severe headache, vision changes, weakness.'],
-      ['If any symptom or 180/120 or higher', 'Tell the patient to call 911. Notify Dr. Raman the same hour.'],
+      [
+        'If any symptom or 180/120 or higher',
+        'Tell the patient to call 911. Notify Dr. Raman the same hour.',
+      ],
       ['Otherwise', 'Check that today’s doses were taken; message Dr. Raman; follow up within 24 hours.'],
       ['Document', 'Write a note with both readings and set a follow-up.'],
     ),

@@ -33,7 +33,9 @@ describe('the demo seed', () => {
     const seconds = (performance.now() - started) / 1000;
     const counts: Record<string, number> = {};
     for (const table of TABLES) {
-      const res = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`);
+      const res = await db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`,
+      );
       counts[table] = res.rows[0]!.n;
     }
     process.stdout.write(`demo seed: ${seconds.toFixed(2)} s ${JSON.stringify(counts)}\n`);
