@@ -242,10 +242,12 @@ async function seedNotes(tx: Queryable, ids: Ids) {
     // The newest note 1 to 6 days ago; before its follow-up's day when that is past.
     const lastGap = Math.max(1 + (id % 6), open !== null && open < 0 ? 2 - open : 0) * DAY;
     for (let k = 0; k < count; k++) {
-      const at =
-        start +
-        Math.floor(((ids.now - lastGap - start) * k) / (count - 1)) +
-        ((id * 7 + k * 13) % 240) * 60_000;
+      // That day's office hours (14:00–21:00 UTC, morning to afternoon in the US), never before enrolment.
+      const onDay = start + Math.floor(((ids.now - lastGap - start) * k) / (count - 1));
+      const at = Math.max(
+        start,
+        Math.floor(onDay / DAY) * DAY + (14 * 60 + ((id * 7 + k * 13) % 420)) * 60_000,
+      );
       const newest = k === count - 1;
       const byPhysician = k > 0 && (id + k) % 5 === 0;
       const text =
@@ -465,7 +467,7 @@ const OTHER_MEDS = [
 ] as const;
 
 /**
- * A reconciled medication list for one patient in eight of the monitoring program: the dispenser's
+ * A reconciled medication list for one patient in four of the monitoring program: the dispenser's
  * medicines, two others from the list above, and for some an archived one (stopped before enrolment),
  * with how and when the list was reconciled.
  */
@@ -474,7 +476,7 @@ async function seedMedRec(tx: Queryable, ids: Ids) {
     await tx.execute<{ id: number; regimens: string[] | null; created_at: Date }>(sql`
       SELECT p.id, p.created_at,
         (SELECT array_agg(r.name ORDER BY r.id) FROM regimens r WHERE r.patient_id = p.id) AS regimens
-      FROM patients p WHERE p.program_id = ${ids.monitoringId} AND p.status <> 'discharged' AND p.id % 8 = 3
+      FROM patients p WHERE p.program_id = ${ids.monitoringId} AND p.status <> 'discharged' AND p.id % 4 = 3
       ORDER BY p.id`)
   ).rows;
   const items: Record<string, unknown>[] = [];
@@ -552,7 +554,7 @@ async function seedMedRec(tx: Queryable, ids: Ids) {
     FROM jsonb_to_recordset(${JSON.stringify(status)}::jsonb) AS s(patient_id bigint, method text, at timestamptz)`);
 }
 
-/** Tag folders and tags a monitoring team uses; each tag on patients chosen by id (about 1 in 9 each). */
+/** Tag folders and tags a monitoring team uses; each tag on patients chosen by id (1 in 7 to 1 in 21). */
 const TAG_FOLDERS = [
   {
     name: 'Clinical risk',
@@ -610,7 +612,7 @@ async function seedTags(tx: Queryable, ids: Ids) {
     SELECT p.id, t.id, ${ids.coordinatorId}::bigint, greatest(p.created_at, to_timestamp(${ids.now / 1000}) - interval '80 days')
       + make_interval(days => ((p.id * 7 + t.ord) % 60)::int)
     FROM patients p
-    JOIN unnest(${`{${tagIds.join(',')}}`}::bigint[]) WITH ORDINALITY AS t(id, ord) ON (p.id * 5 + t.ord * 3) % 9 = 0
+    JOIN unnest(${`{${tagIds.join(',')}}`}::bigint[]) WITH ORDINALITY AS t(id, ord) ON (p.id * 7 + t.ord * 13) % (5 + t.ord * 2) = 0
     WHERE p.program_id = ${ids.monitoringId} AND p.status <> 'discharged'
     UNION ALL
     SELECT p.id, t.id, ${ids.adminId}::bigint, greatest(p.created_at, to_timestamp(${ids.now / 1000}) - interval '60 days')
