@@ -8,6 +8,7 @@ import { createEnterprise, createProgram } from '../modules/tenancy/tenancy.fact
 import { hashPassword } from '../platform/auth/passwords';
 import type { Database, Queryable } from '../platform/db/client';
 import { seedDemoBilling } from './demo-billing';
+import { seedDemoCare } from './demo-care';
 import { seedDemoDevices } from './demo-devices';
 import { seedDemoExternalOrders } from './demo-external-orders';
 import { seedDemoOrderForms } from './demo-order-forms';
@@ -258,6 +259,14 @@ export async function seedDemo(db: Database, password: string, now = Date.now())
         { programId: cardiology.id, adminIds: [admin.id, pharma.id] },
         { programId: harborCare.id, adminIds: [outsider.id] },
       ],
+      now,
+    });
+    await seedDemoCare(tx, faker, {
+      monitoringId: monitoring.id,
+      cardiologyId: cardiology.id,
+      adminId: admin.id,
+      physicianId: physician.id,
+      coordinatorId: coordinator.id,
       now,
     });
     await client.query('COMMIT');
