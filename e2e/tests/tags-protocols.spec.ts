@@ -51,9 +51,16 @@ test.describe('tags and protocols', () => {
     await dialog.getByLabel('Tag name').fill(tag);
     await dialog.getByRole('combobox', { name: 'Folder' }).click();
     await page.getByRole('option', { name: folder }).click();
+    await dialog.getByRole('textbox', { name: 'Colour' }).fill('#2f9e44');
+    // Back to the name field: the colour's swatches close.
+    await dialog.getByLabel('Tag name').click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Tag created successfully!')).toBeVisible();
     await expect(page.getByTestId('tag-folder').filter({ hasText: folder })).toContainText(tag);
+    // The chosen colour shows beside the tag's name.
+    await expect(
+      page.getByTestId('tag-row').filter({ hasText: tag }).locator('.mantine-ColorSwatch-root'),
+    ).toHaveCount(1);
     await expectNoSeriousA11yViolations(page, 'tags');
 
     await page.goto('/patients');

@@ -40,9 +40,9 @@ export function useProtocols(programId: number) {
 }
 
 export const tagCalls = {
-  create: (programId: number, name: string, folderId: number | null) =>
-    api.call(c.create, { body: { program_id: programId, name, folder_id: folderId, color: null } }),
-  update: (id: number, body: { name?: string; folder_id?: number | null }) =>
+  create: (programId: number, name: string, folderId: number | null, color: string | null = null) =>
+    api.call(c.create, { body: { program_id: programId, name, folder_id: folderId, color } }),
+  update: (id: number, body: { name?: string; folder_id?: number | null; color?: string | null }) =>
     api.call(c.update, { params: { id: String(id) }, body }),
   createFolder: (programId: number, name: string) =>
     api.call(c.createFolder, { body: { program_id: programId, name } }),

@@ -3,6 +3,8 @@ import {
   ActionIcon,
   Badge,
   Button,
+  ColorInput,
+  ColorSwatch,
   Group,
   Modal,
   Paper,
@@ -28,6 +30,9 @@ type Dialog =
   | { kind: 'tag'; tag: Tag | null }
   | { kind: 'folder'; folder: TagFolder | null }
   | { kind: 'deleteFolder'; folder: TagFolder };
+
+/** Colours a tag can take at one click (any #rrggbb can be typed); each keeps dark text readable beside it. */
+const TAG_SWATCHES = ['#e03131', '#f08c00', '#2f9e44', '#1971c2', '#7048e8', '#c2255c', '#0c8599', '#495057'];
 
 /** A program's tags, grouped by folder: create, rename, move between folders; folders created, renamed, deleted. */
 export function TagsPanel({ programId, canEdit }: { programId: number; canEdit: boolean }) {
@@ -108,7 +113,13 @@ export function TagsPanel({ programId, canEdit }: { programId: number; canEdit: 
                         {g.tags.map((tag) => (
                           <Table.Tr key={tag.id} data-testid="tag-row">
                             <Table.Td>
-                              <Badge variant="light" style={{ color: 'var(--mantine-color-text)' }}>
+                              <Badge
+                                variant="light"
+                                style={{ color: 'var(--mantine-color-text)' }}
+                                leftSection={
+                                  tag.color ? <ColorSwatch color={tag.color} size={10} /> : undefined
+                                }
+                              >
                                 {tag.name}
                               </Badge>
                             </Table.Td>
@@ -179,6 +190,8 @@ function TagModal({
   const { t } = useTranslation('tags');
   const [name, setName] = useState(tag?.name ?? '');
   const [folder, setFolder] = useState<string>(tag?.folder_id ? String(tag.folder_id) : '');
+  const [color, setColor] = useState(tag?.color ?? '');
+  const [colorError, setColorError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   return (
     <Modal opened onClose={onClose} title={tag ? t('editTagTitle') : t('newTag')}>
@@ -186,16 +199,21 @@ function TagModal({
         onSubmit={async (e) => {
           e.preventDefault();
           const folderId = folder ? Number(folder) : null;
+          const chosenColor = color.trim() ? color.trim().toLowerCase() : null;
+          setError(undefined);
+          setColorError(undefined);
           try {
             const res = tag
-              ? await tagCalls.update(tag.id, { name, folder_id: folderId })
-              : await tagCalls.create(programId, name, folderId);
+              ? await tagCalls.update(tag.id, { name, folder_id: folderId, color: chosenColor })
+              : await tagCalls.create(programId, name, folderId, chosenColor);
             toast.success(res.message);
             onClose();
           } catch (err) {
             const fields = firstFieldErrors(err);
-            if (fields) setError(fields.name ?? fields.folder_id);
-            else toast.error(t('backendError'));
+            if (fields) {
+              setError(fields.name ?? fields.folder_id);
+              setColorError(fields.color);
+            } else toast.error(t('backendError'));
           }
         }}
       >
@@ -217,6 +235,18 @@ function TagModal({
             value={folder}
             onChange={(v) => setFolder(v ?? '')}
             allowDeselect={false}
+          />
+          <ColorInput
+            label={t('colour')}
+            description={t('colourHint')}
+            placeholder={t('noColour')}
+            format="hex"
+            swatches={TAG_SWATCHES}
+            swatchesPerRow={8}
+            value={color}
+            onChange={setColor}
+            error={colorError}
+            data-testid="tag-colour"
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
