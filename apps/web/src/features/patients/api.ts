@@ -2,10 +2,11 @@ import {
   type PATIENT_SORT_FIELDS,
   type PATIENT_STATUSES,
   type PatientListQuery,
+  type PatientSummary,
   patientsContract,
   summariesContract,
 } from '@caredeck/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api-client';
 import { type ActiveScope, scopeKey } from '../tenancy/scope';
 
@@ -72,18 +73,30 @@ export function usePatientList(scope: ActiveScope, params: PatientListParams) {
   return useQuery(patientListQuery(scope, params));
 }
 
-/** The worklist's adherence and last-reading columns for the patients of a page (program scope). */
-export function usePatientSummaries(programId: number | null, ids: readonly number[]) {
-  return useQuery({
-    queryKey: ['patients', 'summaries', programId, ids.join(',')],
-    queryFn: ({ signal }) =>
-      api.call(
-        summariesContract.summaries,
-        { params: { programId: String(programId) }, query: { ids: ids.join(',') } },
-        { signal },
-      ),
-    enabled: programId !== null && ids.length > 0,
-    staleTime: 30_000,
-    select: (res) => new Map(res.data.map((s) => [s.patient_id, s])),
+/**
+ * The worklist's adherence, last-reading and open-alert columns for the patients of a page: one call per
+ * program on the page (one in program scope; on enterprise scope each patient's summary comes from their own
+ * program, so those columns are not left at '–').
+ */
+export function usePatientSummaries(rows: readonly { id: number; program_id: number }[]) {
+  const byProgram = new Map<number, number[]>();
+  for (const row of rows) byProgram.set(row.program_id, [...(byProgram.get(row.program_id) ?? []), row.id]);
+  return useQueries({
+    queries: [...byProgram].map(([programId, ids]) => ({
+      queryKey: ['patients', 'summaries', programId, ids.join(',')],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.call(
+          summariesContract.summaries,
+          { params: { programId: String(programId) }, query: { ids: ids.join(',') } },
+          { signal },
+        ),
+      staleTime: 30_000,
+    })),
+    combine: (results) => {
+      if (results.length === 0 || results.every((r) => !r.data)) return { data: undefined };
+      const map = new Map<number, PatientSummary>();
+      for (const result of results) for (const s of result.data?.data ?? []) map.set(s.patient_id, s);
+      return { data: map as ReadonlyMap<number, PatientSummary> };
+    },
   });
 }

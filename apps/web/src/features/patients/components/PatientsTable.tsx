@@ -245,7 +245,8 @@ export function PatientsTable({
               sex: t(`patients.sex.${patient.sex}`),
               program: programNames?.get(patient.program_id) ?? `#${patient.program_id}`,
               status: (
-                <Badge variant="light" color={STATUS_COLORS[patient.status]}>
+                // Sentence case: in capitals 'Discharged' and 'Ausstehend' did not fit the column and read 'DISCHA…'.
+                <Badge variant="light" color={STATUS_COLORS[patient.status]} tt="none" maw="100%">
                   {t(`patients.status.${patient.status}`)}
                 </Badge>
               ),
