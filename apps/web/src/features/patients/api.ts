@@ -6,7 +6,7 @@ import {
   patientsContract,
   summariesContract,
 } from '@caredeck/contracts';
-import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api-client';
 import { type ActiveScope, scopeKey } from '../tenancy/scope';
 
@@ -81,22 +81,28 @@ export function usePatientList(scope: ActiveScope, params: PatientListParams) {
 export function usePatientSummaries(rows: readonly { id: number; program_id: number }[]) {
   const byProgram = new Map<number, number[]>();
   for (const row of rows) byProgram.set(row.program_id, [...(byProgram.get(row.program_id) ?? []), row.id]);
-  return useQueries({
-    queries: [...byProgram].map(([programId, ids]) => ({
-      queryKey: ['patients', 'summaries', programId, ids.join(',')],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.call(
-          summariesContract.summaries,
-          { params: { programId: String(programId) }, query: { ids: ids.join(',') } },
-          { signal },
+  const groups = [...byProgram];
+  return useQuery({
+    queryKey: [
+      'patients',
+      'summaries',
+      groups.map(([programId, ids]) => `${programId}:${ids.join(',')}`).join(';'),
+    ],
+    queryFn: async ({ signal }) => {
+      const answers = await Promise.all(
+        groups.map(([programId, ids]) =>
+          api.call(
+            summariesContract.summaries,
+            { params: { programId: String(programId) }, query: { ids: ids.join(',') } },
+            { signal },
+          ),
         ),
-      staleTime: 30_000,
-    })),
-    combine: (results) => {
-      if (results.length === 0 || results.every((r) => !r.data)) return { data: undefined };
-      const map = new Map<number, PatientSummary>();
-      for (const result of results) for (const s of result.data?.data ?? []) map.set(s.patient_id, s);
-      return { data: map as ReadonlyMap<number, PatientSummary> };
+      );
+      return answers.flatMap((answer) => answer.data);
     },
+    enabled: groups.length > 0,
+    staleTime: 30_000,
+    select: (summaries): ReadonlyMap<number, PatientSummary> =>
+      new Map(summaries.map((s) => [s.patient_id, s])),
   });
 }

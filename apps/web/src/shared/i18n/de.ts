@@ -219,7 +219,14 @@ export const de: TranslationShape<typeof en> = {
   patients: {
     addPatient: 'Patient aufnehmen',
     export: 'Exportieren',
-    exportTitle: 'Patientenliste exportieren',
+    exportTitle: 'Tabelle exportieren',
+    exportWhat: 'Was exportieren',
+    exportKinds: { patients: 'Patienten', pods: 'Pods' },
+    exportHint: {
+      patients:
+        'Alle Patienten, die im Zeitraum im Programm waren, mit demografischen Angaben, Status und Einwilligung.',
+      pods: 'Alle im Zeitraum angelegten Pods mit Therapieplan, Patient und Portionen.',
+    },
     exportStart: 'Von',
     exportEnd: 'Bis',
     exportAction: 'Tabelle herunterladen',

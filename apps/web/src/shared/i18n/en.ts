@@ -214,7 +214,14 @@ export const en = {
   patients: {
     addPatient: 'Add patient',
     export: 'Export',
-    exportTitle: 'Export the patient list',
+    exportTitle: 'Export a spreadsheet',
+    exportWhat: 'What to export',
+    exportKinds: { patients: 'Patients', pods: 'Pods' },
+    exportHint: {
+      patients:
+        'Every patient who was in the program during the period, with demographics, status and consent.',
+      pods: 'Every pod created during the period, with its regimen, patient and servings.',
+    },
     exportStart: 'From',
     exportEnd: 'To',
     exportAction: 'Download spreadsheet',

@@ -218,7 +218,14 @@ export const fr: TranslationShape<typeof en> = {
   patients: {
     addPatient: 'Ajouter un patient',
     export: 'Exporter',
-    exportTitle: 'Exporter la liste des patients',
+    exportTitle: 'Exporter un tableur',
+    exportWhat: 'Que faut-il exporter',
+    exportKinds: { patients: 'Patients', pods: 'Pods' },
+    exportHint: {
+      patients:
+        'Chaque patient présent dans le programme pendant la période, avec données démographiques, statut et consentement.',
+      pods: 'Chaque pod créé pendant la période, avec son schéma, son patient et ses doses.',
+    },
     exportStart: 'Du',
     exportEnd: 'Au',
     exportAction: 'Télécharger le tableur',

@@ -218,7 +218,14 @@ export const pt: TranslationShape<typeof en> = {
   patients: {
     addPatient: 'Adicionar doente',
     export: 'Exportar',
-    exportTitle: 'Exportar a lista de doentes',
+    exportTitle: 'Exportar uma folha de cálculo',
+    exportWhat: 'O que exportar',
+    exportKinds: { patients: 'Doentes', pods: 'Pods' },
+    exportHint: {
+      patients:
+        'Cada doente que esteve no programa durante o período, com dados demográficos, estado e consentimento.',
+      pods: 'Cada pod criado durante o período, com o regime, o doente e as doses.',
+    },
     exportStart: 'De',
     exportEnd: 'Até',
     exportAction: 'Descarregar folha de cálculo',

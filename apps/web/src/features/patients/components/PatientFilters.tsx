@@ -1,4 +1,4 @@
-import { ETHNICITIES, INCOMES, PATIENT_STATUSES, RACES, SEXES, US_STATE_CODES } from '@caredeck/contracts';
+import { PATIENT_STATUSES, SEXES } from '@caredeck/contracts';
 import { Badge, Button, Chip, Group, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
@@ -103,6 +103,12 @@ const pick = <T extends string>(value: string | null, allowed: readonly T[]): ''
 const list = (value: string | null, allowed: readonly string[]) =>
   (value ?? '').split(',').filter((v) => allowed.includes(v));
 
+const matching = (value: string | null, shape: RegExp) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => shape.test(v));
+
 export function readFilters(params: URLSearchParams): PatientFilterValues {
   const assigned = params.get('assignedAdmin');
   const group = params.get('group') ?? '';
@@ -115,10 +121,11 @@ export function readFilters(params: URLSearchParams): PatientFilterValues {
     followUp: pick(params.get('follow_up_for'), FOLLOW_UP_WHEN),
     assessment: pick(params.get('assessment_type'), ASSESSMENT_STATES),
     escalated: params.get('escalation') === '1',
-    race: list(params.get('race'), RACES),
-    ethnicity: list(params.get('ethnicity'), ETHNICITIES),
-    income: list(params.get('income'), INCOMES),
-    states: list(params.get('states'), US_STATE_CODES),
+    // Checked by shape, not against the lists (those load with 'More filters'; the server checks the values).
+    race: matching(params.get('race'), /^[A-Za-z][A-Za-z ]{0,79}$/),
+    ethnicity: matching(params.get('ethnicity'), /^[A-Za-z][A-Za-z ]{0,79}$/),
+    income: matching(params.get('income'), /^[a-z0-9_]{1,20}$/),
+    states: matching(params.get('states'), /^[A-Z]{2}$/),
     physicians: isId(params.get('physicians') ?? '') ? (params.get('physicians') ?? '') : '',
     diseaseState: (params.get('disease_state') ?? '').trim().slice(0, 100),
     patientType: pick(params.get('patientType'), PATIENT_TYPES),
@@ -211,13 +218,6 @@ export function PatientFilters({ values, onChange, programId }: PatientFiltersPr
           variant="default"
           size="xs"
           leftSection={<IconAdjustmentsHorizontal size={14} aria-hidden />}
-          rightSection={
-            active > 0 ? (
-              <Badge size="sm" circle aria-hidden>
-                {active}
-              </Badge>
-            ) : null
-          }
           aria-expanded={panelOpen}
           aria-controls={id}
           onClick={panel.toggle}

@@ -53,8 +53,8 @@ const COLUMNS: readonly {
   { key: 'mrn', width: 115, wide: true },
   { key: 'dob', sortField: 'dob', width: 150, wide: true },
   { key: 'sex', width: 75, wide: true },
-  { key: 'program', width: 160, wide: true },
-  { key: 'status', sortField: 'status', width: 110 },
+  { key: 'program', width: 145, wide: true },
+  { key: 'status', sortField: 'status', width: 115 },
   { key: 'alerts', width: 70, wide: true },
   { key: 'adherence', width: 95, wide: true },
   { key: 'lastReading', width: 140, wide: true },
@@ -246,7 +246,7 @@ export function PatientsTable({
               program: programNames?.get(patient.program_id) ?? `#${patient.program_id}`,
               status: (
                 // Sentence case: in capitals 'Discharged' and 'Ausstehend' did not fit the column and read 'DISCHA…'.
-                <Badge variant="light" color={STATUS_COLORS[patient.status]} tt="none" maw="100%">
+                <Badge variant="light" color={STATUS_COLORS[patient.status]} tt="none" px={8} maw="100%">
                   {t(`patients.status.${patient.status}`)}
                 </Badge>
               ),
@@ -289,7 +289,8 @@ export function PatientsTable({
               lastReading: ((reading) =>
                 reading ? (
                   <>
-                    {`${reading.value} ${reading.unit}`}{' '}
+                    {/* A count whose unit is its kind (steps) reads '5276 steps', not '5276 steps steps'. */}
+                    {reading.unit === reading.type ? reading.value : `${reading.value} ${reading.unit}`}{' '}
                     <Text span size="xs" c="dimmed">
                       {t(`patients.readings.${reading.type}`, { defaultValue: reading.type })}
                     </Text>

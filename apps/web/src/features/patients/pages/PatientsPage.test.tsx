@@ -453,6 +453,30 @@ describe('the worklist on enterprise scope and on a phone, and its other filters
     ).toBe('2');
   });
 
+  it("shows a step count once ('5276 steps', not '5276 steps steps')", async () => {
+    patientsServer(() => ({ body: pageOf([PATIENTS[0]!]) }), makeUser(), {
+      [on(summariesContract.summaries, { programId: 1 })]: {
+        body: {
+          data: [
+            {
+              ...summaryOf(1, 80),
+              last_reading: {
+                type: 'steps',
+                value: 5276,
+                unit: 'steps',
+                measured_at: '2026-11-27T09:00:00Z',
+              },
+            },
+          ],
+        },
+      },
+    });
+    signInForTest();
+    renderRoutes('/patients');
+    const row = await screen.findByTestId('patient-row');
+    await waitFor(() => expect(within(row).getAllByRole('cell')[8]).toHaveTextContent(/^5276 steps$/));
+  });
+
   it('offers race, ethnicity, income, state, physician, disease state, patient type and account behind More filters', async () => {
     const api = patientsServer(() => ({ body: pageOf(PATIENTS, 1, 10, 42) }), makeUser(), {
       [on(tenancyContract.programAdmins, { programId: 1 })]: {
