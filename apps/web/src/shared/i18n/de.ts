@@ -246,7 +246,7 @@ export const de: TranslationShape<typeof en> = {
       program: 'Programm',
       name: 'Name',
       dob: 'Geburtsdatum',
-      sex: 'Geschlecht',
+      sex: 'Geschl.',
       status: 'Status',
       alerts: 'Alarme',
       adherence: 'Adhärenz (7 T.)',
@@ -321,7 +321,7 @@ export const de: TranslationShape<typeof en> = {
       showCount_one: 'Filter: {{count}} aktiv',
       showCount_other: 'Filter: {{count}} aktiv',
       showCount: 'Filter: {{count}} aktiv',
-      race: 'Abstammung',
+      race: 'Herkunft',
       ethnicity: 'Ethnische Zugehörigkeit',
       income: 'Haushaltseinkommen',
       incomes: {

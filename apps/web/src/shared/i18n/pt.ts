@@ -320,7 +320,7 @@ export const pt: TranslationShape<typeof en> = {
       showCount_one: 'Filtros: {{count}} ativo',
       showCount_other: 'Filtros: {{count}} ativos',
       showCount: 'Filtros: {{count}} ativos',
-      race: 'Raça',
+      race: 'Origem',
       ethnicity: 'Etnia',
       income: 'Renda familiar',
       incomes: {

@@ -147,6 +147,27 @@ describe('the patient list', () => {
     expect(screen.getByRole('columnheader', { name: /Created/ })).toHaveAttribute('aria-sort', 'descending');
   });
 
+  it('gives the birth date room for its month name and the age outside English, in the same total width', async () => {
+    await i18n.changeLanguage('de');
+    patientsServer(
+      () => ({ body: pageOf(PATIENTS, 1, 10, 42) }),
+      makeUser({ settings: { language: 'de', theme: 'light' } }),
+    );
+    signInForTest();
+    renderRoutes('/patients');
+    // The whole date and the age: '9. März 1950 (76 J.)', not '9. März 1950 (7…'.
+    const dob = await screen.findByText('9. März 1950', { exact: false });
+    expect(dob.closest('td')).toHaveTextContent('9. März 1950 (76 J.)');
+    // Mantine writes `w={175}` as calc(10.9375rem * var(--mantine-scale)).
+    const widths = screen
+      .getAllByRole('columnheader')
+      .map((th) => Number(/([\d.]+)rem/.exec((th as HTMLElement).style.width)?.[1] ?? 0) * 16);
+    // Columns: selection, name, MRN, date of birth, sex, status, alerts, adherence, last reading, assignee.
+    expect(widths[3]).toBeGreaterThanOrEqual(175);
+    // The fixed columns take no more than English's 934 pixels, so the list still fits a 1440-pixel screen.
+    expect(widths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(934);
+  });
+
   it("shows 'N/A' for a date that cannot be read, and both texts in the interface language", async () => {
     await i18n.changeLanguage('de');
     patientsServer(
