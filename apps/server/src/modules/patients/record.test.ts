@@ -281,6 +281,16 @@ describe('the patient record', () => {
     ]);
     const self = await probe(patient.id, { mrn: patient.mrn });
     expect(self.json()).toEqual({ exists: false, matches: [] });
+    // As the spec writes it, with a trailing slash.
+    const slash = await call(token.coordinator, {
+      method: 'GET',
+      url: url(c.checkExists, {
+        params: { programId: program.a, patientId: 0 },
+        query: { mrn: patient.mrn },
+      }).replace('check-user-exist?', 'check-user-exist/?'),
+    });
+    expect(slash.statusCode, slash.body).toBe(200);
+    expect(slash.json().matches.map((m: { id: number }) => m.id)).toContain(patient.id);
   });
 
   it('moves a patient to another program of the enterprise, and the old program no longer finds it', async () => {
