@@ -119,10 +119,19 @@ const SORT: Record<PatientListQueryOut['sort_by'], string[]> = {
   id: [],
 };
 
-/** Name filter: every word typed must match the first or the last name ("ann smi" finds Ann Smith). */
+/**
+ * Name filter: every word typed must match the first or the last name ("ann smi" finds Ann Smith; the comma of
+ * "Smith, Ann", as the list shows names, separates words). A search with a digit is no name: it is an MRN
+ * (exact, any case) or a birth date (YYYY-MM-DD), as the Ctrl+K finder takes them.
+ */
 function nameFilter(name: string | undefined): SQL {
-  const parts = (name ?? '')
-    .split(/\s+/)
+  const text = (name ?? '').trim();
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : null;
+  if (day && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text))
+    return sql`(p.dob = ${text}::date OR lower(p.mrn) = ${text.toLowerCase()})`;
+  if (/\d/.test(text)) return sql`lower(p.mrn) = ${text.toLowerCase()}`;
+  const parts = text
+    .split(/[\s,]+/)
     .filter(Boolean)
     .slice(0, 5)
     .map((token) => {

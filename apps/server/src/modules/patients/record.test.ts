@@ -704,6 +704,10 @@ describe('history, search and the full list', () => {
     expect(byName.json().data).toEqual([
       expect.objectContaining({ id: patient.id, program: expect.objectContaining({ id: program.b }) }),
     ]);
+    // As the patient list shows the name.
+    expect(
+      (await find(token.coordinator, 'Quixotica, Zelda')).json().data.map((p: { id: number }) => p.id),
+    ).toEqual([patient.id]);
     expect((await find(token.coordinator, patient.mrn)).json().data.map((p: { id: number }) => p.id)).toEqual(
       [patient.id],
     );

@@ -234,7 +234,7 @@ export const de: TranslationShape<typeof en> = {
     exportFailed: 'Etwas ist schiefgelaufen, bitte später erneut versuchen',
     title: 'Patienten',
     search: 'Patienten suchen',
-    searchPlaceholder: 'Name',
+    searchPlaceholder: 'Name oder MRN',
     openAlerts_one: '{{count}} offener Alarm',
     openAlerts_other: '{{count}} offene Alarme',
     openAlerts: '{{count}} offene Alarme',

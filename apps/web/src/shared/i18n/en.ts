@@ -229,7 +229,7 @@ export const en = {
     exportFailed: 'Something went wrong try again later',
     title: 'Patients',
     search: 'Search patients',
-    searchPlaceholder: 'Name',
+    searchPlaceholder: 'Name or MRN',
     openAlerts_one: '{{count}} open alert',
     openAlerts_other: '{{count}} open alerts',
     openAlerts: '{{count}} open alerts',

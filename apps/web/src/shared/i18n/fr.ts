@@ -233,7 +233,7 @@ export const fr: TranslationShape<typeof en> = {
     exportFailed: "Une erreur s'est produite, réessayez plus tard",
     title: 'Patients',
     search: 'Rechercher des patients',
-    searchPlaceholder: 'Nom',
+    searchPlaceholder: 'Nom ou MRN',
     openAlerts_one: '{{count}} alerte ouverte',
     openAlerts_other: '{{count}} alertes ouvertes',
     openAlerts: '{{count}} alertes ouvertes',

@@ -233,7 +233,7 @@ export const pt: TranslationShape<typeof en> = {
     exportFailed: 'Algo correu mal, tente mais tarde',
     title: 'Doentes',
     search: 'Pesquisar doentes',
-    searchPlaceholder: 'Nome',
+    searchPlaceholder: 'Nome ou n.º de processo',
     openAlerts_one: '{{count}} alerta aberto',
     openAlerts_other: '{{count}} alertas abertos',
     openAlerts: '{{count}} alertas abertos',
