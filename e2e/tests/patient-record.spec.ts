@@ -90,7 +90,7 @@ test.describe('the patient record', () => {
     await expect(page).toHaveURL(/\/patients$/);
   });
 
-  test('a coordinator exports the patient list as a spreadsheet', async ({ page }) => {
+  test('a coordinator exports the patient list and the pods as spreadsheets', async ({ page }) => {
     await page.goto('/patients');
     await signIn(page, 'coordinator@caredeck.demo');
     await page.getByRole('button', { name: 'Export' }).click();
@@ -103,6 +103,20 @@ test.describe('the patient record', () => {
     const file = readFileSync((await download.path())!);
     // An .xlsx is a zip archive.
     expect(file.subarray(0, 2).toString()).toBe('PK');
+    // The pods of the same period come from the same dialog (…/users/pods/{start}/{end}).
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByTestId('export-kind').getByText('Pods').click();
+    await expect(page.getByText('Every pod created during the period')).toBeVisible();
+    const [pods] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-download').click(),
+    ]);
+    expect(pods.suggestedFilename()).toMatch(/^pods_\d{4}_\d{2}_\d{2}_\d{2}_\d{2}_report\.xlsx$/);
+    expect(
+      readFileSync((await pods.path())!)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
   });
 });
 

@@ -148,3 +148,46 @@ test('on a 1440-pixel screen the monitoring columns, open alerts included, fit w
   for (const column of ['MRN', 'Sex', 'Alerts', 'Adherence (7 d)', 'Last reading', 'Assigned admin'])
     await expect(page.getByRole('columnheader', { name: column })).toBeInViewport({ ratio: 1 });
 });
+
+test('on a phone the list starts on the first screen, with the filters folded behind one button', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/patients');
+  await signIn(page, COORDINATOR);
+  // Four rows at least are on the first screen (the filters used to push the list below the fold).
+  await expect(page.getByTestId('patient-row').nth(3)).toBeInViewport({ ratio: 1 });
+  await expect(page.getByLabel('Status', { exact: true })).toBeHidden();
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByText('Assigned to me').click();
+  await expect(page).toHaveURL(/assignedAdmin=me/);
+  await page.getByRole('button', { name: 'Filters: 1 active' }).click();
+  await expect(page.getByText('Assigned to me')).toBeHidden();
+  await expect(page.getByTestId('patient-row').first()).toBeInViewport();
+});
+
+test('a coordinator narrows the list with the filters behind More filters and finds a patient as the list names them', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/patients');
+  await signIn(page, COORDINATOR);
+  const first = page.getByTestId('patient-row').first().getByRole('link');
+  const shown = (await first.textContent()) ?? '';
+  // "Family, Given", typed as the list shows it.
+  await page.getByLabel('Search patients').fill(shown);
+  await expect(page.getByTestId('patient-row').first().getByRole('link')).toHaveText(shown);
+  await page.getByLabel('Search patients').fill('');
+  await page.getByRole('button', { name: 'More filters' }).click();
+  const more = page.getByRole('group', { name: 'More filters' });
+  await more.getByLabel('Account').click();
+  await page.getByRole('option', { name: 'Deactivated' }).click();
+  await expect(page).toHaveURL(/active=0/);
+  await more.getByLabel('Disease state').fill('E11');
+  await more.getByLabel('Disease state').press('Enter');
+  await expect(page).toHaveURL(/disease_state=E11/);
+  await expect(page.getByTestId('patient-row').or(page.getByTestId('patients-empty')).first()).toBeVisible();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/disease_state/);
+  await expect(page).toHaveURL(/active=0/);
+});

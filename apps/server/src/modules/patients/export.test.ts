@@ -93,6 +93,10 @@ describe('GET programs/{p}/users/export/{start}/{end}', () => {
       end: [EXPORT_MESSAGES.tooLong],
     });
     expect((await download(token, '2026-13-45', '2026-12-01')).statusCode).toBe(422);
+    // A day the calendar lacks is refused, not sent to the database (it was a 500).
+    const february = await download(token, '2026-02-01', '2026-02-30');
+    expect(february.statusCode).toBe(422);
+    expect(february.json().errors).toEqual({ end: ['Use a real date.'] });
     expect((await download(token, 'yesterday', '2026-12-01')).statusCode).toBe(404);
     expect((await download(outsider, '2026-01-01', '2026-12-01')).statusCode).toBe(404);
     expect(

@@ -119,17 +119,27 @@ const SORT: Record<PatientListQueryOut['sort_by'], string[]> = {
   id: [],
 };
 
-/** Name filter: every word typed must match the first or the last name ("ann smi" finds Ann Smith). */
+/**
+ * Name filter: every word typed must match the first or the last name ("ann smi" finds Ann Smith; the comma of
+ * "Smith, Ann", as the list shows names, separates words). A search with a digit may also be an MRN
+ * (exact, any case); a birth date (YYYY-MM-DD) is a date of birth or an MRN, as the Ctrl+K finder takes them.
+ */
 function nameFilter(name: string | undefined): SQL {
-  const parts = (name ?? '')
-    .split(/\s+/)
+  const text = (name ?? '').trim();
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : null;
+  if (day && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text))
+    return sql`(p.dob = ${text}::date OR lower(p.mrn) = ${text.toLowerCase()})`;
+  const parts = text
+    .split(/[\s,]+/)
     .filter(Boolean)
     .slice(0, 5)
     .map((token) => {
       const pattern = containsPattern(token);
       return sql`(p.first_name ILIKE ${pattern} OR p.last_name ILIKE ${pattern})`;
     });
-  return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`;
+  if (!parts.length) return sql`TRUE`;
+  const names = sql.join(parts, sql` AND `);
+  return /\d/.test(text) ? sql`(lower(p.mrn) = ${text.toLowerCase()} OR (${names}))` : names;
 }
 
 /** A search or filters matching at most this many patients are sorted from their matches (see pageRows). */

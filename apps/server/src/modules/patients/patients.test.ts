@@ -101,6 +101,30 @@ describe('GET programs/{p}/users', () => {
     expect((await get(list(program.a, '?name=%25'), token.admin)).json().total).toBe(0);
   });
 
+  it('finds a name as the list shows it ("Bakera, Ben"), an MRN and a birth date from the same search', async () => {
+    const shown = await get(
+      list(program.a, `?name=${encodeURIComponent('Bakera, Ben')}&per_page=100`),
+      token.admin,
+    );
+    expect(shown.json().total).toBeGreaterThanOrEqual(1);
+    for (const p of shown.json().data) expect(`${p.first_name} ${p.last_name}`).toBe('Ben Bakera');
+    const first = (await get(list(program.a, '?per_page=1'), token.admin)).json().data[0];
+    await db.execute(sql`UPDATE patients SET mrn = 'MRN-770123' WHERE id = ${first.id}`);
+    const byMrn = (await get(list(program.a, '?name=mrn-770123'), token.admin)).json();
+    expect(byMrn.data.map((p: { id: number }) => p.id)).toEqual([first.id]);
+    const byDob = (await get(list(program.a, `?name=${first.dob}&per_page=100`), token.admin)).json();
+    expect(byDob.total).toBeGreaterThanOrEqual(1);
+    for (const p of byDob.data) expect(p.dob).toBe(first.dob);
+    // A name with a digit in it (test data, imports) is still found by name.
+    const second = (await get(list(program.a, '?per_page=2'), token.admin)).json().data[1];
+    await db.execute(sql`UPDATE patients SET last_name = 'Zed4x9' WHERE id = ${second.id}`);
+    expect(
+      (await get(list(program.a, '?name=zed4x'), token.admin)).json().data.map((p: { id: number }) => p.id),
+    ).toEqual([second.id]);
+    // Not a day of the calendar: no match, no database error.
+    expect((await get(list(program.a, '?name=2026-02-30'), token.admin)).json().total).toBe(0);
+  });
+
   it('sorts descending by date of birth', async () => {
     const res = await get(list(program.a, '?sort_by=dob&sort_direction=DESC&per_page=50'), token.admin);
     const dobs = res.json().data.map((p: { dob: string }) => p.dob);

@@ -362,7 +362,12 @@ export async function searchPatients(
   search: string,
   limit: number,
 ): Promise<PatientSearchItem[]> {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 4);
+  // "Becker, Lynn" (as the list shows names) is two words.
+  const words = search
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .slice(0, 4);
   if (words.length === 0) return [];
   const isDate = /^\d{4}-\d{2}-\d{2}$/.test(search);
   const nameMatch = sql.join(

@@ -281,6 +281,16 @@ describe('the patient record', () => {
     ]);
     const self = await probe(patient.id, { mrn: patient.mrn });
     expect(self.json()).toEqual({ exists: false, matches: [] });
+    // As the spec writes it, with a trailing slash.
+    const slash = await call(token.coordinator, {
+      method: 'GET',
+      url: url(c.checkExists, {
+        params: { programId: program.a, patientId: 0 },
+        query: { mrn: patient.mrn },
+      }).replace('check-user-exist?', 'check-user-exist/?'),
+    });
+    expect(slash.statusCode, slash.body).toBe(200);
+    expect(slash.json().matches.map((m: { id: number }) => m.id)).toContain(patient.id);
   });
 
   it('moves a patient to another program of the enterprise, and the old program no longer finds it', async () => {
@@ -694,6 +704,10 @@ describe('history, search and the full list', () => {
     expect(byName.json().data).toEqual([
       expect.objectContaining({ id: patient.id, program: expect.objectContaining({ id: program.b }) }),
     ]);
+    // As the patient list shows the name.
+    expect(
+      (await find(token.coordinator, 'Quixotica, Zelda')).json().data.map((p: { id: number }) => p.id),
+    ).toEqual([patient.id]);
     expect((await find(token.coordinator, patient.mrn)).json().data.map((p: { id: number }) => p.id)).toEqual(
       [patient.id],
     );

@@ -120,8 +120,9 @@ export function useAuditHistory(programId: number, id: number, page: number) {
   });
 }
 
-export function useProgramStaff(programId: number) {
+export function useProgramStaff(programId: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['program', programId, 'admins'],
     queryFn: ({ signal }) =>
       api.call(

@@ -2,6 +2,7 @@ import {
   type PATIENT_SORT_FIELDS,
   type PATIENT_STATUSES,
   type PatientListQuery,
+  type PatientSummary,
   patientsContract,
   summariesContract,
 } from '@caredeck/contracts';
@@ -72,18 +73,36 @@ export function usePatientList(scope: ActiveScope, params: PatientListParams) {
   return useQuery(patientListQuery(scope, params));
 }
 
-/** The worklist's adherence and last-reading columns for the patients of a page (program scope). */
-export function usePatientSummaries(programId: number | null, ids: readonly number[]) {
+/**
+ * The worklist's adherence, last-reading and open-alert columns for the patients of a page: one call per
+ * program on the page (one in program scope; on enterprise scope each patient's summary comes from their own
+ * program, so those columns are not left at '–').
+ */
+export function usePatientSummaries(rows: readonly { id: number; program_id: number }[]) {
+  const byProgram = new Map<number, number[]>();
+  for (const row of rows) byProgram.set(row.program_id, [...(byProgram.get(row.program_id) ?? []), row.id]);
+  const groups = [...byProgram];
   return useQuery({
-    queryKey: ['patients', 'summaries', programId, ids.join(',')],
-    queryFn: ({ signal }) =>
-      api.call(
-        summariesContract.summaries,
-        { params: { programId: String(programId) }, query: { ids: ids.join(',') } },
-        { signal },
-      ),
-    enabled: programId !== null && ids.length > 0,
+    queryKey: [
+      'patients',
+      'summaries',
+      groups.map(([programId, ids]) => `${programId}:${ids.join(',')}`).join(';'),
+    ],
+    queryFn: async ({ signal }) => {
+      const answers = await Promise.all(
+        groups.map(([programId, ids]) =>
+          api.call(
+            summariesContract.summaries,
+            { params: { programId: String(programId) }, query: { ids: ids.join(',') } },
+            { signal },
+          ),
+        ),
+      );
+      return answers.flatMap((answer) => answer.data);
+    },
+    enabled: groups.length > 0,
     staleTime: 30_000,
-    select: (res) => new Map(res.data.map((s) => [s.patient_id, s])),
+    select: (summaries): ReadonlyMap<number, PatientSummary> =>
+      new Map(summaries.map((s) => [s.patient_id, s])),
   });
 }

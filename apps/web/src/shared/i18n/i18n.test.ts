@@ -46,6 +46,10 @@ const DYNAMIC_PREFIXES = [
   'patients.readings.',
   'patients.filters.followUpWhen.',
   'patients.filters.assessmentStates.',
+  'patients.filters.incomes.',
+  'patients.filters.patientTypes.',
+  'patients.exportKinds.',
+  'patients.exportHint.',
   'languages.',
 ];
 
@@ -64,6 +68,7 @@ const SAME_AS_ENGLISH: Record<'de' | 'fr' | 'pt', readonly string[]> = {
     'patients.columns.status',
     'patients.columns.mrn',
     'patients.filters.status',
+    'patients.exportKinds.pods',
   ],
   fr: [
     'app.name',
@@ -76,8 +81,9 @@ const SAME_AS_ENGLISH: Record<'de' | 'fr' | 'pt', readonly string[]> = {
     'patients.title',
     'legal.terms.contactTitle',
     'legal.privacy.contactTitle',
+    'patients.exportKinds.',
   ],
-  pt: ['app.name', 'languages.', 'search.shortcut', 'patients.total'],
+  pt: ['app.name', 'languages.', 'search.shortcut', 'patients.total', 'patients.exportKinds.pods'],
 };
 
 describe('translations', () => {

@@ -39,10 +39,14 @@ export function dateOrNotProvided(
 export function identityDate(value: string | null | undefined): string {
   if (!value || !/^\d{4}-\d{2}-\d{2}/.test(value)) return i18n.t('common.notProvided');
   if (i18n.language === 'en') return dateOrNotProvided(value.slice(0, 10), US_DATE_PATTERN);
+  // Connecting words go ('27 de dez. de 1985' reads '27 dez. 1985'), so the date fits the patient list's column.
   return new Intl.DateTimeFormat(i18n.language, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(new Date(`${value.slice(0, 10)}T00:00:00Z`));
+  })
+    .formatToParts(new Date(`${value.slice(0, 10)}T00:00:00Z`))
+    .map((part) => (part.type === 'literal' && /\p{L}/u.test(part.value) ? ' ' : part.value))
+    .join('');
 }

@@ -1,12 +1,17 @@
 import { exportsContract } from '@caredeck/contracts';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../../shared/api-client';
 import { DateField } from '../../../shared/ui/DateField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+/** The day in the user's own calendar (toISOString would give tomorrow on an American evening). */
+const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+const KINDS = ['patients', 'pods'] as const;
+type Kind = (typeof KINDS)[number];
 
 export interface ExportDialogProps {
   programId: number;
@@ -21,11 +26,12 @@ export function ExportDialog({ programId, opened, onClose }: ExportDialogProps) 
   const today = new Date();
   const [start, setStart] = useState(isoDay(new Date(today.getTime() - 30 * 86_400_000)));
   const [end, setEnd] = useState(isoDay(today));
+  const [kind, setKind] = useState<Kind>('patients');
 
   const download = async () => {
     setBusy(true);
     try {
-      await api.download(exportsContract.patients, { params: { programId: String(programId), start, end } });
+      await api.download(exportsContract[kind], { params: { programId: String(programId), start, end } });
       toast.success(t('patients.exportSuccess'));
       onClose();
     } catch (error) {
@@ -40,6 +46,16 @@ export function ExportDialog({ programId, opened, onClose }: ExportDialogProps) 
   return (
     <Modal opened={opened} onClose={onClose} title={t('patients.exportTitle')}>
       <Stack>
+        <SegmentedControl
+          aria-label={t('patients.exportWhat')}
+          data={KINDS.map((k) => ({ value: k, label: t(`patients.exportKinds.${k}`) }))}
+          value={kind}
+          onChange={(value) => setKind(value as Kind)}
+          data-testid="export-kind"
+        />
+        <Text size="sm" c="dimmed">
+          {t(`patients.exportHint.${kind}`)}
+        </Text>
         <Group grow>
           <DateField label={t('patients.exportStart')} value={start} onChange={setStart} max={end} required />
           <DateField label={t('patients.exportEnd')} value={end} onChange={setEnd} min={start} required />

@@ -53,7 +53,7 @@ const COLUMNS: readonly {
   { key: 'mrn', width: 115, wide: true },
   { key: 'dob', sortField: 'dob', width: 150, wide: true },
   { key: 'sex', width: 75, wide: true },
-  { key: 'program', width: 160, wide: true },
+  { key: 'program', width: 145, wide: true },
   { key: 'status', sortField: 'status', width: 110 },
   { key: 'alerts', width: 70, wide: true },
   { key: 'adherence', width: 95, wide: true },
@@ -61,6 +61,19 @@ const COLUMNS: readonly {
   { key: 'assignedAdmin', width: 135, wide: true },
   { key: 'created', sortField: 'created_at', width: 110, wide: true, roomy: true },
 ];
+
+/**
+ * Outside English the date of birth carries a month name ('27 de dez. de 1985 (40 anos)', ADR 023) and sex a
+ * longer word ('Unbekannt'): those two columns get wider and the last reading, adherence and assignee give the
+ * room back, so the age is not cut off and the columns still fit a 1440-pixel screen.
+ */
+const MONTH_NAME_WIDTHS: Partial<Record<ColumnKey, number>> = {
+  dob: 175,
+  sex: 92,
+  adherence: 88,
+  lastReading: 120,
+  assignedAdmin: 120,
+};
 
 const STATUS_COLORS: Record<PatientListItem['status'], string> = {
   active: 'success',
@@ -118,7 +131,10 @@ export function PatientsTable({
   selection,
   summaries,
 }: PatientsTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const monthNames = !i18n.language.startsWith('en');
+  const widthOf = (column: { key: ColumnKey; width?: number }) =>
+    (monthNames ? MONTH_NAME_WIDTHS[column.key] : undefined) ?? column.width;
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const roomy = useMediaQuery('(min-width: 100em)') ?? false;
@@ -133,7 +149,7 @@ export function PatientsTable({
   // than NAME_MIN_WIDTH (it used to collapse to a letter on a 1280-pixel screen).
   const minWidth = phone
     ? 0
-    : NAME_MIN_WIDTH + (selection ? 44 : 0) + columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
+    : NAME_MIN_WIDTH + (selection ? 44 : 0) + columns.reduce((sum, c) => sum + (widthOf(c) ?? 0), 0);
   const pageIds = patients.map((p) => p.id);
   const selectedHere = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
 
@@ -180,7 +196,7 @@ export function PatientsTable({
               const field = column.sortField;
               if (!field)
                 return (
-                  <Table.Th key={column.key} w={column.width}>
+                  <Table.Th key={column.key} w={widthOf(column)}>
                     {label}
                   </Table.Th>
                 );
@@ -193,7 +209,7 @@ export function PatientsTable({
               return (
                 <Table.Th
                   key={column.key}
-                  w={column.width}
+                  w={widthOf(column)}
                   aria-sort={active ? (sort.direction === 'ASC' ? 'ascending' : 'descending') : 'none'}
                 >
                   <UnstyledButton onClick={() => onSort(field)} data-testid={`sort-${field}`}>
@@ -245,7 +261,15 @@ export function PatientsTable({
               sex: t(`patients.sex.${patient.sex}`),
               program: programNames?.get(patient.program_id) ?? `#${patient.program_id}`,
               status: (
-                <Badge variant="light" color={STATUS_COLORS[patient.status]}>
+                // Sentence case: in capitals 'Discharged' and 'Ausstehend' did not fit the column and read 'DISCHA…'.
+                <Badge
+                  variant="light"
+                  color={STATUS_COLORS[patient.status]}
+                  tt="none"
+                  size="sm"
+                  px={6}
+                  maw="100%"
+                >
                   {t(`patients.status.${patient.status}`)}
                 </Badge>
               ),
@@ -288,7 +312,8 @@ export function PatientsTable({
               lastReading: ((reading) =>
                 reading ? (
                   <>
-                    {`${reading.value} ${reading.unit}`}{' '}
+                    {/* A count whose unit is its kind (steps) reads '5276 steps', not '5276 steps steps'. */}
+                    {reading.unit === reading.type ? reading.value : `${reading.value} ${reading.unit}`}{' '}
                     <Text span size="xs" c="dimmed">
                       {t(`patients.readings.${reading.type}`, { defaultValue: reading.type })}
                     </Text>

@@ -4,11 +4,12 @@ import {
   patientsContract,
   platformContract,
   summariesContract,
+  tenancyContract,
   userContract,
 } from '@caredeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n';
 import { type MockReply, mockFetch, on } from '../../../test/fetchMock';
 import { CONFIG, makePatient, makeUser, pageOf } from '../../../test/fixtures';
@@ -144,6 +145,27 @@ describe('the patient list', () => {
     expect(cells[7]).toBe('88 %');
     expect(cells[10]).toBe('02/01/2026');
     expect(screen.getByRole('columnheader', { name: /Created/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('gives the birth date room for its month name and the age outside English, in the same total width', async () => {
+    await i18n.changeLanguage('de');
+    patientsServer(
+      () => ({ body: pageOf(PATIENTS, 1, 10, 42) }),
+      makeUser({ settings: { language: 'de', theme: 'light' } }),
+    );
+    signInForTest();
+    renderRoutes('/patients');
+    // The whole date and the age: '9. März 1950 (76 J.)', not '9. März 1950 (7…'.
+    const dob = await screen.findByText('9. März 1950', { exact: false });
+    expect(dob.closest('td')).toHaveTextContent('9. März 1950 (76 J.)');
+    // Mantine writes `w={175}` as calc(10.9375rem * var(--mantine-scale)).
+    const widths = screen
+      .getAllByRole('columnheader')
+      .map((th) => Number(/([\d.]+)rem/.exec((th as HTMLElement).style.width)?.[1] ?? 0) * 16);
+    // Columns: selection, name, MRN, date of birth, sex, status, alerts, adherence, last reading, assignee.
+    expect(widths[3]).toBeGreaterThanOrEqual(175);
+    // The fixed columns take no more than English's 934 pixels, so the list still fits a 1440-pixel screen.
+    expect(widths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(934);
   });
 
   it("shows 'N/A' for a date that cannot be read, and both texts in the interface language", async () => {
@@ -401,6 +423,177 @@ describe('the worklist', () => {
     expect(screen.getByRole('link', { name: 'Turing, Alan' })).toHaveFocus();
     await userEvent.keyboard('{ArrowUp}');
     expect(ada).toHaveFocus();
+  });
+});
+
+const summaryOf = (patientId: number, adherence: number) => ({
+  patient_id: patientId,
+  adherence,
+  compliance: adherence,
+  due: 8,
+  missed: 1,
+  last_reading: null,
+  open_alerts: 1,
+  escalated: false,
+});
+
+describe('the worklist on enterprise scope and on a phone, and its other filters', () => {
+  it('shows adherence and alerts on enterprise scope too, each patient from their own program', async () => {
+    localStorage.setItem('AppLastUserId', '7');
+    localStorage.setItem(
+      'AppActiveEnterprise',
+      JSON.stringify({ id: 1, name: 'Northwind Health', slug: 'northwind' }),
+    );
+    localStorage.setItem('AppEnterpriseState', 'enterprise');
+    const api = patientsServer(
+      () => ({ body: pageOf([makePatient(1), makePatient(2, { program_id: 2 }), makePatient(3)], 1, 10, 3) }),
+      makeUser(),
+      {
+        [on(summariesContract.summaries, { programId: 1 })]: (request) => ({
+          body: {
+            data: (request.url.searchParams.get('ids') ?? '')
+              .split(',')
+              .map((id) => summaryOf(Number(id), 50)),
+          },
+        }),
+        [on(summariesContract.summaries, { programId: 2 })]: { body: { data: [summaryOf(2, 90)] } },
+      },
+    );
+    signInForTest();
+    renderRoutes('/patients');
+    await screen.findAllByTestId('patient-row');
+    await waitFor(() => expect(screen.getAllByText('50 %')).toHaveLength(2));
+    expect(screen.getByText('90 %')).toBeInTheDocument();
+    const one = api.callsTo(on(summariesContract.summaries, { programId: 1 }));
+    expect(one.at(-1)?.url.searchParams.get('ids')).toBe('1,3');
+    expect(
+      api
+        .callsTo(on(summariesContract.summaries, { programId: 2 }))
+        .at(-1)
+        ?.url.searchParams.get('ids'),
+    ).toBe('2');
+  });
+
+  it("shows a step count once ('5276 steps', not '5276 steps steps')", async () => {
+    patientsServer(() => ({ body: pageOf([PATIENTS[0]!]) }), makeUser(), {
+      [on(summariesContract.summaries, { programId: 1 })]: {
+        body: {
+          data: [
+            {
+              ...summaryOf(1, 80),
+              last_reading: {
+                type: 'steps',
+                value: 5276,
+                unit: 'steps',
+                measured_at: '2026-11-27T09:00:00Z',
+              },
+            },
+          ],
+        },
+      },
+    });
+    signInForTest();
+    renderRoutes('/patients');
+    const row = await screen.findByTestId('patient-row');
+    await waitFor(() => expect(within(row).getAllByRole('cell')[8]).toHaveTextContent(/^5276 steps$/));
+  });
+
+  it('offers race, ethnicity, income, state, physician, disease state, patient type and account behind More filters', async () => {
+    const api = patientsServer(() => ({ body: pageOf(PATIENTS, 1, 10, 42) }), makeUser(), {
+      [on(tenancyContract.programAdmins, { programId: 1 })]: {
+        body: {
+          data: [
+            {
+              id: 31,
+              given_name: 'Paula',
+              family_name: 'Park',
+              name: 'Paula Park',
+              title: 'MD',
+              roles: ['physician'],
+            },
+            {
+              id: 32,
+              given_name: 'Carl',
+              family_name: 'Coord',
+              name: 'Carl Coord',
+              title: null,
+              roles: ['admin'],
+            },
+          ],
+        },
+      },
+    });
+    signInForTest();
+    const { router } = renderRoutes('/patients');
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('button', { name: 'More filters' }));
+    const more = await screen.findByRole('group', { name: 'More filters' });
+    await userEvent.click(await within(more).findByLabelText('Race', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Asian' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ race: 'Asian', page: '1' }));
+    await userEvent.click(within(more).getByLabelText('Household income', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Under $25,000' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ race: 'Asian', income: 'under_25k' }));
+    await userEvent.click(within(more).getByLabelText('Physician', { selector: 'input' }));
+    // Only the program's physicians are offered.
+    expect(screen.queryByRole('option', { name: 'Carl Coord' })).toBeNull();
+    await userEvent.click(await screen.findByRole('option', { name: 'Paula Park' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ physicians: '31' }));
+    await userEvent.type(within(more).getByLabelText('Disease state'), 'E11{Enter}');
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ disease_state: 'E11' }));
+    await userEvent.click(within(more).getByLabelText('Account', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Deactivated' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ active: '0' }));
+    expect(router.state.location.search).toContain('disease_state=E11');
+    // Back undoes the last one; Clear filters clears them all.
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.search).not.toContain('active'));
+    expect(router.state.location.search).toContain('disease_state=E11');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=1'));
+    await waitFor(() => expect(screen.getByLabelText('Disease state')).toHaveValue(''));
+  });
+
+  it('opens More filters by itself when the URL sets one of them (a shared link, a saved view)', async () => {
+    const { api } = await openPatients(
+      '/patients?states=PA,NY&patientType=enrolled&ethnicity=Hispanic%20or%20Latino',
+    );
+    await screen.findByRole('table');
+    expect(lastQuery(api)).toMatchObject({
+      states: 'PA,NY',
+      patientType: 'enrolled',
+      ethnicity: 'Hispanic or Latino',
+    });
+    expect(await screen.findByRole('group', { name: 'More filters' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Fewer filters/ })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('folds the filters behind one button on a phone, so the list starts on the first screen', async () => {
+    vi.mocked(window.matchMedia).mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width: 48em'),
+          media: query,
+          onchange: null,
+          addListener: vi.fn(),
+          removeListener: vi.fn(),
+          addEventListener: vi.fn(),
+          removeEventListener: vi.fn(),
+          dispatchEvent: vi.fn(),
+        }) as unknown as MediaQueryList,
+    );
+    const { api } = await openPatients('/patients?statuses=pending&sex=female');
+    await screen.findByRole('table');
+    expect(screen.queryByLabelText('Status', { selector: 'input' })).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Filters: 2 active' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByLabelText('Status', { selector: 'input' })).toBeInTheDocument();
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(lastQuery(api)).not.toHaveProperty('statuses'));
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
   });
 });
 

@@ -159,10 +159,7 @@ function PatientList({ scope }: { scope: ActiveScope }) {
   };
 
   const data = list.data;
-  const summaries = usePatientSummaries(
-    scope.enterpriseScope ? null : scope.programId,
-    (data?.data ?? []).map((p) => p.id),
-  );
+  const summaries = usePatientSummaries(data?.data ?? []);
   // A page beyond the last one (a stale link, or fewer patients after a scope change) shows the last page, not
   // "No patients yet".
   const lastPage = data?.last_page ?? 1;
