@@ -3,6 +3,7 @@ import {
   type CreateRegimenBody,
   patientRecordContract as c,
   caregiversContract,
+  catalogueContract,
   geographyContract,
   groupsContract,
   type MED_REC_METHODS,
@@ -16,6 +17,7 @@ import {
   type UsageBody,
 } from '@caredeck/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { api } from '../../shared/api-client';
 
 /** Query keys of one patient: every change invalidates them all. */
@@ -274,18 +276,106 @@ function useMedicationChanged(id: number) {
 }
 
 /** Orders a medication and schedules its regimen under the order: two calls, the second only after the first. */
+/**
+ * Orders a medication and schedules its regimen under the order: two calls. When the second fails (a conflict,
+ * the network), the order already made is kept and a retry with the same order reuses it rather than ordering
+ * the medication twice.
+ */
 export function useOrderAndSchedule(programId: number, id: number) {
   const changed = useMedicationChanged(id);
+  const made = useRef<{ key: string; orderId: number } | null>(null);
   return useMutation({
     mutationFn: async (input: { order: OrderBody; regimen: CreateRegimenBody }) => {
       const params = { programId: str(programId), id: str(id) };
-      const order = await api.call(medicationsContract.createOrder, { params, query: {}, body: input.order });
-      return api.call(medicationsContract.createRegimen, {
-        params: { ...params, orderId: str(order.id) },
+      const key = JSON.stringify(input.order);
+      let orderId = made.current?.key === key ? made.current.orderId : null;
+      if (orderId === null) {
+        const order = await api.call(medicationsContract.createOrder, {
+          params,
+          query: {},
+          body: input.order,
+        });
+        orderId = order.id;
+        made.current = { key, orderId };
+      }
+      const regimen = await api.call(medicationsContract.createRegimen, {
+        params: { ...params, orderId: str(orderId) },
         body: input.regimen,
       });
+      made.current = null;
+      return regimen;
     },
     onSettled: changed,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The drug and condition catalogue (01 §7 "Drugs and disease states"). A failed lookup answers an empty list
+// (01 §8): the form stays usable with free text.
+
+const emptyOnFailure = async <T>(call: () => Promise<{ data: T[] }>): Promise<{ data: T[] }> => {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return { data: [] };
+  }
+};
+
+/** Medications whose generic or brand name starts with `query` (at least 2 characters). */
+export function useDrugSearch(programId: number, query: string) {
+  return useQuery({
+    queryKey: ['catalogue', 'drugs', programId, query.toLowerCase()],
+    queryFn: ({ signal }) =>
+      emptyOnFailure(() =>
+        api.call(
+          catalogueContract.drugs,
+          { params: { programId: str(programId) }, query: { query } },
+          { signal },
+        ),
+      ),
+    enabled: query.length >= 2,
+    staleTime: 10 * 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One drug's strengths, forms or routes from the catalogue (empty for a drug it does not know). */
+export function useDrugAttribute(
+  programId: number,
+  drug: string,
+  attribute: 'strengths' | 'forms' | 'routes',
+) {
+  return useQuery({
+    queryKey: ['catalogue', 'drug', programId, drug.toLowerCase(), attribute],
+    queryFn: ({ signal }) =>
+      emptyOnFailure(() =>
+        api.call(
+          catalogueContract[attribute],
+          { params: { programId: str(programId), q: drug } },
+          { signal },
+        ),
+      ),
+    enabled: drug.length >= 2,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** ICD-10-CM codes by code prefix or words of the description; a failed lookup empties the list (01 §8). */
+export function useDiagnosisCodes(programId: number, query: string) {
+  return useQuery({
+    queryKey: ['catalogue', 'diagnosis-codes', programId, query.toLowerCase()],
+    queryFn: ({ signal }) =>
+      emptyOnFailure(() =>
+        api.call(
+          catalogueContract.diagnosisCodes,
+          { params: { programId: str(programId) }, query: { query } },
+          { signal },
+        ),
+      ),
+    enabled: query.length >= 2,
+    staleTime: 10 * 60_000,
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -340,6 +430,23 @@ export function printLabels(programId: number, id: number, barcodes: string[]) {
   return api.download(medicationsContract.labels, {
     params: { programId: str(programId), userId: str(id) },
     query: { barcodes: barcodes.join(',') },
+  });
+}
+
+/** One pod's label (01 §7 `…/regimens/{r}/pods/{pod}/barcodes/{barcode}`). */
+export function printPodLabel(
+  programId: number,
+  id: number,
+  pod: { id: number; regimen_id: number; barcode: string },
+) {
+  return api.download(medicationsContract.podLabel, {
+    params: {
+      programId: str(programId),
+      userId: str(id),
+      regimenId: str(pod.regimen_id),
+      podId: str(pod.id),
+      barcode: pod.barcode,
+    },
   });
 }
 

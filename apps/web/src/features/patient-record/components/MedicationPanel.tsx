@@ -1,6 +1,8 @@
 import type { PatientRecord, Regimen } from '@caredeck/contracts';
+import { isoDate, localDateOf, resolveDisplayZone } from '@caredeck/domain';
 import {
   Alert,
+  Autocomplete,
   Badge,
   Button,
   Center,
@@ -15,29 +17,31 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconPills, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DateField } from '../../../shared/ui/DateField';
+import { isApiError } from '../../../shared/api-client';
 import { ConfirmModal } from '../../../shared/ui/NameModal';
 import { identityDate } from '../../../shared/ui/notProvided';
-import { TagInput } from '../../../shared/ui/TagInput';
 import { TextField } from '../../../shared/ui/TextField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useForm } from '../../../shared/ui/useForm';
 import { required } from '../../../shared/ui/validators';
 import {
   printLabels,
+  printPodLabel,
   useAddPods,
   useCompleteRegimen,
+  useDiagnosisCodes,
   useDiseaseStates,
   useMedicationPlan,
-  useOrderAndSchedule,
 } from '../api';
 import '../i18n';
 import { RecentDoses, RecordDoseModal } from './ManualDoses';
 import { MedicationOrders } from './MedicationOrders';
+import { OrderForm } from './OrderForm';
 
 /** The patient's whole medication plan (01 §3, §7): regimens with pods and labels, orders, scripts, disease states. */
 export function MedicationPanel({ patient, programId }: { patient: PatientRecord; programId: number }) {
@@ -62,9 +66,14 @@ export function MedicationPanel({ patient, programId }: { patient: PatientRecord
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={2} fz="h5">
-          {t('medication.active')}
-        </Title>
+        <Stack gap={0}>
+          <Title order={2} fz="h5">
+            {t('medication.active')}
+          </Title>
+          <Text size="xs" c="dimmed" data-testid="medication-zone">
+            {t('medication.zone', { zone: resolveDisplayZone(patient.time_zone) })}
+          </Text>
+        </Stack>
         <Group gap="xs">
           <Button variant="default" component={Link} to={`/patient/${patient.id}/medication/details`}>
             {t('medRec.open')}
@@ -142,7 +151,11 @@ function RegimenCard({
     regimen.repeat === 'as_needed'
       ? t('medication.asNeeded', { num: regimen.num })
       : t('medication.schedule', { times: regimen.time.join(', '), num: regimen.num });
-  const start = identityDate(regimen.scheduled_at);
+  const zone = resolveDisplayZone(patient.time_zone);
+  // Days on the patient's clock; an end at midnight closes the day before it.
+  const dayOf = (instant: number) => identityDate(isoDate(localDateOf(instant, zone)));
+  const start = dayOf(Date.parse(regimen.scheduled_at));
+  const [showPods, setShowPods] = useState(false);
   return (
     <Paper withBorder p="sm" radius="md" data-testid="regimen">
       <Group justify="space-between" align="flex-start">
@@ -154,7 +167,7 @@ function RegimenCard({
           <Text size="sm">{schedule}</Text>
           <Text size="xs" c="dimmed">
             {regimen.end_at
-              ? t('medication.periodEnd', { start, end: identityDate(regimen.end_at) })
+              ? t('medication.periodEnd', { start, end: dayOf(Date.parse(regimen.end_at) - 1) })
               : t('medication.period', { start })}
             {' · '}
             {regimen.pods.length
@@ -163,6 +176,18 @@ function RegimenCard({
                   servings: t('medication.servingsLeft', { count: servings }),
                 })
               : t('medication.noPods')}
+            {regimen.pods.length ? (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                ml={4}
+                aria-expanded={showPods}
+                onClick={() => setShowPods((shown) => !shown)}
+                data-testid="pods-toggle"
+              >
+                {showPods ? t('medication.hidePods') : t('medication.showPods')}
+              </Button>
+            ) : null}
           </Text>
         </Stack>
         <Group gap="xs">
@@ -192,6 +217,46 @@ function RegimenCard({
           </Button>
         </Group>
       </Group>
+      {showPods ? (
+        <Table.ScrollContainer minWidth={420} mt="xs">
+          <Table verticalSpacing={4} data-testid="pods">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('medication.barcode')}</Table.Th>
+                <Table.Th>{t('medication.podNumber')}</Table.Th>
+                <Table.Th>{t('medication.servingsColumn')}</Table.Th>
+                <Table.Th aria-label={t('medication.podActions')} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {regimen.pods.map((pod) => (
+                <Table.Tr key={pod.id} data-testid="pod">
+                  <Table.Td ff="monospace">{pod.barcode}</Table.Td>
+                  <Table.Td>{pod.num}</Table.Td>
+                  <Table.Td>
+                    {t('medication.servingsOf', { left: pod.servings_remaining, of: pod.original_servings })}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      leftSection={<IconPrinter size={12} aria-hidden />}
+                      aria-label={t('medication.printPodLabel', { barcode: pod.barcode })}
+                      onClick={() =>
+                        void printPodLabel(programId, patient.id, pod).catch((error: unknown) =>
+                          toastErrors(error),
+                        )
+                      }
+                    >
+                      {t('medication.label')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
@@ -294,91 +359,6 @@ function PodsForm(props: {
   );
 }
 
-type OrderValues = {
-  drug: string;
-  strength: string;
-  form: string;
-  route: string;
-  quantity: string;
-  num: string;
-  start: string;
-};
-
-function OrderForm({
-  patient,
-  programId,
-  onDone,
-}: {
-  patient: PatientRecord;
-  programId: number;
-  onDone: () => void;
-}) {
-  const { t } = useTranslation('patientRecord');
-  const order = useOrderAndSchedule(programId, patient.id);
-  const [times, setTimes] = useState<string[]>(['08:00']);
-  const form = useForm<OrderValues>(
-    {
-      drug: '',
-      strength: '',
-      form: '',
-      route: '',
-      quantity: '',
-      num: '1',
-      start: new Date().toISOString().slice(0, 10),
-    },
-    { drug: [required], num: [required], start: [required] },
-  );
-  const submit = form.onSubmit(async (v) => {
-    try {
-      await order.mutateAsync({
-        order: {
-          drug_name: v.drug,
-          strength: v.strength || null,
-          form: v.form || null,
-          route: v.route || null,
-          quantity: v.quantity ? Number(v.quantity) : null,
-        },
-        regimen: {
-          name: [v.drug, v.strength].filter(Boolean).join(' '),
-          repeat: times.length ? 'daily' : 'as_needed',
-          time: times,
-          num: Number(v.num),
-          scheduled_at: new Date(`${v.start}T00:00:00`).toISOString(),
-        },
-      });
-      toast.success(t('medication.orderCreated'));
-      onDone();
-    } catch (error) {
-      toastErrors(error);
-    }
-  });
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextField label={t('medication.drug')} required {...form.field('drug')} data-testid="order-drug" />
-          <TextField
-            label={t('medication.strength')}
-            {...form.field('strength')}
-            data-testid="order-strength"
-          />
-          <TextField label={t('medication.form')} {...form.field('form')} />
-          <TextField label={t('medication.route')} {...form.field('route')} />
-          <TextField label={t('medication.quantity')} type="number" {...form.field('quantity')} />
-          <TextField label={t('medication.num')} type="number" required {...form.field('num')} />
-        </SimpleGrid>
-        <TagInput label={t('medication.times')} value={times} onChange={setTimes} data-testid="order-times" />
-        <DateField label={t('medication.start')} required {...form.field('start')} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={order.isPending} data-testid="order-save">
-            {t('actions.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
 function DiseaseStates(props: {
   patient: PatientRecord;
   programId: number;
@@ -387,14 +367,27 @@ function DiseaseStates(props: {
   const { t } = useTranslation('patientRecord');
   const actions = useDiseaseStates(props.programId, props.patient.id);
   const [deleting, setDeleting] = useState<number | null>(null);
+  const [ending, setEnding] = useState<number | null>(null);
   const form = useForm({ code: '', description: '' }, { code: [required], description: [required] });
+  const [search] = useDebouncedValue(form.values.code.trim(), 300);
+  const lookup = useDiagnosisCodes(props.programId, search);
+  const codes = search.length >= 2 ? (lookup.data?.data ?? []) : [];
+  const described = new Map(codes.map((c) => [c.code, c.description]));
   const submit = form.onSubmit(async (v) => {
     try {
-      await actions.add.mutateAsync({ code: v.code.toUpperCase(), description: v.description });
+      await actions.add.mutateAsync({ code: v.code.trim().toUpperCase(), description: v.description });
       toast.success(t('medication.conditionAdded'));
       form.setValues({ code: '', description: '' });
     } catch (error) {
-      if (Object.keys(form.showServerErrors(error)).length === 0) toastErrors(error);
+      // The body's errors are named conditions.0.code and conditions.0.description.
+      const shown: { code?: string; description?: string } = {};
+      if (isApiError(error))
+        for (const [name, messages] of Object.entries(error.fieldErrors)) {
+          const field = name.split('.').at(-1);
+          if ((field === 'code' || field === 'description') && messages[0]) shown[field] ??= messages[0];
+        }
+      if (Object.keys(shown).length > 0) form.setErrors(shown);
+      else toastErrors(error);
     }
   });
   return (
@@ -418,7 +411,12 @@ function DiseaseStates(props: {
                       {t('medication.ended')}
                     </Badge>
                   ) : (
-                    <Button size="compact-xs" variant="subtle" onClick={() => actions.end.mutate(s.id)}>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => setEnding(s.id)}
+                      data-testid="condition-end"
+                    >
                       {t('medication.end')}
                     </Button>
                   )}
@@ -439,6 +437,18 @@ function DiseaseStates(props: {
           </Table.Tbody>
         </Table>
       )}
+      {ending !== null && (
+        <ConfirmModal
+          title={t('medication.endConditionTitle')}
+          body={t('medication.endConditionBody')}
+          confirm={t('medication.end')}
+          onClose={() => setEnding(null)}
+          onConfirm={async () => {
+            await actions.end.mutateAsync(ending);
+            return { message: t('medication.conditionEnded') };
+          }}
+        />
+      )}
       {deleting !== null && (
         <ConfirmModal
           title={t('medication.deleteConditionTitle')}
@@ -452,14 +462,35 @@ function DiseaseStates(props: {
       )}
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" gap="xs">
-          <TextField
+          <Autocomplete
             label={t('medication.code')}
-            w={120}
-            {...form.field('code')}
+            placeholder={t('medication.codeHint')}
+            required
+            w={{ base: '100%', xs: 220 }}
+            data={codes.map((c) => c.code)}
+            filter={({ options }) => options}
+            renderOption={({ option }) => (
+              <Text size="sm">
+                <Text span fw={600} size="sm">
+                  {option.value}
+                </Text>{' '}
+                {described.get(option.value) ?? ''}
+              </Text>
+            )}
+            limit={25}
+            value={form.values.code}
+            onChange={(value) => form.setValue('code', value)}
+            onOptionSubmit={(code) => {
+              const description = described.get(code);
+              if (description) form.setValue('description', description);
+            }}
+            error={form.errors.code}
             data-testid="condition-code"
           />
           <TextField
             label={t('medication.description')}
+            required
+            style={{ flex: 1, minWidth: 200 }}
             {...form.field('description')}
             data-testid="condition-description"
           />

@@ -1,0 +1,286 @@
+import {
+  catalogueContract,
+  type MedicationPlan,
+  medicationsContract,
+  type PatientRecord,
+  userContract,
+} from '@caredeck/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { type MockHandler, type MockReply, mockFetch, on } from '../../../test/fetchMock';
+import { makeUser } from '../../../test/fixtures';
+import { renderWithProviders, signInForTest } from '../../../test/render';
+import { MedicationPanel } from './MedicationPanel';
+import { normaliseTime } from './OrderForm';
+
+const PATIENT = { id: 11, name: 'Ada Lovelace', time_zone: 'America/New_York' } as PatientRecord;
+const params = { programId: 1, id: PATIENT.id };
+const program = { programId: 1 };
+
+const REGIMEN = {
+  id: 5,
+  patient_id: PATIENT.id,
+  order_id: 3,
+  parent_id: null,
+  type: 'medication' as const,
+  name: 'Lisinopril 10 mg',
+  repeat: 'daily' as const,
+  interval: 1,
+  timeCascade: false,
+  billable: true,
+  lockout_time: 0,
+  time: ['08:00'],
+  num: 1,
+  created_by: null,
+  // Midnight in New York: Nov 1 to Nov 30, the last day included.
+  scheduled_at: '2026-11-01T04:00:00.000Z',
+  end_at: '2026-12-01T05:00:00.000Z',
+  multi_pod: false,
+  unlock_before: 0,
+  device_serial: null,
+  status: 'active' as const,
+  completed_at: null,
+  pods: [
+    {
+      id: 71,
+      regimen_id: 5,
+      barcode: 'CD0000714',
+      prefix: 'CD',
+      num: 1,
+      original_servings: 28,
+      servings_remaining: 12,
+      linked_regimen_id: null,
+      created_at: '2026-11-01T14:00:00.000Z',
+    },
+  ],
+};
+
+const PLAN: MedicationPlan = {
+  regimens: [REGIMEN],
+  orders: [],
+  scripts: [],
+  disease_states: [
+    {
+      id: 40,
+      conditions: [{ code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' }],
+      regimen_ids: [],
+      script_id: null,
+      started_at: '2026-11-01T14:00:00.000Z',
+      ended_at: null,
+    },
+  ],
+  recent_usages: [],
+};
+
+const ORDER = {
+  id: 3,
+  patient_id: PATIENT.id,
+  regimen_id: null,
+  drug_name: 'Metformin',
+  strength: '500 mg',
+  route: null,
+  form: null,
+  quantity: null,
+  refills: null,
+  instructions: null,
+  prescriber: null,
+  status: 'open',
+  created_at: '2026-11-27T14:00:00.000Z',
+};
+
+function start(extra: Record<string, MockHandler | MockReply> = {}) {
+  signInForTest();
+  const api = mockFetch({
+    [on(userContract.me)]: { body: makeUser() },
+    [on(medicationsContract.plan, params)]: { body: PLAN },
+    [on(catalogueContract.drugs, program)]: {
+      body: { data: [{ id: 1, name: 'Metformin', brands: ['Glucophage'] }] },
+    },
+    [on(catalogueContract.strengths, { ...program, q: 'Metformin' })]: {
+      body: { data: ['500 mg', '850 mg', '1000 mg'] },
+    },
+    [on(catalogueContract.forms, { ...program, q: 'Metformin' })]: { body: { data: ['tablet'] } },
+    [on(catalogueContract.routes, { ...program, q: 'Metformin' })]: { body: { data: ['oral'] } },
+    [on(medicationsContract.createOrder, params)]: { status: 201, body: ORDER },
+    [on(medicationsContract.createRegimen, { ...params, orderId: 3 })]: {
+      status: 201,
+      body: { ...REGIMEN, id: 6, name: 'Metformin 500 mg' },
+    },
+    ...extra,
+  });
+  renderWithProviders(
+    <MemoryRouter>
+      <MedicationPanel patient={PATIENT} programId={1} />
+    </MemoryRouter>,
+  );
+  return api;
+}
+
+async function openOrderForm() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Order a medication' }));
+  return screen.findByRole('dialog');
+}
+
+describe('ordering a medication', () => {
+  it('reads 8:00, 0800 and 8 as 08:00 and keeps anything else as typed', () => {
+    expect(normaliseTime('8:00')).toBe('08:00');
+    expect(normaliseTime('0800')).toBe('08:00');
+    expect(normaliseTime('8')).toBe('08:00');
+    expect(normaliseTime('20:30')).toBe('20:30');
+    expect(normaliseTime('8am')).toBe('8am');
+    expect(normaliseTime('25:00')).toBe('25:00');
+  });
+
+  it('offers the catalogue as the user types (brand names too), then the chosen drug’s strengths, and schedules from the patient’s midnight', async () => {
+    const api = start();
+    const dialog = await openOrderForm();
+    await userEvent.type(within(dialog).getByTestId('order-drug'), 'glucoph');
+    const option = await screen.findByRole('option', { name: /Metformin/ });
+    expect(option).toHaveTextContent('Glucophage');
+    expect(api.callsTo(on(catalogueContract.drugs, program)).at(-1)?.url.searchParams.get('query')).toBe(
+      'glucoph',
+    );
+    await userEvent.click(option);
+    expect(within(dialog).getByTestId('order-drug')).toHaveValue('Metformin');
+    await userEvent.click(within(dialog).getByTestId('order-strength'));
+    await userEvent.click(await screen.findByRole('option', { name: '500 mg' }));
+    const times = within(dialog).getByTestId('order-times');
+    await userEvent.type(times, '20{Enter}');
+    const first = within(dialog).getByTestId('order-start');
+    await userEvent.clear(first);
+    await userEvent.type(first, '2026-12-01');
+    await userEvent.type(within(dialog).getByTestId('order-end'), '2026-12-10');
+    await userEvent.tab();
+    await userEvent.click(within(dialog).getByTestId('order-save'));
+    expect(await screen.findByText('Medication ordered and scheduled')).toBeInTheDocument();
+    expect(api.callsTo(on(medicationsContract.createOrder, params))[0]?.body).toMatchObject({
+      drug_name: 'Metformin',
+      strength: '500 mg',
+    });
+    expect(api.callsTo(on(medicationsContract.createRegimen, { ...params, orderId: 3 }))[0]?.body).toEqual({
+      name: 'Metformin 500 mg',
+      repeat: 'daily',
+      time: ['08:00', '20:00'],
+      num: 1,
+      // Midnight of Dec 1 in New York, and the end of Dec 10 there.
+      scheduled_at: '2026-12-01T05:00:00.000Z',
+      end_at: '2026-12-11T05:00:00.000Z',
+    });
+  });
+
+  it('refuses a time that is not HH:MM and an end before the start under their fields, calling nothing', async () => {
+    const api = start();
+    const dialog = await openOrderForm();
+    await userEvent.type(within(dialog).getByTestId('order-drug'), 'Metformin');
+    await userEvent.type(within(dialog).getByTestId('order-times'), '8pm{Enter}');
+    expect(
+      await within(dialog).findByText('Use a time of day as HH:MM (24-hour), e.g. 08:00.'),
+    ).toBeInTheDocument();
+    const first = within(dialog).getByTestId('order-start');
+    await userEvent.clear(first);
+    await userEvent.type(first, '2026-12-10');
+    await userEvent.type(within(dialog).getByTestId('order-end'), '2026-12-01');
+    await userEvent.tab();
+    await userEvent.click(within(dialog).getByTestId('order-save'));
+    expect(within(dialog).getByText('Use a time of day as HH:MM (24-hour), e.g. 08:00.')).toBeInTheDocument();
+    expect(api.callsTo(on(medicationsContract.createOrder, params))).toHaveLength(0);
+    // The drug typed is still there.
+    expect(within(dialog).getByTestId('order-drug')).toHaveValue('Metformin');
+  });
+
+  it('shows a 422 of the regimen under its field, and a retry reuses the order already made', async () => {
+    let attempts = 0;
+    const api = start({
+      [on(medicationsContract.createRegimen, { ...params, orderId: 3 })]: () => {
+        attempts += 1;
+        return attempts === 1
+          ? { status: 422, body: { message: 'Invalid', errors: { num: ['At most 20 servings per dose.'] } } }
+          : { status: 201, body: { ...REGIMEN, id: 6 } };
+      },
+    });
+    const dialog = await openOrderForm();
+    await userEvent.type(within(dialog).getByTestId('order-drug'), 'Metformin');
+    await userEvent.click(within(dialog).getByTestId('order-save'));
+    expect(await within(dialog).findByText('At most 20 servings per dose.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByTestId('order-save'));
+    expect(await screen.findByText('Medication ordered and scheduled')).toBeInTheDocument();
+    expect(api.callsTo(on(medicationsContract.createOrder, params))).toHaveLength(1);
+    expect(api.callsTo(on(medicationsContract.createRegimen, { ...params, orderId: 3 }))).toHaveLength(2);
+  });
+
+  it('keeps the form usable with free text when the catalogue lookup fails (an empty list)', async () => {
+    start({ [on(catalogueContract.drugs, program)]: { status: 500, body: { message: 'down' } } });
+    const dialog = await openOrderForm();
+    await userEvent.type(within(dialog).getByTestId('order-drug'), 'Compounded cream');
+    await waitFor(() => expect(screen.queryByRole('option')).toBeNull());
+    expect(within(dialog).getByTestId('order-drug')).toHaveValue('Compounded cream');
+  });
+});
+
+describe('the plan on the patient’s clock', () => {
+  it("shows the regimen's first and last day in the patient's zone, the zone itself, and each pod with its own label", async () => {
+    start();
+    const regimen = await screen.findByTestId('regimen');
+    expect(regimen).toHaveTextContent('From 11/01/2026 to 11/30/2026');
+    expect(screen.getByTestId('medication-zone')).toHaveTextContent('America/New_York');
+    await userEvent.click(within(regimen).getByTestId('pods-toggle'));
+    const pod = within(regimen).getByTestId('pod');
+    expect(pod).toHaveTextContent('CD0000714');
+    expect(pod).toHaveTextContent('12 of 28');
+    expect(within(pod).getByRole('button', { name: 'Print the label of pod CD0000714' })).toBeInTheDocument();
+  });
+});
+
+describe('disease states', () => {
+  it('finds ICD-10-CM codes by words, fills the description, and ends one only after a confirmation', async () => {
+    const api = start({
+      [on(catalogueContract.diagnosisCodes, program)]: {
+        body: {
+          data: [
+            { code: 'I10', description: 'Essential (primary) hypertension', disease_state: 'Hypertension' },
+          ],
+        },
+      },
+      [on(medicationsContract.addDiseaseState, params)]: { status: 201, body: PLAN.disease_states[0] },
+      [on(medicationsContract.endDiseaseState, params)]: { body: PLAN.disease_states[0] },
+    });
+    await userEvent.type(await screen.findByTestId('condition-code'), 'hypert');
+    await userEvent.click(await screen.findByRole('option', { name: /I10/ }));
+    expect(screen.getByTestId('condition-code')).toHaveValue('I10');
+    expect(screen.getByTestId('condition-description')).toHaveValue('Essential (primary) hypertension');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a disease state' }));
+    expect(await screen.findByText('Disease state added')).toBeInTheDocument();
+    expect(api.callsTo(on(medicationsContract.addDiseaseState, params))[0]?.body).toEqual({
+      conditions: [{ code: 'I10', description: 'Essential (primary) hypertension' }],
+    });
+
+    await userEvent.click(screen.getByTestId('condition-end'));
+    expect(await screen.findByText('End this disease state?')).toBeInTheDocument();
+    expect(api.callsTo(on(medicationsContract.endDiseaseState, params))).toHaveLength(0);
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'End' }));
+    expect(await screen.findByText('Disease state ended')).toBeInTheDocument();
+    expect(api.callsTo(on(medicationsContract.endDiseaseState, params))[0]?.body).toEqual({
+      disease_state_id: 40,
+    });
+  });
+
+  it('shows a refused code under the code field', async () => {
+    start({
+      [on(medicationsContract.addDiseaseState, params)]: {
+        status: 422,
+        body: {
+          message: 'Invalid',
+          errors: { 'conditions.0.code': ['Use an ICD-10-CM code (e.g. I10, E11.9).'] },
+        },
+      },
+      [on(catalogueContract.diagnosisCodes, program)]: { body: { data: [] } },
+    });
+    await userEvent.type(await screen.findByTestId('condition-code'), 'XX');
+    await userEvent.type(screen.getByTestId('condition-description'), 'Something');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a disease state' }));
+    expect(await screen.findByText('Use an ICD-10-CM code (e.g. I10, E11.9).')).toBeInTheDocument();
+    expect(screen.getByTestId('condition-description')).toHaveValue('Something');
+  });
+});
