@@ -96,7 +96,7 @@ function start(extra: Record<string, MockHandler | MockReply> = {}) {
     [on(userContract.me)]: { body: makeUser() },
     [on(medicationsContract.plan, params)]: { body: PLAN },
     [on(catalogueContract.drugs, program)]: {
-      body: { data: [{ id: 1, name: 'Metformin', brands: ['Glucophage'] }] },
+      body: { data: [{ id: 1, name: 'metformin', brands: ['Glucophage'] }] },
     },
     [on(catalogueContract.strengths, { ...program, q: 'Metformin' })]: {
       body: { data: ['500 mg', '850 mg', '1000 mg'] },
@@ -129,7 +129,11 @@ describe('ordering a medication', () => {
     expect(normaliseTime('0800')).toBe('08:00');
     expect(normaliseTime('8')).toBe('08:00');
     expect(normaliseTime('20:30')).toBe('20:30');
-    expect(normaliseTime('8am')).toBe('8am');
+    expect(normaliseTime('8pm')).toBe('20:00');
+    expect(normaliseTime('8:30 p.m.')).toBe('20:30');
+    expect(normaliseTime('12am')).toBe('00:00');
+    expect(normaliseTime('13pm')).toBe('13pm');
+    expect(normaliseTime('noon')).toBe('noon');
     expect(normaliseTime('25:00')).toBe('25:00');
   });
 
@@ -158,6 +162,9 @@ describe('ordering a medication', () => {
     expect(api.callsTo(on(medicationsContract.createOrder, params))[0]?.body).toMatchObject({
       drug_name: 'Metformin',
       strength: '500 mg',
+      // The catalogue knows metformin as one form by one route: they were filled in.
+      form: 'tablet',
+      route: 'oral',
     });
     expect(api.callsTo(on(medicationsContract.createRegimen, { ...params, orderId: 3 }))[0]?.body).toEqual({
       name: 'Metformin 500 mg',
@@ -174,7 +181,7 @@ describe('ordering a medication', () => {
     const api = start();
     const dialog = await openOrderForm();
     await userEvent.type(within(dialog).getByTestId('order-drug'), 'Metformin');
-    await userEvent.type(within(dialog).getByTestId('order-times'), '8pm{Enter}');
+    await userEvent.type(within(dialog).getByTestId('order-times'), '25:00{Enter}');
     expect(
       await within(dialog).findByText('Use a time of day as HH:MM (24-hour), e.g. 08:00.'),
     ).toBeInTheDocument();

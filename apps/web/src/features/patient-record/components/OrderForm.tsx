@@ -8,7 +8,7 @@ import {
 import { isoDate, localDateOf, resolveDisplayZone, zonedInstant } from '@caredeck/domain';
 import { Autocomplete, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api-client';
 import { DateField } from '../../../shared/ui/DateField';
@@ -48,16 +48,23 @@ const FIELD_OF: Record<string, keyof OrderValues | 'times'> = {
   time: 'times',
 };
 
-/** '8:00', '0800' and '8' read as 08:00; anything else is kept as typed (and refused). */
+/** '8:00', '0800' and '8' read as 08:00, '8pm' and '8:30 p.m.' as 20:00 and 20:30; anything else is kept as typed (and refused). */
 export function normaliseTime(raw: string): string {
   const text = raw.trim();
-  const match = /^(\d{1,2})(?::?(\d{2}))?$/.exec(text);
+  const match = /^(\d{1,2})(?::?(\d{2}))?\s*(?:([ap])\.?\s*m\.?)?$/i.exec(text);
   if (!match) return text;
-  const hour = Number(match[1]);
+  let hour = Number(match[1]);
   const minute = Number(match[2] ?? '0');
+  const half = match[3]?.toLowerCase();
+  if (half) {
+    if (hour < 1 || hour > 12) return text;
+    hour = (hour % 12) + (half === 'p' ? 12 : 0);
+  }
   if (hour > 23 || minute > 59) return text;
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
+
+const capitalise = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -110,11 +117,32 @@ export function OrderForm({
   );
   const [drugQuery] = useDebouncedValue(form.values.drug.trim(), 300);
   const drugs = useDrugSearch(programId, drugQuery);
-  const drugNames = drugQuery.length >= 2 ? [...new Set((drugs.data?.data ?? []).map((d) => d.name))] : [];
-  const brands = new Map((drugs.data?.data ?? []).map((d) => [d.name, d.brands]));
+  // Generic names are lower case in the public data; the plan shows them as a name.
+  const found = drugQuery.length >= 2 ? (drugs.data?.data ?? []) : [];
+  const drugNames = [...new Set(found.map((d) => capitalise(d.name)))];
+  const brands = new Map(found.map((d) => [capitalise(d.name), d.brands]));
   const strengths = useDrugAttribute(programId, drugQuery, 'strengths');
   const forms = useDrugAttribute(programId, drugQuery, 'forms');
   const routes = useDrugAttribute(programId, drugQuery, 'routes');
+  // A drug the catalogue knows in one form and by one route fills them in (still editable).
+  const onlyForm = forms.data?.data.length === 1 ? forms.data.data[0] : undefined;
+  const onlyRoute = routes.data?.data.length === 1 ? routes.data.data[0] : undefined;
+  const { setValue } = form;
+  const values = useRef(form.values);
+  values.current = form.values;
+  // Once per drug and field: a value the user cleared stays cleared.
+  const filled = useRef({ form: '', route: '' });
+  useEffect(() => {
+    const drug = drugQuery.toLowerCase();
+    if (onlyForm && filled.current.form !== drug) {
+      filled.current.form = drug;
+      if (values.current.form === '') setValue('form', onlyForm);
+    }
+    if (onlyRoute && filled.current.route !== drug) {
+      filled.current.route = drug;
+      if (values.current.route === '') setValue('route', onlyRoute);
+    }
+  }, [drugQuery, onlyForm, onlyRoute, setValue]);
 
   const showErrors = (issues: { field: string; message: string }[]) => {
     const found: Partial<Record<keyof OrderValues, string>> = {};
