@@ -96,6 +96,7 @@ export const inhalerRegimenBody = regimenFields
   .omit({ type: true })
   .extend({ device_serial: line().trim().min(1, 'Give the inhaler serial number.').max(64) })
   .superRefine(scheduleIssues);
+export type InhalerRegimenBody = z.input<typeof inhalerRegimenBody>;
 
 export const orderBody = z.object({
   drug_name: name,

@@ -6,6 +6,7 @@ import {
   catalogueContract,
   geographyContract,
   groupsContract,
+  type InhalerRegimenBody,
   type MED_REC_METHODS,
   type MedRecBody,
   medicationsContract,
@@ -376,6 +377,19 @@ export function useDiagnosisCodes(programId: number, query: string) {
     enabled: query.length >= 2,
     staleTime: 10 * 60_000,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** A smart inhaler regimen (no order): POST {p}/users/{userId}/regimens/inhaler. */
+export function useInhalerRegimen(programId: number, id: number) {
+  const changed = useMedicationChanged(id);
+  return useMutation({
+    mutationFn: (body: InhalerRegimenBody) =>
+      api.call(medicationsContract.inhalerRegimen, {
+        params: { programId: str(programId), userId: str(id) },
+        body,
+      }),
+    onSuccess: changed,
   });
 }
 

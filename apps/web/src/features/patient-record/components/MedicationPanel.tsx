@@ -39,6 +39,7 @@ import {
   useMedicationPlan,
 } from '../api';
 import '../i18n';
+import { InhalerRegimenModal } from './InhalerRegimenModal';
 import { RecentDoses, RecordDoseModal } from './ManualDoses';
 import { MedicationOrders } from './MedicationOrders';
 import { OrderForm } from './OrderForm';
@@ -48,6 +49,7 @@ export function MedicationPanel({ patient, programId }: { patient: PatientRecord
   const { t } = useTranslation('patientRecord');
   const plan = useMedicationPlan(programId, patient.id);
   const [ordering, setOrdering] = useState(false);
+  const [inhaler, setInhaler] = useState(false);
   if (!plan.data)
     return plan.isError ? (
       <Alert color="red" title={t('medication.loadError')}>
@@ -77,6 +79,9 @@ export function MedicationPanel({ patient, programId }: { patient: PatientRecord
         <Group gap="xs">
           <Button variant="default" component={Link} to={`/patient/${patient.id}/medication/details`}>
             {t('medRec.open')}
+          </Button>
+          <Button variant="default" onClick={() => setInhaler(true)} data-testid="inhaler-add">
+            {t('inhaler.add')}
           </Button>
           <Button leftSection={<IconPills size={16} aria-hidden />} onClick={() => setOrdering(true)}>
             {t('medication.newOrder')}
@@ -123,6 +128,9 @@ export function MedicationPanel({ patient, programId }: { patient: PatientRecord
         </Stack>
         <DiseaseStates patient={patient} programId={programId} states={disease_states} />
       </SimpleGrid>
+      {inhaler ? (
+        <InhalerRegimenModal patient={patient} programId={programId} onClose={() => setInhaler(false)} />
+      ) : null}
       <Modal opened={ordering} onClose={() => setOrdering(false)} title={t('medication.newOrder')} size="lg">
         {ordering ? (
           <OrderForm patient={patient} programId={programId} onDone={() => setOrdering(false)} />

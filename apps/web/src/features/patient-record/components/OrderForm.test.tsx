@@ -291,3 +291,46 @@ describe('disease states', () => {
     expect(screen.getByTestId('condition-description')).toHaveValue('Something');
   });
 });
+
+describe('a smart inhaler regimen', () => {
+  it('creates a rescue inhaler used as needed, from the patient’s midnight', async () => {
+    const api = start({
+      [on(medicationsContract.inhalerRegimen, { programId: 1, userId: PATIENT.id })]: {
+        status: 201,
+        body: { ...REGIMEN, id: 8, type: 'inhaler', name: 'Inhaler' },
+      },
+    });
+    await userEvent.click(await screen.findByTestId('inhaler-add'));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByTestId('inhaler-save'));
+    // The serial is required: nothing is sent.
+    expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByTestId('inhaler-serial'), 'INH-4471');
+    await userEvent.click(within(dialog).getByTestId('inhaler-save'));
+    expect(await screen.findByText('Inhaler regimen created')).toBeInTheDocument();
+    const [call] = api.callsTo(on(medicationsContract.inhalerRegimen, { programId: 1, userId: PATIENT.id }));
+    expect(call?.body).toMatchObject({
+      name: 'Inhaler',
+      device_serial: 'INH-4471',
+      repeat: 'as_needed',
+      time: [],
+      num: 2,
+    });
+  });
+
+  it("says 'Unable to create Inhaler Regimen' on failure and shows a refused field under it", async () => {
+    start({
+      [on(medicationsContract.inhalerRegimen, { programId: 1, userId: PATIENT.id })]: {
+        status: 422,
+        body: { message: 'Invalid', errors: { device_serial: ['This inhaler is not registered.'] } },
+      },
+    });
+    await userEvent.click(await screen.findByTestId('inhaler-add'));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByTestId('inhaler-serial'), 'NOPE');
+    await userEvent.click(within(dialog).getByTestId('inhaler-save'));
+    expect(await screen.findByText('Unable to create Inhaler Regimen')).toBeInTheDocument();
+    expect(within(dialog).getByText('This inhaler is not registered.')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('inhaler-serial')).toHaveValue('NOPE');
+  });
+});

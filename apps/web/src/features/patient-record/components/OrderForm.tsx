@@ -66,10 +66,10 @@ export function normaliseTime(raw: string): string {
 
 const capitalise = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** The instant a day starts on the patient's clock (ISO), `days` days after `date`. */
-function dayStart(date: string, zone: string, days = 0): string {
+export function dayStart(date: string, zone: string, days = 0): string {
   const [year, month, day] = date.split('-').map(Number);
   const shifted = new Date(Date.UTC(year!, month! - 1, day! + days));
   return new Date(
