@@ -14,6 +14,12 @@ export function MedicationOrders({
 }) {
   const { t } = useTranslation('patientRecord');
   const regimenName = new Map(regimens.map((r) => [r.id, r.name]));
+  // The regimens scheduled under an order (the console's own flow), or the one the order was made for.
+  const regimensOf = (order: Order) => {
+    const under = regimens.filter((r) => r.order_id === order.id).map((r) => r.name);
+    const named = order.regimen_id === null ? undefined : regimenName.get(order.regimen_id);
+    return [...new Set([...(named ? [named] : []), ...under])].join(', ');
+  };
   const newestFirst = [...orders].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   const dash = (
     <Text span size="sm" c="dimmed">
@@ -65,9 +71,7 @@ export function MedicationOrders({
                           : String(order.quantity)}
                     </Table.Td>
                     <Table.Td>{order.prescriber?.name ?? dash}</Table.Td>
-                    <Table.Td>
-                      {order.regimen_id === null ? dash : (regimenName.get(order.regimen_id) ?? dash)}
-                    </Table.Td>
+                    <Table.Td>{regimensOf(order) || dash}</Table.Td>
                     <Table.Td>{dateOrNotProvided(order.created_at, US_DATE_PATTERN)}</Table.Td>
                     <Table.Td>
                       <Badge variant="light" color="gray">

@@ -240,6 +240,22 @@ describe('the plan on the patient’s clock', () => {
   });
 });
 
+describe('the orders', () => {
+  it('name the regimen scheduled under each order', async () => {
+    start({
+      [on(medicationsContract.plan, params)]: {
+        body: {
+          ...PLAN,
+          orders: [{ ...ORDER, drug_name: 'Lisinopril', strength: '10 mg', regimen_id: null }],
+        },
+      },
+    });
+    const order = await screen.findByTestId('medication-order');
+    // REGIMEN was scheduled under order 3.
+    expect(order.querySelectorAll('td')[3]).toHaveTextContent('Lisinopril 10 mg');
+  });
+});
+
 describe('disease states', () => {
   it('finds ICD-10-CM codes by words, fills the description, and ends one only after a confirmation', async () => {
     const api = start({
