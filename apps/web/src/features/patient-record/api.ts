@@ -7,6 +7,7 @@ import {
   geographyContract,
   groupsContract,
   type InhalerRegimenBody,
+  type MED_REC_KEYS,
   type MED_REC_METHODS,
   type MedRecBody,
   medicationsContract,
@@ -520,6 +521,22 @@ export function useMedRecActions(id: number) {
     update: useMutation({
       mutationFn: ({ medicationId, body }: { medicationId: number; body: MedRecBody }) =>
         api.call(medRecContract.update, { params: { ...params, medicationId: str(medicationId) }, body }),
+      onSuccess: changed,
+    }),
+    input: useMutation({
+      mutationFn: ({
+        medicationId,
+        key,
+        value,
+      }: {
+        medicationId: number;
+        key: (typeof MED_REC_KEYS)[number];
+        value: string | null;
+      }) =>
+        api.call(medRecContract.updateInput, {
+          params: { ...params, medicationId: str(medicationId) },
+          body: { key, value },
+        }),
       onSuccess: changed,
     }),
     archive: useMutation({

@@ -20,6 +20,7 @@ import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { isApiError } from '../../../shared/api-client';
 import { DateField } from '../../../shared/ui/DateField';
 import { dateOrNotProvided, identityDate, valueOrNotProvided } from '../../../shared/ui/notProvided';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
@@ -31,6 +32,7 @@ import { useCurrentUser } from '../../identity/api';
 import { useActiveScope } from '../../tenancy/scope';
 import { useMedRec, useMedRecActions, usePatient } from '../api';
 import '../i18n';
+import { Missing } from './PatientPage';
 
 const FIELDS = [
   'name',
@@ -56,6 +58,22 @@ export function MedRecPage() {
   const actions = useMedRecActions(id);
   const [editing, setEditing] = useState<MedRecItem | 'new' | null>(null);
 
+  if (
+    !Number.isInteger(id) ||
+    id <= 0 ||
+    [patient, list].some((q) => q.isError && isApiError(q.error) && q.error.status === 404)
+  )
+    return <Missing message={t('notFound')} />;
+  if (patient.isError || list.isError)
+    return (
+      <Missing
+        message={t('medRec.loadError')}
+        retry={() => {
+          if (patient.isError) void patient.refetch();
+          if (list.isError) void list.refetch();
+        }}
+      />
+    );
   if (!list.data || !patient.data)
     return (
       <Center py="xl">
@@ -222,7 +240,19 @@ function MedicationForm({
       Object.entries(values).map(([k, v]) => [k, v.trim() === '' ? null : v]),
     ) as MedRecBody;
     try {
-      if (item) {
+      const changed = item
+        ? (Object.keys(values) as (keyof Values)[]).filter((k) => values[k].trim() !== initial[k].trim())
+        : [];
+      if (item && changed.length === 0) {
+        onDone();
+        return;
+      }
+      if (item && changed.length === 1) {
+        // One field changed: the key/value update (02 §7 update-input) leaves every other field as it is.
+        const key = changed[0]!;
+        await actions.input.mutateAsync({ medicationId: item.id, key, value: body[key] ?? null });
+        toast.success(t('medRec.toasts.updated'));
+      } else if (item) {
         await actions.update.mutateAsync({ medicationId: item.id, body });
         toast.success(t('medRec.toasts.updated'));
       } else {
