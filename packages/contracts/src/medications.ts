@@ -91,6 +91,7 @@ export const updateRegimenBody = regimenFields
   .partial()
   .extend({ status: z.enum(['completed']).optional() })
   .superRefine((r, ctx) => scheduleIssues(r as Partial<RegimenShape>, ctx));
+export type UpdateRegimenBody = z.input<typeof updateRegimenBody>;
 
 export const inhalerRegimenBody = regimenFields
   .omit({ type: true })

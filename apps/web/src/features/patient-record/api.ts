@@ -16,6 +16,7 @@ import {
   type PatientRecord,
   tenancyContract,
   type UpdatePatientBody,
+  type UpdateRegimenBody,
   type UsageBody,
 } from '@caredeck/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -277,7 +278,6 @@ function useMedicationChanged(id: number) {
   return () => void client.invalidateQueries({ queryKey: ['patient', id, 'medication'] });
 }
 
-/** Orders a medication and schedules its regimen under the order: two calls, the second only after the first. */
 /**
  * Orders a medication and schedules its regimen under the order: two calls. When the second fails (a conflict,
  * the network), the order already made is kept and a retry with the same order reuses it rather than ordering
@@ -390,6 +390,16 @@ export function useInhalerRegimen(programId: number, id: number) {
         params: { programId: str(programId), userId: str(id) },
         body,
       }),
+    onSuccess: changed,
+  });
+}
+
+/** Changes a regimen's schedule (PUT regimens/{r}); the server checks the whole schedule again. */
+export function useUpdateRegimen(id: number) {
+  const changed = useMedicationChanged(id);
+  return useMutation({
+    mutationFn: ({ regimenId, body }: { regimenId: number; body: UpdateRegimenBody }) =>
+      api.call(medicationsContract.updateRegimen, { params: { regimenId: str(regimenId) }, body }),
     onSuccess: changed,
   });
 }

@@ -259,6 +259,13 @@ const en = {
     endConditionBody: "It stays in the patient's history, marked as ended today.",
     conditionEnded: 'Disease state ended',
   },
+  regimenEdit: {
+    open: 'Edit',
+    title: 'Change the regimen {{name}}',
+    name: 'Name',
+    lockout: 'Lockout after a dose (minutes)',
+    saved: 'Regimen updated',
+  },
   inhaler: {
     add: 'Add an inhaler regimen',
     title: 'Smart inhaler regimen',
@@ -636,6 +643,13 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       endConditionBody: 'Sie bleibt im Verlauf des Patienten, mit heutigem Datum als beendet markiert.',
       conditionEnded: 'Erkrankung beendet',
     },
+    regimenEdit: {
+      open: 'Bearbeiten',
+      title: 'Schema {{name}} ändern',
+      name: 'Bezeichnung',
+      lockout: 'Sperrzeit nach einer Dosis (Minuten)',
+      saved: 'Schema aktualisiert',
+    },
     inhaler: {
       add: 'Inhalator-Schema anlegen',
       title: 'Schema für smarten Inhalator',
@@ -1011,6 +1025,13 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       endConditionBody: "Elle reste dans l'historique du patient, marquée comme terminée aujourd'hui.",
       conditionEnded: 'Pathologie terminée',
     },
+    regimenEdit: {
+      open: 'Modifier',
+      title: 'Modifier le schéma {{name}}',
+      name: 'Nom',
+      lockout: 'Verrouillage après une prise (minutes)',
+      saved: 'Schéma mis à jour',
+    },
     inhaler: {
       add: 'Ajouter un schéma inhalateur',
       title: 'Schéma pour inhalateur connecté',
@@ -1383,6 +1404,13 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       endConditionTitle: 'Terminar esta doença?',
       endConditionBody: 'Fica no histórico do doente, marcada como terminada hoje.',
       conditionEnded: 'Doença terminada',
+    },
+    regimenEdit: {
+      open: 'Editar',
+      title: 'Alterar o regime {{name}}',
+      name: 'Nome',
+      lockout: 'Bloqueio após uma dose (minutos)',
+      saved: 'Regime atualizado',
     },
     inhaler: {
       add: 'Adicionar regime de inalador',

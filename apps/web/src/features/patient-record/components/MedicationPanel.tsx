@@ -39,6 +39,7 @@ import {
   useMedicationPlan,
 } from '../api';
 import '../i18n';
+import { EditRegimenModal } from './EditRegimenModal';
 import { InhalerRegimenModal } from './InhalerRegimenModal';
 import { RecentDoses, RecordDoseModal } from './ManualDoses';
 import { MedicationOrders } from './MedicationOrders';
@@ -154,6 +155,7 @@ function RegimenCard({
   const [confirming, setConfirming] = useState(false);
   const [adding, setAdding] = useState(false);
   const [recording, setRecording] = useState(false);
+  const [editing, setEditing] = useState(false);
   const servings = regimen.pods.reduce((sum, p) => sum + p.servings_remaining, 0);
   const schedule =
     regimen.repeat === 'as_needed'
@@ -201,6 +203,9 @@ function RegimenCard({
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={() => setRecording(true)} data-testid="record-dose">
             {t('doses.record')}
+          </Button>
+          <Button size="xs" variant="default" onClick={() => setEditing(true)} data-testid="regimen-edit">
+            {t('regimenEdit.open')}
           </Button>
           <Button size="xs" variant="default" onClick={() => setAdding(true)}>
             {t('medication.addPods')}
@@ -293,6 +298,9 @@ function RegimenCard({
           </Group>
         </Stack>
       </Modal>
+      {editing ? (
+        <EditRegimenModal regimen={regimen} patient={patient} onClose={() => setEditing(false)} />
+      ) : null}
       {recording ? (
         <RecordDoseModal
           regimen={regimen}

@@ -350,3 +350,39 @@ describe('a smart inhaler regimen', () => {
     expect(within(dialog).getByTestId('inhaler-serial')).toHaveValue('NOPE');
   });
 });
+
+describe('changing a regimen', () => {
+  it('refuses a lockout longer than the gap between doses under its field, then saves the new schedule', async () => {
+    const api = start({
+      [on(medicationsContract.updateRegimen, { regimenId: 5 })]: { body: REGIMEN },
+    });
+    await userEvent.click(await screen.findByTestId('regimen-edit'));
+    const dialog = await screen.findByRole('dialog');
+    // The last day is shown on the patient's clock.
+    expect(within(dialog).getByTestId('regimen-end')).toHaveValue('2026-11-30');
+    await userEvent.type(within(dialog).getByTestId('regimen-times'), '20:00{Enter}');
+    const lockout = within(dialog).getByTestId('regimen-lockout');
+    await userEvent.clear(lockout);
+    await userEvent.type(lockout, '800');
+    await userEvent.click(within(dialog).getByTestId('regimen-save'));
+    expect(
+      await within(dialog).findByText('The lockout cannot be longer than the time between doses.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo(on(medicationsContract.updateRegimen, { regimenId: 5 }))).toHaveLength(0);
+    await userEvent.clear(lockout);
+    await userEvent.type(lockout, '60');
+    const end = within(dialog).getByTestId('regimen-end');
+    await userEvent.clear(end);
+    await userEvent.type(end, '2026-12-15');
+    await userEvent.tab();
+    await userEvent.click(within(dialog).getByTestId('regimen-save'));
+    expect(await screen.findByText('Regimen updated')).toBeInTheDocument();
+    expect(api.callsTo(on(medicationsContract.updateRegimen, { regimenId: 5 }))[0]?.body).toEqual({
+      name: 'Lisinopril 10 mg',
+      time: ['08:00', '20:00'],
+      num: 1,
+      lockout_time: 60,
+      end_at: '2026-12-16T05:00:00.000Z',
+    });
+  });
+});
