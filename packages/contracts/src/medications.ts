@@ -156,6 +156,8 @@ export const scriptBody = z.object({
     .optional(),
 });
 
+export type ScriptBody = z.input<typeof scriptBody>;
+
 export const usageBody = z.object({
   regimen_id: bodyId,
   pod_id: bodyId.nullable().optional(),

@@ -14,6 +14,7 @@ import {
   medRecContract,
   type OrderBody,
   type PatientRecord,
+  type ScriptBody,
   tenancyContract,
   type UpdatePatientBody,
   type UpdateRegimenBody,
@@ -400,6 +401,19 @@ export function useUpdateRegimen(id: number) {
   return useMutation({
     mutationFn: ({ regimenId, body }: { regimenId: number; body: UpdateRegimenBody }) =>
       api.call(medicationsContract.updateRegimen, { params: { regimenId: str(regimenId) }, body }),
+    onSuccess: changed,
+  });
+}
+
+/** Adds a prescription, or changes one (with its id): PUT …/users/{id}/scripts. */
+export function useSaveScript(programId: number, id: number) {
+  const changed = useMedicationChanged(id);
+  return useMutation({
+    mutationFn: (script: ScriptBody) =>
+      api.call(medicationsContract.scripts, {
+        params: { programId: str(programId), id: str(id) },
+        body: { scripts: [script] },
+      }),
     onSuccess: changed,
   });
 }

@@ -44,6 +44,7 @@ import { InhalerRegimenModal } from './InhalerRegimenModal';
 import { RecentDoses, RecordDoseModal } from './ManualDoses';
 import { MedicationOrders } from './MedicationOrders';
 import { OrderForm } from './OrderForm';
+import { Prescriptions } from './Prescriptions';
 
 /** The patient's whole medication plan (01 §3, §7): regimens with pods and labels, orders, scripts, disease states. */
 export function MedicationPanel({ patient, programId }: { patient: PatientRecord; programId: number }) {
@@ -106,27 +107,7 @@ export function MedicationPanel({ patient, programId }: { patient: PatientRecord
       <RecentDoses plan={plan.data} patient={patient} programId={programId} />
       <MedicationOrders orders={plan.data.orders} regimens={regimens} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Stack gap="xs">
-          <Title order={2} fz="h5">
-            {t('medication.scripts')}
-          </Title>
-          {scripts.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t('medication.noScripts')}
-            </Text>
-          ) : (
-            <Table>
-              <Table.Tbody>
-                {scripts.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>{s.drug_name}</Table.Td>
-                    <Table.Td>{s.sig ?? ''}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Stack>
+        <Prescriptions scripts={scripts} patient={patient} programId={programId} />
         <DiseaseStates patient={patient} programId={programId} states={disease_states} />
       </SimpleGrid>
       {inhaler ? (

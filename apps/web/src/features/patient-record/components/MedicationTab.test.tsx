@@ -386,3 +386,67 @@ describe('changing a regimen', () => {
     });
   });
 });
+
+describe('prescriptions', () => {
+  const SCRIPT = {
+    id: 61,
+    drug_name: 'Lisinopril 10 mg',
+    sig: 'One tablet by mouth every morning',
+    quantity: 30,
+    refills: 2,
+    prescriber: 'Dr. Raman',
+    written_at: '2026-11-02',
+    updated_at: '2026-11-02T14:00:00.000Z',
+  };
+
+  it('adds one (a refused quantity shown under its field, nothing lost) and changes one by its id', async () => {
+    let attempts = 0;
+    const api = start({
+      [on(medicationsContract.plan, params)]: { body: { ...PLAN, scripts: [SCRIPT] } },
+      [on(medicationsContract.scripts, params)]: () => {
+        attempts += 1;
+        return attempts === 1
+          ? {
+              status: 422,
+              body: { message: 'Invalid', errors: { 'scripts.0.quantity': ['At most 10000.'] } },
+            }
+          : { body: { data: [SCRIPT] } };
+      },
+    });
+    const row = await screen.findByTestId('script');
+    expect(row).toHaveTextContent('One tablet by mouth every morning');
+    expect(row).toHaveTextContent('Qty 30 · 2 refills · Dr. Raman · 11/02/2026');
+
+    await userEvent.click(screen.getByTestId('script-add'));
+    let dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByTestId('script-drug'), 'Metformin 500 mg');
+    await userEvent.type(within(dialog).getByTestId('script-quantity'), '99999');
+    await userEvent.click(within(dialog).getByTestId('script-save'));
+    expect(await within(dialog).findByText('At most 10000.')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('script-drug')).toHaveValue('Metformin 500 mg');
+    await userEvent.clear(within(dialog).getByTestId('script-quantity'));
+    await userEvent.type(within(dialog).getByTestId('script-quantity'), '60');
+    await userEvent.click(within(dialog).getByTestId('script-save'));
+    expect(await screen.findByText('Prescription saved')).toBeInTheDocument();
+    expect(api.callsTo(on(medicationsContract.scripts, params))[1]?.body).toEqual({
+      scripts: [
+        {
+          drug_name: 'Metformin 500 mg',
+          sig: null,
+          quantity: 60,
+          refills: null,
+          prescriber: null,
+          written_at: null,
+        },
+      ],
+    });
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByTestId('script-save'));
+    await waitFor(() => expect(api.callsTo(on(medicationsContract.scripts, params))).toHaveLength(3));
+    expect(api.callsTo(on(medicationsContract.scripts, params))[2]?.body).toMatchObject({
+      scripts: [{ id: 61, drug_name: 'Lisinopril 10 mg', quantity: 30 }],
+    });
+  });
+});
