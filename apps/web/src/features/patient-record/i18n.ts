@@ -237,6 +237,10 @@ const en = {
     deleteConditionBody:
       "It leaves the patient's medication plan. Ending it instead keeps it in the history.",
     conditionDeleted: 'Disease state deleted',
+    dispenser: 'Dispensed by',
+    noDispenser: "No dispenser (the patient's own supply)",
+    dispenserBusy:
+      'This dispenser already runs an active regimen. Complete that regimen first, or choose no dispenser.',
     drugHint: 'Type 2 letters of the generic or brand name.',
     timesHint: "On the patient's clock ({{zone}}). Leave empty for a medication taken as needed.",
     timeInvalid: 'Use a time of day as HH:MM (24-hour), e.g. 08:00.',
@@ -636,6 +640,10 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       deleteConditionBody:
         'Sie verschwindet aus dem Medikationsplan. Beenden behält sie stattdessen im Verlauf.',
       conditionDeleted: 'Erkrankung gelöscht',
+      dispenser: 'Ausgabe durch',
+      noDispenser: 'Kein Spender (eigener Vorrat des Patienten)',
+      dispenserBusy:
+        'Dieser Spender führt bereits ein aktives Schema aus. Schließen Sie es zuerst ab oder wählen Sie keinen Spender.',
       drugHint: 'Zwei Buchstaben des Wirkstoff- oder Handelsnamens eingeben.',
       timesHint: 'Nach der Uhr des Patienten ({{zone}}). Leer lassen für eine Bedarfsmedikation.',
       timeInvalid: 'Uhrzeit als HH:MM (24 Stunden) angeben, z. B. 08:00.',
@@ -1033,6 +1041,10 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       deleteConditionBody:
         "Elle quitte le plan de traitement du patient. La clôturer la garde plutôt dans l'historique.",
       conditionDeleted: 'Pathologie supprimée',
+      dispenser: 'Distribué par',
+      noDispenser: 'Aucun distributeur (réserve du patient)',
+      dispenserBusy:
+        'Ce distributeur exécute déjà un schéma actif. Terminez-le d’abord ou choisissez aucun distributeur.',
       drugHint: 'Saisissez 2 lettres du nom générique ou commercial.',
       timesHint: "À l'heure du patient ({{zone}}). Laisser vide pour un traitement à la demande.",
       timeInvalid: "Indiquez l'heure au format HH:MM (24 h), p. ex. 08:00.",
@@ -1428,6 +1440,10 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       deleteConditionTitle: 'Eliminar esta doença?',
       deleteConditionBody: 'Sai do plano de medicação do doente. Terminá-la mantém-na no histórico.',
       conditionDeleted: 'Doença eliminada',
+      dispenser: 'Dispensado por',
+      noDispenser: 'Sem dispensador (stock próprio do doente)',
+      dispenserBusy:
+        'Este dispensador já tem um regime ativo. Termine esse regime primeiro ou escolha sem dispensador.',
       drugHint: 'Escreva 2 letras do nome genérico ou comercial.',
       timesHint: 'Na hora do doente ({{zone}}). Deixe vazio para um medicamento em SOS.',
       timeInvalid: 'Indique a hora como HH:MM (24 horas), p. ex. 08:00.',

@@ -1,6 +1,6 @@
 import { type InhalerRegimenBody, inhalerRegimenBody, type PatientRecord } from '@caredeck/contracts';
 import { isoDate, localDateOf, resolveDisplayZone } from '@caredeck/domain';
-import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Autocomplete, Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api-client';
@@ -10,6 +10,7 @@ import { TextField } from '../../../shared/ui/TextField';
 import { toast } from '../../../shared/ui/toasts';
 import { useForm } from '../../../shared/ui/useForm';
 import { required } from '../../../shared/ui/validators';
+import { usePatientDevices } from '../../devices/api';
 import { useInhalerRegimen } from '../api';
 import '../i18n';
 import { dayStart, normaliseTime, TIME } from './OrderForm';
@@ -41,6 +42,9 @@ export function InhalerRegimenModal({
   const { t } = useTranslation('patientRecord');
   const zone = resolveDisplayZone(patient.time_zone);
   const create = useInhalerRegimen(programId, patient.id);
+  // The patient's own inhalers are offered; another serial can still be typed.
+  const devices = usePatientDevices(patient.id);
+  const inhalers = (devices.data?.data ?? []).filter((d) => d.kind === 'inhaler').map((d) => d.serial);
   const [times, setTimes] = useState<string[]>([]);
   const [timesError, setTimesError] = useState<string | undefined>();
   const form = useForm<Values>(
@@ -104,10 +108,13 @@ export function InhalerRegimenModal({
         <Stack>
           <TextField label={t('inhaler.name')} required {...form.field('name')} data-testid="inhaler-name" />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextField
+            <Autocomplete
               label={t('inhaler.serial')}
               required
-              {...form.field('serial')}
+              data={inhalers}
+              value={form.values.serial}
+              onChange={(value) => form.setValue('serial', value)}
+              error={form.errors.serial}
               data-testid="inhaler-serial"
             />
             <TextField

@@ -1,5 +1,6 @@
 import {
   catalogueContract,
+  devicesContract,
   type MedicationPlan,
   medicationsContract,
   type PatientRecord,
@@ -448,5 +449,58 @@ describe('prescriptions', () => {
     expect(api.callsTo(on(medicationsContract.scripts, params))[2]?.body).toMatchObject({
       scripts: [{ id: 61, drug_name: 'Lisinopril 10 mg', quantity: 30 }],
     });
+  });
+});
+
+describe('a regimen on one of the patient’s dispensers', () => {
+  const dispenser = {
+    id: 9,
+    serial: 'MD-2041',
+    vendor: 'medesto',
+    kind: 'dispenser' as const,
+    dispenser_type: 1,
+    program_id: 1,
+    patient: { id: PATIENT.id, name: 'Ada Lovelace' },
+    verified: true,
+    connected: true,
+    online: true,
+    last_seen_at: null,
+    last_event_type: null,
+    battery: null,
+    pods_loaded: null,
+    firmware: null,
+    provisioned_at: null,
+  };
+
+  it('is a device-order regimen; a busy dispenser (409) is said under the field, and the retry keeps the order', async () => {
+    let attempts = 0;
+    const api = start({
+      [on(devicesContract.list)]: { body: { data: [dispenser] } },
+      [on(medicationsContract.createRegimen, { ...params, orderId: 3 })]: () => {
+        attempts += 1;
+        return attempts === 1
+          ? { status: 409, body: { message: 'This device already runs an active regimen for the patient.' } }
+          : { status: 201, body: { ...REGIMEN, id: 6 } };
+      },
+    });
+    const dialog = await openOrderForm();
+    await userEvent.type(within(dialog).getByTestId('order-drug'), 'Metformin');
+    await userEvent.click(await within(dialog).findByRole('combobox', { name: 'Dispensed by' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'MD-2041' }));
+    await userEvent.click(within(dialog).getByTestId('order-save'));
+    expect(
+      await within(dialog).findByText(/This dispenser already runs an active regimen/),
+    ).toBeInTheDocument();
+    expect(
+      api.callsTo(on(medicationsContract.createRegimen, { ...params, orderId: 3 }))[0]?.body,
+    ).toMatchObject({
+      type: 'medesto-device',
+      device_serial: 'MD-2041',
+    });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Dispensed by' }));
+    await userEvent.click(await screen.findByRole('option', { name: /No dispenser/ }));
+    await userEvent.click(within(dialog).getByTestId('order-save'));
+    expect(await screen.findByText('Medication ordered and scheduled')).toBeInTheDocument();
+    expect(api.callsTo(on(medicationsContract.createOrder, params))).toHaveLength(1);
   });
 });

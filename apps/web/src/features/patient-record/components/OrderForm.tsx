@@ -6,7 +6,7 @@ import {
   type PatientRecord,
 } from '@caredeck/contracts';
 import { isoDate, localDateOf, resolveDisplayZone, zonedInstant } from '@caredeck/domain';
-import { Autocomplete, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Autocomplete, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { TextField } from '../../../shared/ui/TextField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useForm } from '../../../shared/ui/useForm';
 import { required } from '../../../shared/ui/validators';
+import { usePatientDevices } from '../../devices/api';
 import { useDrugAttribute, useDrugSearch, useOrderAndSchedule } from '../api';
 import '../i18n';
 
@@ -31,6 +32,7 @@ type OrderValues = {
   start: string;
   end: string;
   instructions: string;
+  device: string;
 };
 
 /** The form field that shows a server (or contract) error of each order and regimen field. */
@@ -46,6 +48,7 @@ const FIELD_OF: Record<string, keyof OrderValues | 'times'> = {
   scheduled_at: 'start',
   end_at: 'end',
   time: 'times',
+  device_serial: 'device',
 };
 
 /** '8:00', '0800' and '8' read as 08:00, '8pm' and '8:30 p.m.' as 20:00 and 20:30; anything else is kept as typed (and refused). */
@@ -99,6 +102,8 @@ export function OrderForm({
   const { t } = useTranslation('patientRecord');
   const zone = resolveDisplayZone(patient.time_zone);
   const order = useOrderAndSchedule(programId, patient.id);
+  const devices = usePatientDevices(patient.id);
+  const dispensers = (devices.data?.data ?? []).filter((d) => d.kind === 'dispenser');
   const [times, setTimes] = useState<string[]>(['08:00']);
   const [timesError, setTimesError] = useState<string | undefined>();
   const form = useForm<OrderValues>(
@@ -112,6 +117,7 @@ export function OrderForm({
       start: isoDate(localDateOf(Date.now(), zone)),
       end: '',
       instructions: '',
+      device: '',
     },
     { drug: [required], num: [required], start: [required] },
   );
@@ -188,6 +194,8 @@ export function OrderForm({
       scheduled_at: dayStart(v.start, zone),
       // The end date is the last day of the regimen: it ends when the next day starts.
       end_at: v.end ? dayStart(v.end, zone, 1) : null,
+      // Dispensed by one of the patient's Medesto dispensers: a device-order regimen.
+      ...(v.device ? { type: 'medesto-device' as const, device_serial: v.device } : {}),
     };
     // The contract's rules, here, before the order is made (01 §5: a form submits only when valid).
     const issues = [
@@ -200,6 +208,11 @@ export function OrderForm({
       toast.success(t('medication.orderCreated'));
       onDone();
     } catch (error) {
+      // A dispenser that already runs a regimen answers 409 (02 §8): said under the dispenser field, no toast.
+      if (isApiError(error, 409) && v.device) {
+        form.setErrors({ device: t('medication.dispenserBusy') });
+        return;
+      }
       const fields = isApiError(error)
         ? Object.entries(error.fieldErrors).map(([field, list]) => ({ field, message: list[0] ?? '' }))
         : [];
@@ -300,6 +313,20 @@ export function OrderForm({
             data-testid="order-end"
           />
         </SimpleGrid>
+        {dispensers.length > 0 ? (
+          <Select
+            label={t('medication.dispenser')}
+            data={[
+              { value: '', label: t('medication.noDispenser') },
+              ...dispensers.map((d) => ({ value: d.serial, label: d.serial })),
+            ]}
+            value={form.values.device}
+            onChange={(value) => form.setValue('device', value ?? '')}
+            error={form.errors.device}
+            allowDeselect={false}
+            data-testid="order-device"
+          />
+        ) : null}
         <TextAreaField
           label={t('medication.instructions')}
           maxLength={2000}
