@@ -494,11 +494,19 @@ export function useDiseaseStates(programId: number, id: number) {
   const params = { programId: str(programId), id: str(id) };
   return {
     add: useMutation({
-      mutationFn: (condition: { code: string; description: string }) =>
+      mutationFn: ({ regimenId, ...condition }: { code: string; description: string; regimenId?: number }) =>
         api.call(medicationsContract.addDiseaseState, {
           params,
-          query: {},
+          query: regimenId ? { regimen_id: str(regimenId) } : {},
           body: { conditions: [condition] },
+        }),
+      onSuccess: changed,
+    }),
+    link: useMutation({
+      mutationFn: ({ diseaseStateId, regimenIds }: { diseaseStateId: number; regimenIds: number[] }) =>
+        api.call(medicationsContract.linkDiseaseStateRegimens, {
+          params,
+          body: { disease_state_id: diseaseStateId, regimen_ids: regimenIds },
         }),
       onSuccess: changed,
     }),

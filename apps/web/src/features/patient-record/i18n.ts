@@ -237,6 +237,12 @@ const en = {
     deleteConditionBody:
       "It leaves the patient's medication plan. Ending it instead keeps it in the history.",
     conditionDeleted: 'Disease state deleted',
+    treatedBy: 'Treated by',
+    noRegimen: 'No regimen',
+    treatedByList: 'Treated by {{names}}',
+    linkRegimens: 'Regimens',
+    linkTitle: 'Regimens treating {{name}}',
+    regimensLinked: 'Regimens linked',
     dispenser: 'Dispensed by',
     noDispenser: "No dispenser (the patient's own supply)",
     dispenserBusy:
@@ -640,6 +646,12 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       deleteConditionBody:
         'Sie verschwindet aus dem Medikationsplan. Beenden behält sie stattdessen im Verlauf.',
       conditionDeleted: 'Erkrankung gelöscht',
+      treatedBy: 'Behandelt mit',
+      noRegimen: 'Kein Schema',
+      treatedByList: 'Behandelt mit {{names}}',
+      linkRegimens: 'Schemata',
+      linkTitle: 'Schemata gegen {{name}}',
+      regimensLinked: 'Schemata verknüpft',
       dispenser: 'Ausgabe durch',
       noDispenser: 'Kein Spender (eigener Vorrat des Patienten)',
       dispenserBusy:
@@ -1041,6 +1053,12 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       deleteConditionBody:
         "Elle quitte le plan de traitement du patient. La clôturer la garde plutôt dans l'historique.",
       conditionDeleted: 'Pathologie supprimée',
+      treatedBy: 'Traitée par',
+      noRegimen: 'Aucun schéma',
+      treatedByList: 'Traitée par {{names}}',
+      linkRegimens: 'Schémas',
+      linkTitle: 'Schémas traitant {{name}}',
+      regimensLinked: 'Schémas associés',
       dispenser: 'Distribué par',
       noDispenser: 'Aucun distributeur (réserve du patient)',
       dispenserBusy:
@@ -1440,6 +1458,12 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       deleteConditionTitle: 'Eliminar esta doença?',
       deleteConditionBody: 'Sai do plano de medicação do doente. Terminá-la mantém-na no histórico.',
       conditionDeleted: 'Doença eliminada',
+      treatedBy: 'Tratada com',
+      noRegimen: 'Nenhum regime',
+      treatedByList: 'Tratada com {{names}}',
+      linkRegimens: 'Regimes',
+      linkTitle: 'Regimes que tratam {{name}}',
+      regimensLinked: 'Regimes associados',
       dispenser: 'Dispensado por',
       noDispenser: 'Sem dispensador (stock próprio do doente)',
       dispenserBusy:

@@ -1,4 +1,4 @@
-import type { PatientRecord, Regimen } from '@caredeck/contracts';
+import type { DiseaseState, PatientRecord, Regimen } from '@caredeck/contracts';
 import { isoDate, localDateOf, resolveDisplayZone } from '@caredeck/domain';
 import {
   Alert,
@@ -9,8 +9,10 @@ import {
   Group,
   Loader,
   Modal,
+  MultiSelect,
   NumberInput,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -108,7 +110,7 @@ export function MedicationPanel({ patient, programId }: { patient: PatientRecord
       <MedicationOrders orders={plan.data.orders} regimens={regimens} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Prescriptions scripts={scripts} patient={patient} programId={programId} />
-        <DiseaseStates patient={patient} programId={programId} states={disease_states} />
+        <DiseaseStates patient={patient} programId={programId} states={disease_states} regimens={regimens} />
       </SimpleGrid>
       {inhaler ? (
         <InhalerRegimenModal patient={patient} programId={programId} onClose={() => setInhaler(false)} />
@@ -359,12 +361,17 @@ function PodsForm(props: {
 function DiseaseStates(props: {
   patient: PatientRecord;
   programId: number;
-  states: { id: number; conditions: { code: string; description: string }[]; ended_at: string | null }[];
+  states: DiseaseState[];
+  regimens: Regimen[];
 }) {
   const { t } = useTranslation('patientRecord');
   const actions = useDiseaseStates(props.programId, props.patient.id);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [ending, setEnding] = useState<number | null>(null);
+  const [linking, setLinking] = useState<DiseaseState | null>(null);
+  const [treatedBy, setTreatedBy] = useState<string | null>(null);
+  const regimenName = new Map(props.regimens.map((r) => [r.id, r.name]));
+  const active = props.regimens.filter((r) => r.status === 'active');
   const form = useForm({ code: '', description: '' }, { code: [required], description: [required] });
   const [search] = useDebouncedValue(form.values.code.trim(), 300);
   const lookup = useDiagnosisCodes(props.programId, search);
@@ -372,9 +379,14 @@ function DiseaseStates(props: {
   const described = new Map(codes.map((c) => [c.code, c.description]));
   const submit = form.onSubmit(async (v) => {
     try {
-      await actions.add.mutateAsync({ code: v.code.trim().toUpperCase(), description: v.description });
+      await actions.add.mutateAsync({
+        code: v.code.trim().toUpperCase(),
+        description: v.description,
+        regimenId: treatedBy ? Number(treatedBy) : undefined,
+      });
       toast.success(t('medication.conditionAdded'));
       form.setValues({ code: '', description: '' });
+      setTreatedBy(null);
     } catch (error) {
       // The body's errors are named conditions.0.code and conditions.0.description.
       const shown: { code?: string; description?: string } = {};
@@ -401,7 +413,27 @@ function DiseaseStates(props: {
           <Table.Tbody>
             {props.states.map((s) => (
               <Table.Tr key={s.id}>
-                <Table.Td>{s.conditions.map((c) => `${c.code} ${c.description}`).join('; ')}</Table.Td>
+                <Table.Td>
+                  {s.conditions.map((c) => `${c.code} ${c.description}`).join('; ')}
+                  {s.regimen_ids.length > 0 ? (
+                    <Text size="xs" c="dimmed">
+                      {t('medication.treatedByList', {
+                        names: s.regimen_ids.map((id) => regimenName.get(id) ?? `#${id}`).join(', '),
+                      })}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => setLinking(s)}
+                    disabled={s.ended_at !== null}
+                    data-testid="condition-link"
+                  >
+                    {t('medication.linkRegimens')}
+                  </Button>
+                </Table.Td>
                 <Table.Td>
                   {s.ended_at ? (
                     <Badge variant="outline" color="gray">
@@ -433,6 +465,18 @@ function DiseaseStates(props: {
             ))}
           </Table.Tbody>
         </Table>
+      )}
+      {linking !== null && (
+        <LinkRegimensModal
+          state={linking}
+          regimens={active}
+          onClose={() => setLinking(null)}
+          onSave={async (regimenIds) => {
+            await actions.link.mutateAsync({ diseaseStateId: linking.id, regimenIds });
+            toast.success(t('medication.regimensLinked'));
+            setLinking(null);
+          }}
+        />
       )}
       {ending !== null && (
         <ConfirmModal
@@ -491,11 +535,79 @@ function DiseaseStates(props: {
             {...form.field('description')}
             data-testid="condition-description"
           />
+          {active.length > 0 ? (
+            <Select
+              label={t('medication.treatedBy')}
+              placeholder={t('medication.noRegimen')}
+              clearable
+              w={{ base: '100%', xs: 220 }}
+              data={active.map((r) => ({ value: String(r.id), label: r.name }))}
+              value={treatedBy}
+              onChange={setTreatedBy}
+              data-testid="condition-regimen"
+            />
+          ) : null}
           <Button type="submit" variant="default" loading={actions.add.isPending}>
             {t('medication.addCondition')}
           </Button>
         </Group>
       </form>
     </Stack>
+  );
+}
+
+/** Which of the patient's active regimens treat a disease state (PUT disease_states/regimens). */
+function LinkRegimensModal({
+  state,
+  regimens,
+  onClose,
+  onSave,
+}: {
+  state: DiseaseState;
+  regimens: Regimen[];
+  onClose: () => void;
+  onSave: (regimenIds: number[]) => Promise<void>;
+}) {
+  const { t } = useTranslation('patientRecord');
+  const [chosen, setChosen] = useState<string[]>(state.regimen_ids.map(String));
+  const [busy, setBusy] = useState(false);
+  const known = new Set(regimens.map((r) => String(r.id)));
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('medication.linkTitle', { name: state.conditions.map((c) => c.code).join(', ') })}
+    >
+      <Stack>
+        <MultiSelect
+          label={t('medication.treatedBy')}
+          data={[
+            ...regimens.map((r) => ({ value: String(r.id), label: r.name })),
+            // A linked regimen that is no longer active stays listed, so saving does not drop it unseen.
+            ...chosen.filter((id) => !known.has(id)).map((id) => ({ value: id, label: `#${id}` })),
+          ]}
+          value={chosen}
+          onChange={setChosen}
+          data-testid="condition-regimens"
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button
+            loading={busy}
+            onClick={() => {
+              setBusy(true);
+              onSave(chosen.map(Number))
+                .catch((error: unknown) => toastErrors(error))
+                .finally(() => setBusy(false));
+            }}
+            data-testid="condition-regimens-save"
+          >
+            {t('actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

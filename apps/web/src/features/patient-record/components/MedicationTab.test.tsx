@@ -504,3 +504,35 @@ describe('a regimen on one of the patient’s dispensers', () => {
     expect(api.callsTo(on(medicationsContract.createOrder, params))).toHaveLength(1);
   });
 });
+
+describe('disease states and the regimens that treat them', () => {
+  it('links regimens to a disease state, and adds one treated by a regimen', async () => {
+    const api = start({
+      [on(medicationsContract.linkDiseaseStateRegimens, params)]: {
+        body: { ...PLAN.disease_states[0], regimen_ids: [5] },
+      },
+      [on(medicationsContract.addDiseaseState, params)]: { status: 201, body: PLAN.disease_states[0] },
+      [on(catalogueContract.diagnosisCodes, program)]: { body: { data: [] } },
+    });
+    await userEvent.click(await screen.findByTestId('condition-link'));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Treated by' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Lisinopril 10 mg' }));
+    await userEvent.click(within(dialog).getByTestId('condition-regimens-save'));
+    expect(await screen.findByText('Regimens linked')).toBeInTheDocument();
+    expect(api.callsTo(on(medicationsContract.linkDiseaseStateRegimens, params))[0]?.body).toEqual({
+      disease_state_id: 40,
+      regimen_ids: [5],
+    });
+
+    await userEvent.type(screen.getByTestId('condition-code'), 'I10');
+    await userEvent.type(screen.getByTestId('condition-description'), 'Essential (primary) hypertension');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Treated by' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Lisinopril 10 mg' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add a disease state' }));
+    expect(await screen.findByText('Disease state added')).toBeInTheDocument();
+    expect(
+      api.callsTo(on(medicationsContract.addDiseaseState, params))[0]?.url.searchParams.get('regimen_id'),
+    ).toBe('5');
+  });
+});

@@ -138,7 +138,10 @@ export function OrderForm({
   values.current = form.values;
   // Once per drug and field: a value the user cleared stays cleared.
   const filled = useRef({ form: '', route: '' });
+  // Nothing changes under the user once they pressed Save (a retry must send the same order).
+  const attempted = useRef(false);
   useEffect(() => {
+    if (attempted.current) return;
     const drug = drugQuery.toLowerCase();
     if (onlyForm && filled.current.form !== drug) {
       filled.current.form = drug;
@@ -170,6 +173,7 @@ export function OrderForm({
   };
 
   const submit = form.onSubmit(async (v) => {
+    attempted.current = true;
     if (times.some((time) => !TIME.test(time))) {
       setTimesError(t('medication.timeInvalid'));
       return;
