@@ -1,12 +1,5 @@
 import type { MedicationPlan, PatientRecord, Regimen } from '@caredeck/contracts';
-import {
-  isoDate,
-  localDateOf,
-  resolveDisplayZone,
-  US_DATE_TIME_PATTERN,
-  wallClock,
-  zonedInstant,
-} from '@caredeck/domain';
+import { isoDate, localDateOf, resolveDisplayZone, wallClock, zonedInstant } from '@caredeck/domain';
 import {
   Badge,
   Button,
@@ -24,7 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../shared/ui/DateField';
 import { ConfirmModal } from '../../../shared/ui/NameModal';
-import { dateOrNotProvided } from '../../../shared/ui/notProvided';
+import { recordDateTime } from '../../../shared/ui/notProvided';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useManualDoses } from '../api';
@@ -206,7 +199,7 @@ export function RecentDoses({
             <Table.Tbody>
               {plan.recent_usages.map((usage) => (
                 <Table.Tr key={usage.id} data-testid="recent-dose">
-                  <Table.Td>{dateOrNotProvided(usage.taken_at, US_DATE_TIME_PATTERN, zone)}</Table.Td>
+                  <Table.Td>{recordDateTime(usage.taken_at, zone)}</Table.Td>
                   <Table.Td>
                     {regimenName.get(usage.regimen_id) ?? `#${usage.regimen_id}`}
                     {usage.kind === 'skipped' ? (

@@ -107,7 +107,7 @@ export function MedicationPanel({ patient, programId }: { patient: PatientRecord
         </Text>
       ) : null}
       <RecentDoses plan={plan.data} patient={patient} programId={programId} />
-      <MedicationOrders orders={plan.data.orders} regimens={regimens} />
+      <MedicationOrders orders={plan.data.orders} regimens={regimens} zone={patient.time_zone} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Prescriptions scripts={scripts} patient={patient} programId={programId} />
         <DiseaseStates patient={patient} programId={programId} states={disease_states} regimens={regimens} />

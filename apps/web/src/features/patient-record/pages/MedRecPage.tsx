@@ -1,5 +1,4 @@
 import { MED_REC_METHODS, type MedRecBody, type MedRecItem } from '@caredeck/contracts';
-import { US_DATE_TIME_PATTERN } from '@caredeck/domain';
 import {
   Anchor,
   Badge,
@@ -22,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api-client';
 import { DateField } from '../../../shared/ui/DateField';
-import { dateOrNotProvided, identityDate, valueOrNotProvided } from '../../../shared/ui/notProvided';
+import { identityDate, recordDateTime, valueOrNotProvided } from '../../../shared/ui/notProvided';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { TextField } from '../../../shared/ui/TextField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
@@ -119,7 +118,7 @@ export function MedRecPage() {
           <Text size="sm" c="dimmed" data-testid="med-rec-reconciled">
             {reconciled_at && reconciled_by
               ? t('medRec.reconciled', {
-                  at: dateOrNotProvided(reconciled_at, US_DATE_TIME_PATTERN, zone),
+                  at: recordDateTime(reconciled_at, zone),
                   name: reconciled_by.name,
                 })
               : t('medRec.never')}
