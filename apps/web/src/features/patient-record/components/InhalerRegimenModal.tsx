@@ -56,7 +56,7 @@ export function InhalerRegimenModal({
     const found: Partial<Values> = {};
     let timeMessage: string | undefined;
     for (const { field, message } of issues) {
-      const target = FIELD_OF[field];
+      const target = FIELD_OF[field.split('.')[0] ?? field];
       if (target === 'times') timeMessage ??= message;
       else if (target && !found[target]) found[target] = message;
     }

@@ -204,7 +204,16 @@ describe('ordering a medication', () => {
       [on(medicationsContract.createRegimen, { ...params, orderId: 3 })]: () => {
         attempts += 1;
         return attempts === 1
-          ? { status: 422, body: { message: 'Invalid', errors: { num: ['At most 20 servings per dose.'] } } }
+          ? {
+              status: 422,
+              body: {
+                message: 'Invalid',
+                errors: {
+                  num: ['At most 20 servings per dose.'],
+                  'time.0': ['Use a time of day as HH:MM (24-hour).'],
+                },
+              },
+            }
           : { status: 201, body: { ...REGIMEN, id: 6 } };
       },
     });
@@ -212,6 +221,8 @@ describe('ordering a medication', () => {
     await userEvent.type(within(dialog).getByTestId('order-drug'), 'Metformin');
     await userEvent.click(within(dialog).getByTestId('order-save'));
     expect(await within(dialog).findByText('At most 20 servings per dose.')).toBeInTheDocument();
+    // An error of one time (time.0) shows under the times.
+    expect(within(dialog).getByText('Use a time of day as HH:MM (24-hour).')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByTestId('order-save'));
     expect(await screen.findByText('Medication ordered and scheduled')).toBeInTheDocument();
     expect(api.callsTo(on(medicationsContract.createOrder, params))).toHaveLength(1);

@@ -157,7 +157,7 @@ export function OrderForm({
     const found: Partial<Record<keyof OrderValues, string>> = {};
     let timeMessage: string | undefined;
     for (const { field, message } of issues) {
-      const target = FIELD_OF[field];
+      const target = FIELD_OF[field.split('.')[0] ?? field];
       if (target === 'times') timeMessage ??= message;
       else if (target && !found[target]) found[target] = message;
     }
