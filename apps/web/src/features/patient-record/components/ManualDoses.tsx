@@ -21,6 +21,7 @@ import { recordDateTime } from '../../../shared/ui/notProvided';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useManualDoses } from '../api';
+import { useCanChangePlan } from './planAccess';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -172,6 +173,7 @@ export function RecentDoses({
   const zone = resolveDisplayZone(patient.time_zone);
   const doses = useManualDoses(programId, patient.id);
   const [deleting, setDeleting] = useState<number | null>(null);
+  const canChange = useCanChangePlan();
   const regimenName = new Map(plan.regimens.map((r) => [r.id, r.name]));
   const barcode = new Map(plan.regimens.flatMap((r) => r.pods.map((p) => [p.id, p.barcode] as const)));
   return (
@@ -226,7 +228,7 @@ export function RecentDoses({
                     {usage.note ?? ''}
                   </Table.Td>
                   <Table.Td>
-                    {usage.source === 'manual' ? (
+                    {usage.source === 'manual' && canChange ? (
                       <Button
                         size="compact-xs"
                         variant="subtle"

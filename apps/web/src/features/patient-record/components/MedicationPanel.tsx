@@ -47,6 +47,7 @@ import { RecentDoses, RecordDoseModal } from './ManualDoses';
 import { MedicationOrders } from './MedicationOrders';
 import { OrderForm } from './OrderForm';
 import { Prescriptions } from './Prescriptions';
+import { useCanChangePlan } from './planAccess';
 
 /** The patient's whole medication plan (01 §3, §7): regimens with pods and labels, orders, scripts, disease states. */
 export function MedicationPanel({ patient, programId }: { patient: PatientRecord; programId: number }) {
@@ -54,6 +55,7 @@ export function MedicationPanel({ patient, programId }: { patient: PatientRecord
   const plan = useMedicationPlan(programId, patient.id);
   const [ordering, setOrdering] = useState(false);
   const [inhaler, setInhaler] = useState(false);
+  const canChange = useCanChangePlan();
   if (!plan.data)
     return plan.isError ? (
       <Alert color="red" title={t('medication.loadError')}>
@@ -84,12 +86,16 @@ export function MedicationPanel({ patient, programId }: { patient: PatientRecord
           <Button variant="default" component={Link} to={`/patient/${patient.id}/medication/details`}>
             {t('medRec.open')}
           </Button>
-          <Button variant="default" onClick={() => setInhaler(true)} data-testid="inhaler-add">
-            {t('inhaler.add')}
-          </Button>
-          <Button leftSection={<IconPills size={16} aria-hidden />} onClick={() => setOrdering(true)}>
-            {t('medication.newOrder')}
-          </Button>
+          {canChange ? (
+            <>
+              <Button variant="default" onClick={() => setInhaler(true)} data-testid="inhaler-add">
+                {t('inhaler.add')}
+              </Button>
+              <Button leftSection={<IconPills size={16} aria-hidden />} onClick={() => setOrdering(true)}>
+                {t('medication.newOrder')}
+              </Button>
+            </>
+          ) : null}
         </Group>
       </Group>
       {active.length === 0 ? (
@@ -139,6 +145,7 @@ function RegimenCard({
   const [adding, setAdding] = useState(false);
   const [recording, setRecording] = useState(false);
   const [editing, setEditing] = useState(false);
+  const canChange = useCanChangePlan();
   const servings = regimen.pods.reduce((sum, p) => sum + p.servings_remaining, 0);
   const schedule =
     regimen.repeat === 'as_needed'
@@ -184,15 +191,24 @@ function RegimenCard({
           </Text>
         </Stack>
         <Group gap="xs">
-          <Button size="xs" variant="default" onClick={() => setRecording(true)} data-testid="record-dose">
-            {t('doses.record')}
-          </Button>
-          <Button size="xs" variant="default" onClick={() => setEditing(true)} data-testid="regimen-edit">
-            {t('regimenEdit.open')}
-          </Button>
-          <Button size="xs" variant="default" onClick={() => setAdding(true)}>
-            {t('medication.addPods')}
-          </Button>
+          {canChange ? (
+            <>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => setRecording(true)}
+                data-testid="record-dose"
+              >
+                {t('doses.record')}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setEditing(true)} data-testid="regimen-edit">
+                {t('regimenEdit.open')}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setAdding(true)}>
+                {t('medication.addPods')}
+              </Button>
+            </>
+          ) : null}
           <Button
             size="xs"
             variant="default"
@@ -208,9 +224,11 @@ function RegimenCard({
           >
             {t('medication.printLabels')}
           </Button>
-          <Button size="xs" variant="light" color="secondary" onClick={() => setConfirming(true)}>
-            {t('medication.complete')}
-          </Button>
+          {canChange ? (
+            <Button size="xs" variant="light" color="secondary" onClick={() => setConfirming(true)}>
+              {t('medication.complete')}
+            </Button>
+          ) : null}
         </Group>
       </Group>
       {showPods ? (
@@ -369,6 +387,7 @@ function DiseaseStates(props: {
   const [deleting, setDeleting] = useState<number | null>(null);
   const [ending, setEnding] = useState<number | null>(null);
   const [linking, setLinking] = useState<DiseaseState | null>(null);
+  const canChange = useCanChangePlan();
   const [treatedBy, setTreatedBy] = useState<string | null>(null);
   const regimenName = new Map(props.regimens.map((r) => [r.id, r.name]));
   const active = props.regimens.filter((r) => r.status === 'active');
@@ -423,23 +442,25 @@ function DiseaseStates(props: {
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    onClick={() => setLinking(s)}
-                    disabled={s.ended_at !== null}
-                    data-testid="condition-link"
-                  >
-                    {t('medication.linkRegimens')}
-                  </Button>
-                </Table.Td>
+                {canChange ? (
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => setLinking(s)}
+                      disabled={s.ended_at !== null}
+                      data-testid="condition-link"
+                    >
+                      {t('medication.linkRegimens')}
+                    </Button>
+                  </Table.Td>
+                ) : null}
                 <Table.Td>
                   {s.ended_at ? (
                     <Badge variant="outline" color="gray">
                       {t('medication.ended')}
                     </Badge>
-                  ) : (
+                  ) : canChange ? (
                     <Button
                       size="compact-xs"
                       variant="subtle"
@@ -448,19 +469,21 @@ function DiseaseStates(props: {
                     >
                       {t('medication.end')}
                     </Button>
-                  )}
+                  ) : null}
                 </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    color="danger"
-                    onClick={() => setDeleting(s.id)}
-                    data-testid="condition-delete"
-                  >
-                    {t('medication.remove')}
-                  </Button>
-                </Table.Td>
+                {canChange ? (
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="danger"
+                      onClick={() => setDeleting(s.id)}
+                      data-testid="condition-delete"
+                    >
+                      {t('medication.remove')}
+                    </Button>
+                  </Table.Td>
+                ) : null}
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -501,57 +524,59 @@ function DiseaseStates(props: {
           }}
         />
       )}
-      <form onSubmit={submit} noValidate>
-        <Group align="flex-end" gap="xs">
-          <Autocomplete
-            label={t('medication.code')}
-            placeholder={t('medication.codeHint')}
-            required
-            w={{ base: '100%', xs: 220 }}
-            data={codes.map((c) => c.code)}
-            filter={({ options }) => options}
-            renderOption={({ option }) => (
-              <Text size="sm">
-                <Text span fw={600} size="sm">
-                  {option.value}
-                </Text>{' '}
-                {described.get(option.value) ?? ''}
-              </Text>
-            )}
-            limit={25}
-            value={form.values.code}
-            onChange={(value) => form.setValue('code', value)}
-            onOptionSubmit={(code) => {
-              const description = described.get(code);
-              if (description) form.setValue('description', description);
-            }}
-            error={form.errors.code}
-            data-testid="condition-code"
-          />
-          <TextField
-            label={t('medication.description')}
-            required
-            style={{ flex: 1, minWidth: 200 }}
-            {...form.field('description')}
-            data-testid="condition-description"
-          />
-          {active.length > 0 ? (
-            <Select
-              label={t('medication.treatedBy')}
-              placeholder={t('medication.noRegimen')}
-              clearable
+      {canChange ? (
+        <form onSubmit={submit} noValidate>
+          <Group align="flex-end" gap="xs">
+            <Autocomplete
+              label={t('medication.code')}
+              placeholder={t('medication.codeHint')}
+              required
               w={{ base: '100%', xs: 220 }}
-              data={active.map((r) => ({ value: String(r.id), label: r.name }))}
-              value={treatedBy}
-              onChange={setTreatedBy}
-              data-testid="condition-regimen"
+              data={codes.map((c) => c.code)}
+              filter={({ options }) => options}
+              renderOption={({ option }) => (
+                <Text size="sm">
+                  <Text span fw={600} size="sm">
+                    {option.value}
+                  </Text>{' '}
+                  {described.get(option.value) ?? ''}
+                </Text>
+              )}
+              limit={25}
+              value={form.values.code}
+              onChange={(value) => form.setValue('code', value)}
+              onOptionSubmit={(code) => {
+                const description = described.get(code);
+                if (description) form.setValue('description', description);
+              }}
+              error={form.errors.code}
+              data-testid="condition-code"
             />
-          ) : null}
-          <Button type="submit" variant="default" loading={actions.add.isPending}>
-            {t('medication.addCondition')}
-          </Button>
-        </Group>
-      </form>
+            <TextField
+              label={t('medication.description')}
+              required
+              style={{ flex: 1, minWidth: 200 }}
+              {...form.field('description')}
+              data-testid="condition-description"
+            />
+            {active.length > 0 ? (
+              <Select
+                label={t('medication.treatedBy')}
+                placeholder={t('medication.noRegimen')}
+                clearable
+                w={{ base: '100%', xs: 220 }}
+                data={active.map((r) => ({ value: String(r.id), label: r.name }))}
+                value={treatedBy}
+                onChange={setTreatedBy}
+                data-testid="condition-regimen"
+              />
+            ) : null}
+            <Button type="submit" variant="default" loading={actions.add.isPending}>
+              {t('medication.addCondition')}
+            </Button>
+          </Group>
+        </form>
+      ) : null}
     </Stack>
   );
 }

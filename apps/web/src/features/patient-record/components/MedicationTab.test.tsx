@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { type MockHandler, type MockReply, mockFetch, on } from '../../../test/fetchMock';
 import { makeUser } from '../../../test/fixtures';
 import { renderWithProviders, signInForTest } from '../../../test/render';
+import { scopeStore } from '../../tenancy/scope';
 import { MedicationPanel } from './MedicationPanel';
 import { normaliseTime } from './OrderForm';
 
@@ -545,5 +546,32 @@ describe('disease states and the regimens that treat them', () => {
     expect(
       api.callsTo(on(medicationsContract.addDiseaseState, params))[0]?.url.searchParams.get('regimen_id'),
     ).toBe('5');
+  });
+});
+
+describe('a pharma user, who reads the plan', () => {
+  it('meets no control that can only fail: labels can still be printed', async () => {
+    const user = makeUser({ roles: [{ name: 'pharma', program_id: 1, enterprise_id: null }] });
+    scopeStore.set({
+      userId: user.id,
+      programId: 1,
+      program: user.programs[0]!,
+      enterprise: null,
+      enterpriseScope: false,
+    });
+    try {
+      start({ [on(userContract.me)]: { body: user } });
+      const regimen = await screen.findByTestId('regimen');
+      await waitFor(() => expect(within(regimen).queryByTestId('record-dose')).toBeNull());
+      expect(within(regimen).getByRole('button', { name: 'Print labels' })).toBeEnabled();
+      expect(within(regimen).queryByRole('button', { name: 'Complete' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Order a medication' })).toBeNull();
+      expect(screen.queryByTestId('inhaler-add')).toBeNull();
+      expect(screen.queryByTestId('script-add')).toBeNull();
+      expect(screen.queryByTestId('condition-code')).toBeNull();
+      expect(screen.queryByTestId('condition-delete')).toBeNull();
+    } finally {
+      scopeStore.set(null);
+    }
   });
 });

@@ -13,6 +13,7 @@ import { useForm } from '../../../shared/ui/useForm';
 import { required } from '../../../shared/ui/validators';
 import { useSaveScript } from '../api';
 import '../i18n';
+import { useCanChangePlan } from './planAccess';
 
 type Values = {
   drug_name: string;
@@ -35,21 +36,24 @@ export function Prescriptions({
 }) {
   const { t } = useTranslation('patientRecord');
   const [editing, setEditing] = useState<Script | 'new' | null>(null);
+  const canChange = useCanChangePlan();
   return (
     <Stack gap="xs">
       <Group justify="space-between">
         <Title order={2} fz="h5">
           {t('medication.scripts')}
         </Title>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          onClick={() => setEditing('new')}
-          data-testid="script-add"
-        >
-          {t('scripts.add')}
-        </Button>
+        {canChange ? (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => setEditing('new')}
+            data-testid="script-add"
+          >
+            {t('scripts.add')}
+          </Button>
+        ) : null}
       </Group>
       {scripts.length === 0 ? (
         <Text c="dimmed" size="sm">
@@ -82,11 +86,13 @@ export function Prescriptions({
                       .join(' · ')}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <Button size="compact-xs" variant="subtle" onClick={() => setEditing(s)}>
-                    {t('scripts.edit')}
-                  </Button>
-                </Table.Td>
+                {canChange ? (
+                  <Table.Td>
+                    <Button size="compact-xs" variant="subtle" onClick={() => setEditing(s)}>
+                      {t('scripts.edit')}
+                    </Button>
+                  </Table.Td>
+                ) : null}
               </Table.Tr>
             ))}
           </Table.Tbody>
