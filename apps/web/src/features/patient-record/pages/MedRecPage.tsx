@@ -31,6 +31,7 @@ import { useCurrentUser } from '../../identity/api';
 import { useActiveScope } from '../../tenancy/scope';
 import { useMedRec, useMedRecActions, usePatient } from '../api';
 import '../i18n';
+import { useCanChangePlan } from '../components/planAccess';
 import { Missing } from './PatientPage';
 
 const FIELDS = [
@@ -56,6 +57,8 @@ export function MedRecPage() {
   const list = useMedRec(programId, id);
   const actions = useMedRecActions(id);
   const [editing, setEditing] = useState<MedRecItem | 'new' | null>(null);
+  // The reconcilers are the care roles and the pharmacy; a pharma user reads the list.
+  const canChange = useCanChangePlan();
 
   if (
     !Number.isInteger(id) ||
@@ -95,9 +98,11 @@ export function MedRecPage() {
           </Title>
           <Text c="dimmed">{t('medRec.hint', { name: patient.data.name })}</Text>
         </Stack>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-          {t('medRec.add')}
-        </Button>
+        {canChange ? (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+            {t('medRec.add')}
+          </Button>
+        ) : null}
       </Group>
       <Paper withBorder radius="md" p="md">
         <Group align="flex-end" gap="md">
@@ -113,6 +118,7 @@ export function MedRecPage() {
               })
             }
             w={280}
+            readOnly={!canChange}
             data-testid="med-rec-method"
           />
           <Text size="sm" c="dimmed" data-testid="med-rec-reconciled">
@@ -165,24 +171,26 @@ export function MedRecPage() {
                       {item.last_taken ? identityDate(item.last_taken) : valueOrNotProvided(null)}
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Button size="compact-xs" variant="subtle" onClick={() => setEditing(item)}>
-                          {t('medRec.edit')}
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color={item.archived ? 'primary' : 'danger'}
-                          onClick={() =>
-                            actions.archive.mutate(item.id, {
-                              onSuccess: () => toast.success(t('medRec.toasts.archived')),
-                              onError: (error) => toastErrors(error),
-                            })
-                          }
-                        >
-                          {item.archived ? t('medRec.restore') : t('medRec.archive')}
-                        </Button>
-                      </Group>
+                      {canChange ? (
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          <Button size="compact-xs" variant="subtle" onClick={() => setEditing(item)}>
+                            {t('medRec.edit')}
+                          </Button>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color={item.archived ? 'primary' : 'danger'}
+                            onClick={() =>
+                              actions.archive.mutate(item.id, {
+                                onSuccess: () => toast.success(t('medRec.toasts.archived')),
+                                onError: (error) => toastErrors(error),
+                              })
+                            }
+                          >
+                            {item.archived ? t('medRec.restore') : t('medRec.archive')}
+                          </Button>
+                        </Group>
+                      ) : null}
                     </Table.Td>
                   </Table.Tr>
                 ))}
