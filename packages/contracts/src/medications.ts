@@ -126,6 +126,8 @@ export const podBody = z
     message: MEDICATION_MESSAGES.servings,
   });
 
+export type PodBody = z.input<typeof podBody>;
+
 export const linkPodsBody = z
   .object({
     prefix: line()

@@ -14,6 +14,7 @@ import {
   medRecContract,
   type OrderBody,
   type PatientRecord,
+  type PodBody,
   type ScriptBody,
   tenancyContract,
   type UpdatePatientBody,
@@ -469,6 +470,24 @@ export function printLabels(programId: number, id: number, barcodes: string[]) {
   return api.download(medicationsContract.labels, {
     params: { programId: str(programId), userId: str(id) },
     query: { barcodes: barcodes.join(',') },
+  });
+}
+
+/** The barcodes the next pods of a regimen would get (`get_codes`, nothing saved); `body` is the JSON pod body. */
+export function usePodCodes(programId: number, id: number, regimenId: number, body: string) {
+  return useQuery({
+    queryKey: ['patient', id, 'medication', 'pod-codes', regimenId, body],
+    queryFn: ({ signal }) =>
+      api.call(
+        medicationsContract.podCodes,
+        {
+          params: { programId: str(programId), userId: str(id), regimenId: str(regimenId) },
+          body: JSON.parse(body) as PodBody,
+        },
+        { signal },
+      ),
+    enabled: body !== '',
+    staleTime: 0,
   });
 }
 

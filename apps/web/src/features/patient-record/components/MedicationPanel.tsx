@@ -1,4 +1,4 @@
-import type { DiseaseState, PatientRecord, Regimen } from '@caredeck/contracts';
+import { type DiseaseState, type PatientRecord, podBody, type Regimen } from '@caredeck/contracts';
 import { isoDate, localDateOf, resolveDisplayZone } from '@caredeck/domain';
 import {
   Alert,
@@ -39,6 +39,7 @@ import {
   useDiagnosisCodes,
   useDiseaseStates,
   useMedicationPlan,
+  usePodCodes,
 } from '../api';
 import '../i18n';
 import { EditRegimenModal } from './EditRegimenModal';
@@ -324,6 +325,13 @@ function RegimenCard({
   );
 }
 
+const POD_FIELD: Record<string, 'prefix' | 'servings' | 'count'> = {
+  prefix: 'prefix',
+  original_servings: 'servings',
+  servings_remaining: 'servings',
+  num: 'count',
+};
+
 function PodsForm(props: {
   regimen: Regimen;
   patient: PatientRecord;
@@ -335,40 +343,96 @@ function PodsForm(props: {
   const [prefix, setPrefix] = useState('CD');
   const [servings, setServings] = useState<number | string>(28);
   const [count, setCount] = useState<number | string>(1);
+  const [errors, setErrors] = useState<Partial<Record<'prefix' | 'servings' | 'count', string>>>({});
+  const body = {
+    prefix,
+    original_servings: Number(servings),
+    servings_remaining: Number(servings),
+    num: Number(count),
+  };
+  const checked = podBody.safeParse(body);
+  // The barcodes the pods will get (get_codes: nothing is saved), once the values are valid.
+  const [preview] = useDebouncedValue(checked.success ? JSON.stringify(checked.data) : '', 300);
+  const codes = usePodCodes(props.programId, props.patient.id, props.regimen.id, preview);
+  const show = (issues: { field: string; message: string }[]) => {
+    const found: typeof errors = {};
+    for (const { field, message } of issues) {
+      const target = POD_FIELD[field.split('.')[0] ?? field];
+      if (target && !found[target]) found[target] = message;
+    }
+    setErrors(found);
+    return Object.keys(found).length > 0;
+  };
+  const save = () => {
+    if (!checked.success) {
+      show(checked.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), message: i.message })));
+      return;
+    }
+    add.mutate(
+      { regimenId: props.regimen.id, prefix, servings: Number(servings), num: Number(count) },
+      {
+        onSuccess: (answer) => {
+          toast.success(t('medication.podsAdded', { count: answer.data.length }));
+          props.onDone();
+        },
+        onError: (error) => {
+          const fields = isApiError(error)
+            ? Object.entries(error.fieldErrors).map(([field, list]) => ({ field, message: list[0] ?? '' }))
+            : [];
+          if (!show(fields)) toastErrors(error);
+        },
+      },
+    );
+  };
+  const next = codes.data?.codes ?? [];
   return (
     <Stack>
       <TextField
         label={t('medication.prefix')}
         value={prefix}
-        onChange={setPrefix}
+        onChange={(value) => {
+          setPrefix(value);
+          setErrors((e) => ({ ...e, prefix: undefined }));
+        }}
+        error={errors.prefix}
         required
         data-testid="pod-prefix"
       />
       <NumberInput
         label={t('medication.servings')}
         value={servings}
-        onChange={setServings}
+        onChange={(value) => {
+          setServings(value);
+          setErrors((e) => ({ ...e, servings: undefined }));
+        }}
+        error={errors.servings}
         min={1}
         max={1000}
+        allowDecimal={false}
       />
-      <NumberInput label={t('medication.count')} value={count} onChange={setCount} min={1} max={60} />
+      <NumberInput
+        label={t('medication.count')}
+        value={count}
+        onChange={(value) => {
+          setCount(value);
+          setErrors((e) => ({ ...e, count: undefined }));
+        }}
+        error={errors.count}
+        min={1}
+        max={60}
+        allowDecimal={false}
+      />
+      {checked.success && next.length > 0 ? (
+        <Text size="xs" c="dimmed" data-testid="pod-codes">
+          {t('medication.nextCodes', {
+            count: next.length,
+            first: next[0],
+            last: next.at(-1),
+          })}
+        </Text>
+      ) : null}
       <Group justify="flex-end">
-        <Button
-          loading={add.isPending}
-          data-testid="pods-save"
-          onClick={() =>
-            add.mutate(
-              { regimenId: props.regimen.id, prefix, servings: Number(servings), num: Number(count) },
-              {
-                onSuccess: (answer) => {
-                  toast.success(t('medication.podsAdded', { count: answer.data.length }));
-                  props.onDone();
-                },
-                onError: (error) => toastErrors(error),
-              },
-            )
-          }
-        >
+        <Button loading={add.isPending} data-testid="pods-save" onClick={save}>
           {t('actions.save')}
         </Button>
       </Group>

@@ -575,3 +575,49 @@ describe('a pharma user, who reads the plan', () => {
     }
   });
 });
+
+describe('adding pods', () => {
+  it('previews the barcodes the pods will get, and refuses a bad prefix under its field', async () => {
+    const api = start({
+      [on(medicationsContract.podCodes, { programId: 1, userId: PATIENT.id, regimenId: 5 })]: (request) => ({
+        body: {
+          codes: Array.from(
+            { length: (request.body as { num: number }).num },
+            (_, i) => `${(request.body as { prefix: string }).prefix}000010${i}`,
+          ),
+        },
+      }),
+      [on(medicationsContract.createPods, { ...params, regimenId: 5 })]: {
+        status: 201,
+        body: { data: REGIMEN.pods },
+      },
+    });
+    const regimen = await screen.findByTestId('regimen');
+    await userEvent.click(within(regimen).getByRole('button', { name: 'Add pods' }));
+    const dialog = await screen.findByRole('dialog');
+    const count = within(dialog).getByLabelText('Number of pods');
+    await userEvent.clear(count);
+    await userEvent.type(count, '3');
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('pod-codes')).toHaveTextContent(
+        'The 3 pods get the barcodes CD0000100 to CD0000102.',
+      ),
+    );
+    const prefix = within(dialog).getByTestId('pod-prefix');
+    await userEvent.clear(prefix);
+    await userEvent.type(prefix, 'C-D');
+    await userEvent.click(within(dialog).getByTestId('pods-save'));
+    expect(await within(dialog).findByText('Use 1 to 8 letters or digits.')).toBeInTheDocument();
+    expect(api.callsTo(on(medicationsContract.createPods, { ...params, regimenId: 5 }))).toHaveLength(0);
+    await userEvent.clear(prefix);
+    await userEvent.type(prefix, 'RX');
+    await userEvent.click(within(dialog).getByTestId('pods-save'));
+    expect(await screen.findByText('1 pod added')).toBeInTheDocument();
+    expect(api.callsTo(on(medicationsContract.createPods, { ...params, regimenId: 5 }))[0]?.body).toEqual({
+      prefix: 'RX',
+      original_servings: 28,
+      servings_remaining: 28,
+      num: 3,
+    });
+  });
+});
