@@ -1,4 +1,5 @@
 import {
+  catalogueContract,
   type MedRecItem,
   medRecContract,
   type PatientRecord,
@@ -151,5 +152,32 @@ describe('medication reconciliation', () => {
       expect(api.callsTo(on(medRecContract.update, { patientId: 11, medicationId: 31 }))).toHaveLength(1),
     );
     expect(api.callsTo(on(medRecContract.updateInput, { patientId: 11, medicationId: 31 }))).toHaveLength(1);
+  });
+
+  it('offers the drug catalogue for the name, and the drug’s strengths', async () => {
+    const api = start(11, {
+      [on(catalogueContract.drugs, { programId: 1 })]: {
+        body: { data: [{ id: 3, name: 'atorvastatin', brands: ['Lipitor'] }] },
+      },
+      [on(catalogueContract.strengths, { programId: 1, q: 'Atorvastatin' })]: {
+        body: { data: ['10 mg', '20 mg', '40 mg', '80 mg'] },
+      },
+      [on(medRecContract.store, { patientId: 11 })]: {
+        status: 201,
+        body: { message: 'A New Medication has been Added.', data: ITEM },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a medication' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByTestId('med-rec-name'), 'atorv');
+    await userEvent.click(await screen.findByRole('option', { name: 'Atorvastatin' }));
+    await userEvent.click(within(dialog).getByTestId('med-rec-strength'));
+    await userEvent.click(await screen.findByRole('option', { name: '40 mg' }));
+    await userEvent.click(within(dialog).getByTestId('med-rec-save'));
+    expect(await screen.findByText('A New Medication has been Added.')).toBeInTheDocument();
+    expect(api.callsTo(on(medRecContract.store, { patientId: 11 }))[0]?.body).toMatchObject({
+      name: 'Atorvastatin',
+      strength: '40 mg',
+    });
   });
 });

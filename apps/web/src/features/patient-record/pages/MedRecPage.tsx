@@ -1,6 +1,7 @@
 import { MED_REC_METHODS, type MedRecBody, type MedRecItem } from '@caredeck/contracts';
 import {
   Anchor,
+  Autocomplete,
   Badge,
   Button,
   Center,
@@ -15,6 +16,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +31,7 @@ import { useForm } from '../../../shared/ui/useForm';
 import { required } from '../../../shared/ui/validators';
 import { useCurrentUser } from '../../identity/api';
 import { useActiveScope } from '../../tenancy/scope';
-import { useMedRec, useMedRecActions, usePatient } from '../api';
+import { useDrugAttribute, useDrugSearch, useMedRec, useMedRecActions, usePatient } from '../api';
 import '../i18n';
 import { useCanChangePlan } from '../components/planAccess';
 import { Missing } from './PatientPage';
@@ -209,6 +211,7 @@ export function MedRecPage() {
           <MedicationForm
             item={editing === 'new' ? null : editing}
             patientId={id}
+            programId={programId}
             onDone={() => setEditing(null)}
           />
         ) : null}
@@ -220,10 +223,12 @@ export function MedRecPage() {
 function MedicationForm({
   item,
   patientId,
+  programId,
   onDone,
 }: {
   item: MedRecItem | null;
   patientId: number;
+  programId: number;
   onDone: () => void;
 }) {
   const { t } = useTranslation('patientRecord');
@@ -242,6 +247,15 @@ function MedicationForm({
     notes: item?.notes ?? '',
   } satisfies Values;
   const form = useForm<Values>(initial, { name: [required] });
+  // The drug catalogue as the name is typed (free text stays: what the patient takes may be in no catalogue).
+  const [query] = useDebouncedValue(form.values.name.trim(), 300);
+  const drugs = useDrugSearch(programId, query);
+  const drugNames =
+    query.length >= 2
+      ? [...new Set((drugs.data?.data ?? []).map((d) => d.name.charAt(0).toUpperCase() + d.name.slice(1)))]
+      : [];
+  const strengths = useDrugAttribute(programId, query, 'strengths').data?.data ?? [];
+  const routes = useDrugAttribute(programId, query, 'routes').data?.data ?? [];
   const submit = form.onSubmit(async (values) => {
     const body = Object.fromEntries(
       Object.entries(values).map(([k, v]) => [k, v.trim() === '' ? null : v]),
@@ -275,15 +289,29 @@ function MedicationForm({
     <form onSubmit={submit} noValidate>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {FIELDS.map((field) => (
-            <TextField
-              key={field}
-              label={t(`medRec.${field}`)}
-              required={field === 'name'}
-              {...form.field(field)}
-              data-testid={`med-rec-${field}`}
-            />
-          ))}
+          {FIELDS.map((field) =>
+            field === 'name' || field === 'strength' || field === 'route' ? (
+              <Autocomplete
+                key={field}
+                label={t(`medRec.${field}`)}
+                required={field === 'name'}
+                data={field === 'name' ? drugNames : field === 'strength' ? strengths : routes}
+                filter={field === 'name' ? ({ options }) => options : undefined}
+                limit={20}
+                value={form.values[field]}
+                onChange={(value) => form.setValue(field, value)}
+                error={form.errors[field]}
+                data-testid={`med-rec-${field}`}
+              />
+            ) : (
+              <TextField
+                key={field}
+                label={t(`medRec.${field}`)}
+                {...form.field(field)}
+                data-testid={`med-rec-${field}`}
+              />
+            ),
+          )}
           <DateField label={t('medRec.start_date')} {...form.field('start_date')} />
           <DateField label={t('medRec.last_taken')} {...form.field('last_taken')} />
         </SimpleGrid>
