@@ -128,13 +128,25 @@ test('a coordinator orders a medication, adds pods, prints their labels, records
   await page.getByTestId('patient-row').first().getByRole('link').click();
   await page.getByTestId('tab-medication').click();
   await page.getByRole('button', { name: 'Order a medication' }).click();
-  await page.getByTestId('order-drug').fill('Metoprolol succinate ER');
-  await page.getByTestId('order-strength').fill('25 mg');
-  await page.getByTestId('order-times').fill('20:00');
+  // The drug catalogue answers as the user types, brand names too; the strengths follow the chosen drug, and
+  // its only form and route are filled in.
+  await page.getByTestId('order-drug').fill('toprol');
+  await page.getByRole('option', { name: /Metoprolol succinate/ }).click();
+  await page.getByTestId('order-strength').click();
+  await page.getByRole('option', { name: '25 mg', exact: true }).click();
+  await expect(page.getByTestId('order-form')).toHaveValue('tablet, extended release');
+  await expect(page.getByTestId('order-route')).toHaveValue('oral');
+  // 8pm reads as 20:00; a time that is none is refused under the field, and nothing is ordered.
+  await page.getByTestId('order-times').fill('8pm');
+  await page.getByTestId('order-times').press('Enter');
+  await page.getByTestId('order-times').fill('25:00');
   await page.getByTestId('order-times').press('Enter');
   await page.getByTestId('order-save').click();
+  await expect(page.getByText('Use a time of day as HH:MM (24-hour), e.g. 08:00.')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove tag 25:00' }).click();
+  await page.getByTestId('order-save').click();
   await expect(page.getByText('Medication ordered and scheduled')).toBeVisible();
-  const regimen = page.getByTestId('regimen').filter({ hasText: 'Metoprolol succinate ER 25 mg' });
+  const regimen = page.getByTestId('regimen').filter({ hasText: 'Metoprolol succinate 25 mg' });
   await expect(regimen).toContainText('08:00, 20:00');
 
   await regimen.getByRole('button', { name: 'Add pods' }).click();
@@ -152,10 +164,22 @@ test('a coordinator orders a medication, adds pods, prints their labels, records
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-');
-  // The order is listed with its regimen.
-  await expect(
-    page.getByTestId('medication-order').filter({ hasText: 'Metoprolol succinate ER 25 mg' }),
-  ).toBeVisible();
+  // Each pod with its servings, and its own label.
+  await regimen.getByTestId('pods-toggle').click();
+  await expect(regimen.getByTestId('pod')).toHaveCount(3);
+  await expect(regimen.getByTestId('pod').first()).toContainText('28 of 28');
+  const [one] = await Promise.all([
+    page.waitForEvent('download'),
+    regimen
+      .getByTestId('pod')
+      .first()
+      .getByRole('button', { name: /Print the label of pod/ })
+      .click(),
+  ]);
+  expect(one.suggestedFilename()).toMatch(/^pod_.+\.pdf$/);
+  // The order is listed with the regimen scheduled under it.
+  const orderRow = page.getByTestId('medication-order').filter({ hasText: 'Metoprolol succinate 25 mg' });
+  await expect(orderRow.getByRole('cell').nth(3)).toHaveText('Metoprolol succinate 25 mg');
 
   // A dose told by phone, recorded by hand from the first pod: it leaves the pod, and can be taken back.
   await regimen.getByTestId('record-dose').click();
@@ -173,8 +197,12 @@ test('a coordinator orders a medication, adds pods, prints their labels, records
   await expect(page.getByText('Dose record deleted')).toBeVisible();
   await expect(regimen).toContainText('3 pods · 84 servings left');
 
-  await page.getByTestId('condition-code').fill('I10');
-  await page.getByTestId('condition-description').fill('Essential (primary) hypertension');
+  // ICD-10-CM codes found by words; choosing one fills the description. (The field is brought clear of the
+  // sticky footer first: a dropdown whose field is hidden stays hidden.)
+  await page.getByTestId('condition-code').evaluate((input) => input.scrollIntoView({ block: 'center' }));
+  await page.getByTestId('condition-code').fill('essential');
+  await page.getByRole('option', { name: /I10/ }).click();
+  await expect(page.getByTestId('condition-description')).toHaveValue('Essential (primary) hypertension');
   await page.getByRole('button', { name: 'Add a disease state' }).click();
   await expect(page.getByText('Disease state added')).toBeVisible();
   await expect(page.getByTestId('disease-states')).toContainText('I10 Essential (primary) hypertension');

@@ -91,11 +91,13 @@ export const updateRegimenBody = regimenFields
   .partial()
   .extend({ status: z.enum(['completed']).optional() })
   .superRefine((r, ctx) => scheduleIssues(r as Partial<RegimenShape>, ctx));
+export type UpdateRegimenBody = z.input<typeof updateRegimenBody>;
 
 export const inhalerRegimenBody = regimenFields
   .omit({ type: true })
   .extend({ device_serial: line().trim().min(1, 'Give the inhaler serial number.').max(64) })
   .superRefine(scheduleIssues);
+export type InhalerRegimenBody = z.input<typeof inhalerRegimenBody>;
 
 export const orderBody = z.object({
   drug_name: name,
@@ -123,6 +125,8 @@ export const podBody = z
     path: ['servings_remaining'],
     message: MEDICATION_MESSAGES.servings,
   });
+
+export type PodBody = z.input<typeof podBody>;
 
 export const linkPodsBody = z
   .object({
@@ -153,6 +157,8 @@ export const scriptBody = z.object({
     .nullable()
     .optional(),
 });
+
+export type ScriptBody = z.input<typeof scriptBody>;
 
 export const usageBody = z.object({
   regimen_id: bodyId,

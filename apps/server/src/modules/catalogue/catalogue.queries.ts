@@ -12,17 +12,22 @@ export type DrugRow = {
 
 const like = (v: string) => `${v.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Drugs whose generic or brand name starts with the text (any word of it), most common first by name. */
+/**
+ * Drugs whose generic or brand name, or a word of it, starts with the text: 'toprol' finds metoprolol succinate
+ * by its brand, 'succ' by its second word, and 'met' does not bring salmeterol. Names that start with the text
+ * (generic or brand) come first, then by name.
+ */
 export async function searchDrugs(db: Queryable, query: string, limit: number) {
+  const prefix = like(query);
+  const wordPrefix = `% ${prefix}`;
   const res = await db.execute<{ id: number; name: string; brands: string[] }>(sql`
     SELECT id, name, brands FROM drugs
     WHERE ${
       query === ''
         ? sql`true`
-        : sql`EXISTS (SELECT 1 FROM unnest(search_names) n WHERE n LIKE ${like(query)})
-      OR lower(name) LIKE ${`%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+        : sql`EXISTS (SELECT 1 FROM unnest(search_names) n WHERE n LIKE ${prefix} OR n LIKE ${wordPrefix})`
     }
-    ORDER BY (lower(name) LIKE ${like(query)}) DESC, name
+    ORDER BY EXISTS (SELECT 1 FROM unnest(search_names) n WHERE n LIKE ${prefix}) DESC, name
     LIMIT ${limit}`);
   return res.rows;
 }

@@ -65,6 +65,23 @@ describe('the shipped catalogue', () => {
     );
   });
 
+  it('matches the start of a word, not the middle of one, and ranks names that start with the text first', async () => {
+    const names = async (query: string) =>
+      (await get(url(c.drugs, {}, { query }))).json().data.map((d: { name: string }) => d.name) as string[];
+    // 'met' is the start of metformin and metoprolol, only the middle of salmeterol.
+    const met = await names('met');
+    expect(met).toEqual(expect.arrayContaining(['metformin', 'metoprolol succinate', 'metoprolol tartrate']));
+    expect(met.some((n) => n.includes('salmeterol'))).toBe(false);
+    // A second word: 'succ' finds metoprolol succinate.
+    expect(await names('succ')).toContain('metoprolol succinate');
+    // A brand that starts with the text (Glucophage, Glucotrol) comes before a generic name that only has a
+    // later word starting with it.
+    const glu = await names('glu');
+    expect(glu.slice(0, 2).sort()).toEqual(['glipizide', 'metformin']);
+    // LIKE wildcards are text, not patterns.
+    expect(await names('%')).toEqual([]);
+  });
+
   it('finds ICD-10-CM codes by code or words, and disease states with their codes', async () => {
     const byCode = await get(url(c.diagnosisCodes, {}, { query: 'E11.6' }));
     expect(byCode.json().data[0]).toMatchObject({ code: 'E11.65', disease_state: 'Type 2 diabetes' });

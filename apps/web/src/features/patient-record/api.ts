@@ -3,19 +3,26 @@ import {
   type CreateRegimenBody,
   patientRecordContract as c,
   caregiversContract,
+  catalogueContract,
   geographyContract,
   groupsContract,
+  type InhalerRegimenBody,
+  type MED_REC_KEYS,
   type MED_REC_METHODS,
   type MedRecBody,
   medicationsContract,
   medRecContract,
   type OrderBody,
   type PatientRecord,
+  type PodBody,
+  type ScriptBody,
   tenancyContract,
   type UpdatePatientBody,
+  type UpdateRegimenBody,
   type UsageBody,
 } from '@caredeck/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { api } from '../../shared/api-client';
 
 /** Query keys of one patient: every change invalidates them all. */
@@ -274,19 +281,142 @@ function useMedicationChanged(id: number) {
   return () => void client.invalidateQueries({ queryKey: ['patient', id, 'medication'] });
 }
 
-/** Orders a medication and schedules its regimen under the order: two calls, the second only after the first. */
+/**
+ * Orders a medication and schedules its regimen under the order: two calls. When the second fails (a conflict,
+ * the network), the order already made is kept and a retry with the same order reuses it rather than ordering
+ * the medication twice.
+ */
 export function useOrderAndSchedule(programId: number, id: number) {
   const changed = useMedicationChanged(id);
+  const made = useRef<{ key: string; orderId: number } | null>(null);
   return useMutation({
     mutationFn: async (input: { order: OrderBody; regimen: CreateRegimenBody }) => {
       const params = { programId: str(programId), id: str(id) };
-      const order = await api.call(medicationsContract.createOrder, { params, query: {}, body: input.order });
-      return api.call(medicationsContract.createRegimen, {
-        params: { ...params, orderId: str(order.id) },
+      const key = JSON.stringify(input.order);
+      let orderId = made.current?.key === key ? made.current.orderId : null;
+      if (orderId === null) {
+        const order = await api.call(medicationsContract.createOrder, {
+          params,
+          query: {},
+          body: input.order,
+        });
+        orderId = order.id;
+        made.current = { key, orderId };
+      }
+      const regimen = await api.call(medicationsContract.createRegimen, {
+        params: { ...params, orderId: str(orderId) },
         body: input.regimen,
       });
+      made.current = null;
+      return regimen;
     },
     onSettled: changed,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The drug and condition catalogue (01 §7 "Drugs and disease states"). A failed lookup answers an empty list
+// (01 §8): the form stays usable with free text.
+
+const emptyOnFailure = async <T>(call: () => Promise<{ data: T[] }>): Promise<{ data: T[] }> => {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return { data: [] };
+  }
+};
+
+/** Medications whose generic or brand name starts with `query` (at least 2 characters). */
+export function useDrugSearch(programId: number, query: string) {
+  return useQuery({
+    queryKey: ['catalogue', 'drugs', programId, query.toLowerCase()],
+    queryFn: ({ signal }) =>
+      emptyOnFailure(() =>
+        api.call(
+          catalogueContract.drugs,
+          { params: { programId: str(programId) }, query: { query } },
+          { signal },
+        ),
+      ),
+    enabled: query.length >= 2,
+    staleTime: 10 * 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One drug's strengths, forms or routes from the catalogue (empty for a drug it does not know). */
+export function useDrugAttribute(
+  programId: number,
+  drug: string,
+  attribute: 'strengths' | 'forms' | 'routes',
+) {
+  return useQuery({
+    queryKey: ['catalogue', 'drug', programId, drug.toLowerCase(), attribute],
+    queryFn: ({ signal }) =>
+      emptyOnFailure(() =>
+        api.call(
+          catalogueContract[attribute],
+          { params: { programId: str(programId), q: drug } },
+          { signal },
+        ),
+      ),
+    enabled: drug.length >= 2,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** ICD-10-CM codes by code prefix or words of the description; a failed lookup empties the list (01 §8). */
+export function useDiagnosisCodes(programId: number, query: string) {
+  return useQuery({
+    queryKey: ['catalogue', 'diagnosis-codes', programId, query.toLowerCase()],
+    queryFn: ({ signal }) =>
+      emptyOnFailure(() =>
+        api.call(
+          catalogueContract.diagnosisCodes,
+          { params: { programId: str(programId) }, query: { query } },
+          { signal },
+        ),
+      ),
+    enabled: query.length >= 2,
+    staleTime: 10 * 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A smart inhaler regimen (no order): POST {p}/users/{userId}/regimens/inhaler. */
+export function useInhalerRegimen(programId: number, id: number) {
+  const changed = useMedicationChanged(id);
+  return useMutation({
+    mutationFn: (body: InhalerRegimenBody) =>
+      api.call(medicationsContract.inhalerRegimen, {
+        params: { programId: str(programId), userId: str(id) },
+        body,
+      }),
+    onSuccess: changed,
+  });
+}
+
+/** Changes a regimen's schedule (PUT regimens/{r}); the server checks the whole schedule again. */
+export function useUpdateRegimen(id: number) {
+  const changed = useMedicationChanged(id);
+  return useMutation({
+    mutationFn: ({ regimenId, body }: { regimenId: number; body: UpdateRegimenBody }) =>
+      api.call(medicationsContract.updateRegimen, { params: { regimenId: str(regimenId) }, body }),
+    onSuccess: changed,
+  });
+}
+
+/** Adds a prescription, or changes one (with its id): PUT …/users/{id}/scripts. */
+export function useSaveScript(programId: number, id: number) {
+  const changed = useMedicationChanged(id);
+  return useMutation({
+    mutationFn: (script: ScriptBody) =>
+      api.call(medicationsContract.scripts, {
+        params: { programId: str(programId), id: str(id) },
+        body: { scripts: [script] },
+      }),
+    onSuccess: changed,
   });
 }
 
@@ -344,16 +474,59 @@ export function printLabels(programId: number, id: number, barcodes: string[]) {
   });
 }
 
+/** The barcodes the next pods of a regimen would get (`get_codes`, nothing saved); `body` is the JSON pod body. */
+export function usePodCodes(programId: number, id: number, regimenId: number, body: string) {
+  return useQuery({
+    queryKey: ['patient', id, 'medication', 'pod-codes', regimenId, body],
+    queryFn: ({ signal }) =>
+      api.call(
+        medicationsContract.podCodes,
+        {
+          params: { programId: str(programId), userId: str(id), regimenId: str(regimenId) },
+          body: JSON.parse(body) as PodBody,
+        },
+        { signal },
+      ),
+    enabled: body !== '',
+    staleTime: 0,
+  });
+}
+
+/** One pod's label (01 §7 `…/regimens/{r}/pods/{pod}/barcodes/{barcode}`). */
+export function printPodLabel(
+  programId: number,
+  id: number,
+  pod: { id: number; regimen_id: number; barcode: string },
+) {
+  return api.download(medicationsContract.podLabel, {
+    params: {
+      programId: str(programId),
+      userId: str(id),
+      regimenId: str(pod.regimen_id),
+      podId: str(pod.id),
+      barcode: pod.barcode,
+    },
+  });
+}
+
 export function useDiseaseStates(programId: number, id: number) {
   const changed = useMedicationChanged(id);
   const params = { programId: str(programId), id: str(id) };
   return {
     add: useMutation({
-      mutationFn: (condition: { code: string; description: string }) =>
+      mutationFn: ({ regimenId, ...condition }: { code: string; description: string; regimenId?: number }) =>
         api.call(medicationsContract.addDiseaseState, {
           params,
-          query: {},
+          query: regimenId ? { regimen_id: str(regimenId) } : {},
           body: { conditions: [condition] },
+        }),
+      onSuccess: changed,
+    }),
+    link: useMutation({
+      mutationFn: ({ diseaseStateId, regimenIds }: { diseaseStateId: number; regimenIds: number[] }) =>
+        api.call(medicationsContract.linkDiseaseStateRegimens, {
+          params,
+          body: { disease_state_id: diseaseStateId, regimen_ids: regimenIds },
         }),
       onSuccess: changed,
     }),
@@ -400,6 +573,22 @@ export function useMedRecActions(id: number) {
     update: useMutation({
       mutationFn: ({ medicationId, body }: { medicationId: number; body: MedRecBody }) =>
         api.call(medRecContract.update, { params: { ...params, medicationId: str(medicationId) }, body }),
+      onSuccess: changed,
+    }),
+    input: useMutation({
+      mutationFn: ({
+        medicationId,
+        key,
+        value,
+      }: {
+        medicationId: number;
+        key: (typeof MED_REC_KEYS)[number];
+        value: string | null;
+      }) =>
+        api.call(medRecContract.updateInput, {
+          params: { ...params, medicationId: str(medicationId) },
+          body: { key, value },
+        }),
       onSuccess: changed,
     }),
     archive: useMutation({

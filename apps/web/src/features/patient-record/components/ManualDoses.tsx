@@ -1,12 +1,5 @@
 import type { MedicationPlan, PatientRecord, Regimen } from '@caredeck/contracts';
-import {
-  isoDate,
-  localDateOf,
-  resolveDisplayZone,
-  US_DATE_TIME_PATTERN,
-  wallClock,
-  zonedInstant,
-} from '@caredeck/domain';
+import { isoDate, localDateOf, resolveDisplayZone, wallClock, zonedInstant } from '@caredeck/domain';
 import {
   Badge,
   Button,
@@ -24,10 +17,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../shared/ui/DateField';
 import { ConfirmModal } from '../../../shared/ui/NameModal';
-import { dateOrNotProvided } from '../../../shared/ui/notProvided';
+import { recordDateTime } from '../../../shared/ui/notProvided';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useManualDoses } from '../api';
+import { useCanChangePlan } from './planAccess';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -179,6 +173,7 @@ export function RecentDoses({
   const zone = resolveDisplayZone(patient.time_zone);
   const doses = useManualDoses(programId, patient.id);
   const [deleting, setDeleting] = useState<number | null>(null);
+  const canChange = useCanChangePlan();
   const regimenName = new Map(plan.regimens.map((r) => [r.id, r.name]));
   const barcode = new Map(plan.regimens.flatMap((r) => r.pods.map((p) => [p.id, p.barcode] as const)));
   return (
@@ -206,7 +201,7 @@ export function RecentDoses({
             <Table.Tbody>
               {plan.recent_usages.map((usage) => (
                 <Table.Tr key={usage.id} data-testid="recent-dose">
-                  <Table.Td>{dateOrNotProvided(usage.taken_at, US_DATE_TIME_PATTERN, zone)}</Table.Td>
+                  <Table.Td>{recordDateTime(usage.taken_at, zone)}</Table.Td>
                   <Table.Td>
                     {regimenName.get(usage.regimen_id) ?? `#${usage.regimen_id}`}
                     {usage.kind === 'skipped' ? (
@@ -233,7 +228,7 @@ export function RecentDoses({
                     {usage.note ?? ''}
                   </Table.Td>
                   <Table.Td>
-                    {usage.source === 'manual' ? (
+                    {usage.source === 'manual' && canChange ? (
                       <Button
                         size="compact-xs"
                         variant="subtle"

@@ -1,19 +1,28 @@
 import type { Order, Regimen } from '@caredeck/contracts';
-import { US_DATE_PATTERN } from '@caredeck/domain';
+import { isoDate, localDateOf, resolveDisplayZone } from '@caredeck/domain';
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { dateOrNotProvided } from '../../../shared/ui/notProvided';
+import { identityDate } from '../../../shared/ui/notProvided';
 
 /** The patient's medication orders, newest first, each with the regimen scheduled under it. */
 export function MedicationOrders({
   orders,
   regimens,
+  zone,
 }: {
   orders: readonly Order[];
   regimens: readonly Regimen[];
+  /** The patient's time zone: the day an order was placed is the patient's day. */
+  zone: string | null;
 }) {
   const { t } = useTranslation('patientRecord');
   const regimenName = new Map(regimens.map((r) => [r.id, r.name]));
+  // The regimens scheduled under an order (the console's own flow), or the one the order was made for.
+  const regimensOf = (order: Order) => {
+    const under = regimens.filter((r) => r.order_id === order.id).map((r) => r.name);
+    const named = order.regimen_id === null ? undefined : regimenName.get(order.regimen_id);
+    return [...new Set([...(named ? [named] : []), ...under])].join(', ');
+  };
   const newestFirst = [...orders].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   const dash = (
     <Text span size="sm" c="dimmed">
@@ -65,10 +74,12 @@ export function MedicationOrders({
                           : String(order.quantity)}
                     </Table.Td>
                     <Table.Td>{order.prescriber?.name ?? dash}</Table.Td>
+                    <Table.Td>{regimensOf(order) || dash}</Table.Td>
                     <Table.Td>
-                      {order.regimen_id === null ? dash : (regimenName.get(order.regimen_id) ?? dash)}
+                      {identityDate(
+                        isoDate(localDateOf(Date.parse(order.created_at), resolveDisplayZone(zone))),
+                      )}
                     </Table.Td>
-                    <Table.Td>{dateOrNotProvided(order.created_at, US_DATE_PATTERN)}</Table.Td>
                     <Table.Td>
                       <Badge variant="light" color="gray">
                         {t(`orders.statuses.${order.status}`, { defaultValue: order.status })}

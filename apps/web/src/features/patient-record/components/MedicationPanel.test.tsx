@@ -8,6 +8,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { i18n, loadLanguage } from '../../../shared/i18n';
 import { mockFetch, on } from '../../../test/fetchMock';
 import { makeUser } from '../../../test/fixtures';
 import { renderWithProviders, signInForTest } from '../../../test/render';
@@ -214,5 +215,19 @@ describe('the medication tab', () => {
     expect(api.callsTo(on(medicationsContract.deleteDiseaseState, params))[0]?.body).toEqual({
       disease_state_id: 40,
     });
+  });
+
+  it("writes a dose's time in German with the month's name, so 11/26 is not read as a month 26", async () => {
+    await loadLanguage('de');
+    await i18n.changeLanguage('de');
+    try {
+      start();
+      const [manual] = await screen.findAllByTestId('recent-dose');
+      // 13:05 UTC is 08:05 in New York.
+      expect(manual).toHaveTextContent('26. Nov. 2026, 08:05');
+      expect(await screen.findByTestId('medication-order')).toHaveTextContent('1. Nov. 2026');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -1,49 +1,62 @@
-import type { PatientRecord, Regimen } from '@caredeck/contracts';
+import { type DiseaseState, type PatientRecord, podBody, type Regimen } from '@caredeck/contracts';
+import { isoDate, localDateOf, resolveDisplayZone } from '@caredeck/domain';
 import {
   Alert,
+  Autocomplete,
   Badge,
   Button,
   Center,
   Group,
   Loader,
   Modal,
+  MultiSelect,
   NumberInput,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconPills, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DateField } from '../../../shared/ui/DateField';
+import { isApiError } from '../../../shared/api-client';
 import { ConfirmModal } from '../../../shared/ui/NameModal';
 import { identityDate } from '../../../shared/ui/notProvided';
-import { TagInput } from '../../../shared/ui/TagInput';
 import { TextField } from '../../../shared/ui/TextField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useForm } from '../../../shared/ui/useForm';
 import { required } from '../../../shared/ui/validators';
 import {
   printLabels,
+  printPodLabel,
   useAddPods,
   useCompleteRegimen,
+  useDiagnosisCodes,
   useDiseaseStates,
   useMedicationPlan,
-  useOrderAndSchedule,
+  usePodCodes,
 } from '../api';
 import '../i18n';
+import { EditRegimenModal } from './EditRegimenModal';
+import { InhalerRegimenModal } from './InhalerRegimenModal';
 import { RecentDoses, RecordDoseModal } from './ManualDoses';
 import { MedicationOrders } from './MedicationOrders';
+import { OrderForm } from './OrderForm';
+import { Prescriptions } from './Prescriptions';
+import { useCanChangePlan } from './planAccess';
 
 /** The patient's whole medication plan (01 §3, §7): regimens with pods and labels, orders, scripts, disease states. */
 export function MedicationPanel({ patient, programId }: { patient: PatientRecord; programId: number }) {
   const { t } = useTranslation('patientRecord');
   const plan = useMedicationPlan(programId, patient.id);
   const [ordering, setOrdering] = useState(false);
+  const [inhaler, setInhaler] = useState(false);
+  const canChange = useCanChangePlan();
   if (!plan.data)
     return plan.isError ? (
       <Alert color="red" title={t('medication.loadError')}>
@@ -62,16 +75,28 @@ export function MedicationPanel({ patient, programId }: { patient: PatientRecord
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={2} fz="h5">
-          {t('medication.active')}
-        </Title>
+        <Stack gap={0}>
+          <Title order={2} fz="h5">
+            {t('medication.active')}
+          </Title>
+          <Text size="xs" c="dimmed" data-testid="medication-zone">
+            {t('medication.zone', { zone: resolveDisplayZone(patient.time_zone) })}
+          </Text>
+        </Stack>
         <Group gap="xs">
           <Button variant="default" component={Link} to={`/patient/${patient.id}/medication/details`}>
             {t('medRec.open')}
           </Button>
-          <Button leftSection={<IconPills size={16} aria-hidden />} onClick={() => setOrdering(true)}>
-            {t('medication.newOrder')}
-          </Button>
+          {canChange ? (
+            <>
+              <Button variant="default" onClick={() => setInhaler(true)} data-testid="inhaler-add">
+                {t('inhaler.add')}
+              </Button>
+              <Button leftSection={<IconPills size={16} aria-hidden />} onClick={() => setOrdering(true)}>
+                {t('medication.newOrder')}
+              </Button>
+            </>
+          ) : null}
         </Group>
       </Group>
       {active.length === 0 ? (
@@ -89,31 +114,14 @@ export function MedicationPanel({ patient, programId }: { patient: PatientRecord
         </Text>
       ) : null}
       <RecentDoses plan={plan.data} patient={patient} programId={programId} />
-      <MedicationOrders orders={plan.data.orders} regimens={regimens} />
+      <MedicationOrders orders={plan.data.orders} regimens={regimens} zone={patient.time_zone} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Stack gap="xs">
-          <Title order={2} fz="h5">
-            {t('medication.scripts')}
-          </Title>
-          {scripts.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t('medication.noScripts')}
-            </Text>
-          ) : (
-            <Table>
-              <Table.Tbody>
-                {scripts.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>{s.drug_name}</Table.Td>
-                    <Table.Td>{s.sig ?? ''}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Stack>
-        <DiseaseStates patient={patient} programId={programId} states={disease_states} />
+        <Prescriptions scripts={scripts} patient={patient} programId={programId} />
+        <DiseaseStates patient={patient} programId={programId} states={disease_states} regimens={regimens} />
       </SimpleGrid>
+      {inhaler ? (
+        <InhalerRegimenModal patient={patient} programId={programId} onClose={() => setInhaler(false)} />
+      ) : null}
       <Modal opened={ordering} onClose={() => setOrdering(false)} title={t('medication.newOrder')} size="lg">
         {ordering ? (
           <OrderForm patient={patient} programId={programId} onDone={() => setOrdering(false)} />
@@ -137,12 +145,18 @@ function RegimenCard({
   const [confirming, setConfirming] = useState(false);
   const [adding, setAdding] = useState(false);
   const [recording, setRecording] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const canChange = useCanChangePlan();
   const servings = regimen.pods.reduce((sum, p) => sum + p.servings_remaining, 0);
   const schedule =
     regimen.repeat === 'as_needed'
       ? t('medication.asNeeded', { num: regimen.num })
       : t('medication.schedule', { times: regimen.time.join(', '), num: regimen.num });
-  const start = identityDate(regimen.scheduled_at);
+  const zone = resolveDisplayZone(patient.time_zone);
+  // Days on the patient's clock; an end at midnight closes the day before it.
+  const dayOf = (instant: number) => identityDate(isoDate(localDateOf(instant, zone)));
+  const start = dayOf(Date.parse(regimen.scheduled_at));
+  const [showPods, setShowPods] = useState(false);
   return (
     <Paper withBorder p="sm" radius="md" data-testid="regimen">
       <Group justify="space-between" align="flex-start">
@@ -154,7 +168,7 @@ function RegimenCard({
           <Text size="sm">{schedule}</Text>
           <Text size="xs" c="dimmed">
             {regimen.end_at
-              ? t('medication.periodEnd', { start, end: identityDate(regimen.end_at) })
+              ? t('medication.periodEnd', { start, end: dayOf(Date.parse(regimen.end_at) - 1) })
               : t('medication.period', { start })}
             {' · '}
             {regimen.pods.length
@@ -163,15 +177,39 @@ function RegimenCard({
                   servings: t('medication.servingsLeft', { count: servings }),
                 })
               : t('medication.noPods')}
+            {regimen.pods.length ? (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                ml={4}
+                aria-expanded={showPods}
+                onClick={() => setShowPods((shown) => !shown)}
+                data-testid="pods-toggle"
+              >
+                {showPods ? t('medication.hidePods') : t('medication.showPods')}
+              </Button>
+            ) : null}
           </Text>
         </Stack>
         <Group gap="xs">
-          <Button size="xs" variant="default" onClick={() => setRecording(true)} data-testid="record-dose">
-            {t('doses.record')}
-          </Button>
-          <Button size="xs" variant="default" onClick={() => setAdding(true)}>
-            {t('medication.addPods')}
-          </Button>
+          {canChange ? (
+            <>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => setRecording(true)}
+                data-testid="record-dose"
+              >
+                {t('doses.record')}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setEditing(true)} data-testid="regimen-edit">
+                {t('regimenEdit.open')}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setAdding(true)}>
+                {t('medication.addPods')}
+              </Button>
+            </>
+          ) : null}
           <Button
             size="xs"
             variant="default"
@@ -187,11 +225,53 @@ function RegimenCard({
           >
             {t('medication.printLabels')}
           </Button>
-          <Button size="xs" variant="light" color="secondary" onClick={() => setConfirming(true)}>
-            {t('medication.complete')}
-          </Button>
+          {canChange ? (
+            <Button size="xs" variant="light" color="secondary" onClick={() => setConfirming(true)}>
+              {t('medication.complete')}
+            </Button>
+          ) : null}
         </Group>
       </Group>
+      {showPods ? (
+        <Table.ScrollContainer minWidth={420} mt="xs">
+          <Table verticalSpacing={4} data-testid="pods">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('medication.barcode')}</Table.Th>
+                <Table.Th>{t('medication.podNumber')}</Table.Th>
+                <Table.Th>{t('medication.servingsColumn')}</Table.Th>
+                <Table.Th aria-label={t('medication.podActions')} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {regimen.pods.map((pod) => (
+                <Table.Tr key={pod.id} data-testid="pod">
+                  <Table.Td ff="monospace">{pod.barcode}</Table.Td>
+                  <Table.Td>{pod.num}</Table.Td>
+                  <Table.Td>
+                    {t('medication.servingsOf', { left: pod.servings_remaining, of: pod.original_servings })}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      leftSection={<IconPrinter size={12} aria-hidden />}
+                      aria-label={t('medication.printPodLabel', { barcode: pod.barcode })}
+                      onClick={() =>
+                        void printPodLabel(programId, patient.id, pod).catch((error: unknown) =>
+                          toastErrors(error),
+                        )
+                      }
+                    >
+                      {t('medication.label')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
@@ -220,6 +300,9 @@ function RegimenCard({
           </Group>
         </Stack>
       </Modal>
+      {editing ? (
+        <EditRegimenModal regimen={regimen} patient={patient} onClose={() => setEditing(false)} />
+      ) : null}
       {recording ? (
         <RecordDoseModal
           regimen={regimen}
@@ -242,6 +325,13 @@ function RegimenCard({
   );
 }
 
+const POD_FIELD: Record<string, 'prefix' | 'servings' | 'count'> = {
+  prefix: 'prefix',
+  original_servings: 'servings',
+  servings_remaining: 'servings',
+  num: 'count',
+};
+
 function PodsForm(props: {
   regimen: Regimen;
   patient: PatientRecord;
@@ -253,40 +343,96 @@ function PodsForm(props: {
   const [prefix, setPrefix] = useState('CD');
   const [servings, setServings] = useState<number | string>(28);
   const [count, setCount] = useState<number | string>(1);
+  const [errors, setErrors] = useState<Partial<Record<'prefix' | 'servings' | 'count', string>>>({});
+  const body = {
+    prefix,
+    original_servings: Number(servings),
+    servings_remaining: Number(servings),
+    num: Number(count),
+  };
+  const checked = podBody.safeParse(body);
+  // The barcodes the pods will get (get_codes: nothing is saved), once the values are valid.
+  const [preview] = useDebouncedValue(checked.success ? JSON.stringify(checked.data) : '', 300);
+  const codes = usePodCodes(props.programId, props.patient.id, props.regimen.id, preview);
+  const show = (issues: { field: string; message: string }[]) => {
+    const found: typeof errors = {};
+    for (const { field, message } of issues) {
+      const target = POD_FIELD[field.split('.')[0] ?? field];
+      if (target && !found[target]) found[target] = message;
+    }
+    setErrors(found);
+    return Object.keys(found).length > 0;
+  };
+  const save = () => {
+    if (!checked.success) {
+      show(checked.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), message: i.message })));
+      return;
+    }
+    add.mutate(
+      { regimenId: props.regimen.id, prefix, servings: Number(servings), num: Number(count) },
+      {
+        onSuccess: (answer) => {
+          toast.success(t('medication.podsAdded', { count: answer.data.length }));
+          props.onDone();
+        },
+        onError: (error) => {
+          const fields = isApiError(error)
+            ? Object.entries(error.fieldErrors).map(([field, list]) => ({ field, message: list[0] ?? '' }))
+            : [];
+          if (!show(fields)) toastErrors(error);
+        },
+      },
+    );
+  };
+  const next = codes.data?.codes ?? [];
   return (
     <Stack>
       <TextField
         label={t('medication.prefix')}
         value={prefix}
-        onChange={setPrefix}
+        onChange={(value) => {
+          setPrefix(value);
+          setErrors((e) => ({ ...e, prefix: undefined }));
+        }}
+        error={errors.prefix}
         required
         data-testid="pod-prefix"
       />
       <NumberInput
         label={t('medication.servings')}
         value={servings}
-        onChange={setServings}
+        onChange={(value) => {
+          setServings(value);
+          setErrors((e) => ({ ...e, servings: undefined }));
+        }}
+        error={errors.servings}
         min={1}
         max={1000}
+        allowDecimal={false}
       />
-      <NumberInput label={t('medication.count')} value={count} onChange={setCount} min={1} max={60} />
+      <NumberInput
+        label={t('medication.count')}
+        value={count}
+        onChange={(value) => {
+          setCount(value);
+          setErrors((e) => ({ ...e, count: undefined }));
+        }}
+        error={errors.count}
+        min={1}
+        max={60}
+        allowDecimal={false}
+      />
+      {checked.success && next.length > 0 ? (
+        <Text size="xs" c="dimmed" data-testid="pod-codes">
+          {t('medication.nextCodes', {
+            count: next.length,
+            first: next[0],
+            last: next.at(-1),
+          })}
+        </Text>
+      ) : null}
       <Group justify="flex-end">
-        <Button
-          loading={add.isPending}
-          data-testid="pods-save"
-          onClick={() =>
-            add.mutate(
-              { regimenId: props.regimen.id, prefix, servings: Number(servings), num: Number(count) },
-              {
-                onSuccess: (answer) => {
-                  toast.success(t('medication.podsAdded', { count: answer.data.length }));
-                  props.onDone();
-                },
-                onError: (error) => toastErrors(error),
-              },
-            )
-          }
-        >
+        <Button loading={add.isPending} data-testid="pods-save" onClick={save}>
           {t('actions.save')}
         </Button>
       </Group>
@@ -294,107 +440,46 @@ function PodsForm(props: {
   );
 }
 
-type OrderValues = {
-  drug: string;
-  strength: string;
-  form: string;
-  route: string;
-  quantity: string;
-  num: string;
-  start: string;
-};
-
-function OrderForm({
-  patient,
-  programId,
-  onDone,
-}: {
-  patient: PatientRecord;
-  programId: number;
-  onDone: () => void;
-}) {
-  const { t } = useTranslation('patientRecord');
-  const order = useOrderAndSchedule(programId, patient.id);
-  const [times, setTimes] = useState<string[]>(['08:00']);
-  const form = useForm<OrderValues>(
-    {
-      drug: '',
-      strength: '',
-      form: '',
-      route: '',
-      quantity: '',
-      num: '1',
-      start: new Date().toISOString().slice(0, 10),
-    },
-    { drug: [required], num: [required], start: [required] },
-  );
-  const submit = form.onSubmit(async (v) => {
-    try {
-      await order.mutateAsync({
-        order: {
-          drug_name: v.drug,
-          strength: v.strength || null,
-          form: v.form || null,
-          route: v.route || null,
-          quantity: v.quantity ? Number(v.quantity) : null,
-        },
-        regimen: {
-          name: [v.drug, v.strength].filter(Boolean).join(' '),
-          repeat: times.length ? 'daily' : 'as_needed',
-          time: times,
-          num: Number(v.num),
-          scheduled_at: new Date(`${v.start}T00:00:00`).toISOString(),
-        },
-      });
-      toast.success(t('medication.orderCreated'));
-      onDone();
-    } catch (error) {
-      toastErrors(error);
-    }
-  });
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextField label={t('medication.drug')} required {...form.field('drug')} data-testid="order-drug" />
-          <TextField
-            label={t('medication.strength')}
-            {...form.field('strength')}
-            data-testid="order-strength"
-          />
-          <TextField label={t('medication.form')} {...form.field('form')} />
-          <TextField label={t('medication.route')} {...form.field('route')} />
-          <TextField label={t('medication.quantity')} type="number" {...form.field('quantity')} />
-          <TextField label={t('medication.num')} type="number" required {...form.field('num')} />
-        </SimpleGrid>
-        <TagInput label={t('medication.times')} value={times} onChange={setTimes} data-testid="order-times" />
-        <DateField label={t('medication.start')} required {...form.field('start')} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={order.isPending} data-testid="order-save">
-            {t('actions.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
 function DiseaseStates(props: {
   patient: PatientRecord;
   programId: number;
-  states: { id: number; conditions: { code: string; description: string }[]; ended_at: string | null }[];
+  states: DiseaseState[];
+  regimens: Regimen[];
 }) {
   const { t } = useTranslation('patientRecord');
   const actions = useDiseaseStates(props.programId, props.patient.id);
   const [deleting, setDeleting] = useState<number | null>(null);
+  const [ending, setEnding] = useState<number | null>(null);
+  const [linking, setLinking] = useState<DiseaseState | null>(null);
+  const canChange = useCanChangePlan();
+  const [treatedBy, setTreatedBy] = useState<string | null>(null);
+  const regimenName = new Map(props.regimens.map((r) => [r.id, r.name]));
+  const active = props.regimens.filter((r) => r.status === 'active');
   const form = useForm({ code: '', description: '' }, { code: [required], description: [required] });
+  const [search] = useDebouncedValue(form.values.code.trim(), 300);
+  const lookup = useDiagnosisCodes(props.programId, search);
+  const codes = search.length >= 2 ? (lookup.data?.data ?? []) : [];
+  const described = new Map(codes.map((c) => [c.code, c.description]));
   const submit = form.onSubmit(async (v) => {
     try {
-      await actions.add.mutateAsync({ code: v.code.toUpperCase(), description: v.description });
+      await actions.add.mutateAsync({
+        code: v.code.trim().toUpperCase(),
+        description: v.description,
+        regimenId: treatedBy ? Number(treatedBy) : undefined,
+      });
       toast.success(t('medication.conditionAdded'));
       form.setValues({ code: '', description: '' });
+      setTreatedBy(null);
     } catch (error) {
-      if (Object.keys(form.showServerErrors(error)).length === 0) toastErrors(error);
+      // The body's errors are named conditions.0.code and conditions.0.description.
+      const shown: { code?: string; description?: string } = {};
+      if (isApiError(error))
+        for (const [name, messages] of Object.entries(error.fieldErrors)) {
+          const field = name.split('.').at(-1);
+          if ((field === 'code' || field === 'description') && messages[0]) shown[field] ??= messages[0];
+        }
+      if (Object.keys(shown).length > 0) form.setErrors(shown);
+      else toastErrors(error);
     }
   });
   return (
@@ -411,33 +496,86 @@ function DiseaseStates(props: {
           <Table.Tbody>
             {props.states.map((s) => (
               <Table.Tr key={s.id}>
-                <Table.Td>{s.conditions.map((c) => `${c.code} ${c.description}`).join('; ')}</Table.Td>
+                <Table.Td>
+                  {s.conditions.map((c) => `${c.code} ${c.description}`).join('; ')}
+                  {s.regimen_ids.length > 0 ? (
+                    <Text size="xs" c="dimmed">
+                      {t('medication.treatedByList', {
+                        names: s.regimen_ids.map((id) => regimenName.get(id) ?? `#${id}`).join(', '),
+                      })}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                {canChange ? (
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => setLinking(s)}
+                      disabled={s.ended_at !== null}
+                      data-testid="condition-link"
+                    >
+                      {t('medication.linkRegimens')}
+                    </Button>
+                  </Table.Td>
+                ) : null}
                 <Table.Td>
                   {s.ended_at ? (
                     <Badge variant="outline" color="gray">
                       {t('medication.ended')}
                     </Badge>
-                  ) : (
-                    <Button size="compact-xs" variant="subtle" onClick={() => actions.end.mutate(s.id)}>
+                  ) : canChange ? (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => setEnding(s.id)}
+                      data-testid="condition-end"
+                    >
                       {t('medication.end')}
                     </Button>
-                  )}
+                  ) : null}
                 </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    color="danger"
-                    onClick={() => setDeleting(s.id)}
-                    data-testid="condition-delete"
-                  >
-                    {t('medication.remove')}
-                  </Button>
-                </Table.Td>
+                {canChange ? (
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="danger"
+                      onClick={() => setDeleting(s.id)}
+                      data-testid="condition-delete"
+                    >
+                      {t('medication.remove')}
+                    </Button>
+                  </Table.Td>
+                ) : null}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
+      )}
+      {linking !== null && (
+        <LinkRegimensModal
+          state={linking}
+          regimens={active}
+          onClose={() => setLinking(null)}
+          onSave={async (regimenIds) => {
+            await actions.link.mutateAsync({ diseaseStateId: linking.id, regimenIds });
+            toast.success(t('medication.regimensLinked'));
+            setLinking(null);
+          }}
+        />
+      )}
+      {ending !== null && (
+        <ConfirmModal
+          title={t('medication.endConditionTitle')}
+          body={t('medication.endConditionBody')}
+          confirm={t('medication.end')}
+          onClose={() => setEnding(null)}
+          onConfirm={async () => {
+            await actions.end.mutateAsync(ending);
+            return { message: t('medication.conditionEnded') };
+          }}
+        />
       )}
       {deleting !== null && (
         <ConfirmModal
@@ -450,24 +588,115 @@ function DiseaseStates(props: {
           }}
         />
       )}
-      <form onSubmit={submit} noValidate>
-        <Group align="flex-end" gap="xs">
-          <TextField
-            label={t('medication.code')}
-            w={120}
-            {...form.field('code')}
-            data-testid="condition-code"
-          />
-          <TextField
-            label={t('medication.description')}
-            {...form.field('description')}
-            data-testid="condition-description"
-          />
-          <Button type="submit" variant="default" loading={actions.add.isPending}>
-            {t('medication.addCondition')}
+      {canChange ? (
+        <form onSubmit={submit} noValidate>
+          <Group align="flex-end" gap="xs">
+            <Autocomplete
+              label={t('medication.code')}
+              placeholder={t('medication.codeHint')}
+              required
+              w={{ base: '100%', xs: 220 }}
+              data={codes.map((c) => c.code)}
+              filter={({ options }) => options}
+              renderOption={({ option }) => (
+                <Text size="sm">
+                  <Text span fw={600} size="sm">
+                    {option.value}
+                  </Text>{' '}
+                  {described.get(option.value) ?? ''}
+                </Text>
+              )}
+              limit={25}
+              value={form.values.code}
+              onChange={(value) => form.setValue('code', value)}
+              onOptionSubmit={(code) => {
+                const description = described.get(code);
+                if (description) form.setValue('description', description);
+              }}
+              error={form.errors.code}
+              data-testid="condition-code"
+            />
+            <TextField
+              label={t('medication.description')}
+              required
+              style={{ flex: 1, minWidth: 200 }}
+              {...form.field('description')}
+              data-testid="condition-description"
+            />
+            {active.length > 0 ? (
+              <Select
+                label={t('medication.treatedBy')}
+                placeholder={t('medication.noRegimen')}
+                clearable
+                w={{ base: '100%', xs: 220 }}
+                data={active.map((r) => ({ value: String(r.id), label: r.name }))}
+                value={treatedBy}
+                onChange={setTreatedBy}
+                data-testid="condition-regimen"
+              />
+            ) : null}
+            <Button type="submit" variant="default" loading={actions.add.isPending}>
+              {t('medication.addCondition')}
+            </Button>
+          </Group>
+        </form>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Which of the patient's active regimens treat a disease state (PUT disease_states/regimens). */
+function LinkRegimensModal({
+  state,
+  regimens,
+  onClose,
+  onSave,
+}: {
+  state: DiseaseState;
+  regimens: Regimen[];
+  onClose: () => void;
+  onSave: (regimenIds: number[]) => Promise<void>;
+}) {
+  const { t } = useTranslation('patientRecord');
+  const [chosen, setChosen] = useState<string[]>(state.regimen_ids.map(String));
+  const [busy, setBusy] = useState(false);
+  const known = new Set(regimens.map((r) => String(r.id)));
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('medication.linkTitle', { name: state.conditions.map((c) => c.code).join(', ') })}
+    >
+      <Stack>
+        <MultiSelect
+          label={t('medication.treatedBy')}
+          data={[
+            ...regimens.map((r) => ({ value: String(r.id), label: r.name })),
+            // A linked regimen that is no longer active stays listed, so saving does not drop it unseen.
+            ...chosen.filter((id) => !known.has(id)).map((id) => ({ value: id, label: `#${id}` })),
+          ]}
+          value={chosen}
+          onChange={setChosen}
+          data-testid="condition-regimens"
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button
+            loading={busy}
+            onClick={() => {
+              setBusy(true);
+              onSave(chosen.map(Number))
+                .catch((error: unknown) => toastErrors(error))
+                .finally(() => setBusy(false));
+            }}
+            data-testid="condition-regimens-save"
+          >
+            {t('actions.save')}
           </Button>
         </Group>
-      </form>
-    </Stack>
+      </Stack>
+    </Modal>
   );
 }

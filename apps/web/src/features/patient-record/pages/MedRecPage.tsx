@@ -1,7 +1,7 @@
 import { MED_REC_METHODS, type MedRecBody, type MedRecItem } from '@caredeck/contracts';
-import { US_DATE_TIME_PATTERN } from '@caredeck/domain';
 import {
   Anchor,
+  Autocomplete,
   Badge,
   Button,
   Center,
@@ -16,12 +16,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { isApiError } from '../../../shared/api-client';
 import { DateField } from '../../../shared/ui/DateField';
-import { dateOrNotProvided, identityDate, valueOrNotProvided } from '../../../shared/ui/notProvided';
+import { identityDate, recordDateTime, valueOrNotProvided } from '../../../shared/ui/notProvided';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { TextField } from '../../../shared/ui/TextField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
@@ -29,8 +31,10 @@ import { useForm } from '../../../shared/ui/useForm';
 import { required } from '../../../shared/ui/validators';
 import { useCurrentUser } from '../../identity/api';
 import { useActiveScope } from '../../tenancy/scope';
-import { useMedRec, useMedRecActions, usePatient } from '../api';
+import { useDrugAttribute, useDrugSearch, useMedRec, useMedRecActions, usePatient } from '../api';
 import '../i18n';
+import { useCanChangePlan } from '../components/planAccess';
+import { Missing } from './PatientPage';
 
 const FIELDS = [
   'name',
@@ -55,7 +59,25 @@ export function MedRecPage() {
   const list = useMedRec(programId, id);
   const actions = useMedRecActions(id);
   const [editing, setEditing] = useState<MedRecItem | 'new' | null>(null);
+  // The reconcilers are the care roles and the pharmacy; a pharma user reads the list.
+  const canChange = useCanChangePlan();
 
+  if (
+    !Number.isInteger(id) ||
+    id <= 0 ||
+    [patient, list].some((q) => q.isError && isApiError(q.error) && q.error.status === 404)
+  )
+    return <Missing message={t('notFound')} />;
+  if (patient.isError || list.isError)
+    return (
+      <Missing
+        message={t('medRec.loadError')}
+        retry={() => {
+          if (patient.isError) void patient.refetch();
+          if (list.isError) void list.refetch();
+        }}
+      />
+    );
   if (!list.data || !patient.data)
     return (
       <Center py="xl">
@@ -78,9 +100,11 @@ export function MedRecPage() {
           </Title>
           <Text c="dimmed">{t('medRec.hint', { name: patient.data.name })}</Text>
         </Stack>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-          {t('medRec.add')}
-        </Button>
+        {canChange ? (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+            {t('medRec.add')}
+          </Button>
+        ) : null}
       </Group>
       <Paper withBorder radius="md" p="md">
         <Group align="flex-end" gap="md">
@@ -96,12 +120,13 @@ export function MedRecPage() {
               })
             }
             w={280}
+            readOnly={!canChange}
             data-testid="med-rec-method"
           />
           <Text size="sm" c="dimmed" data-testid="med-rec-reconciled">
             {reconciled_at && reconciled_by
               ? t('medRec.reconciled', {
-                  at: dateOrNotProvided(reconciled_at, US_DATE_TIME_PATTERN, zone),
+                  at: recordDateTime(reconciled_at, zone),
                   name: reconciled_by.name,
                 })
               : t('medRec.never')}
@@ -148,24 +173,26 @@ export function MedRecPage() {
                       {item.last_taken ? identityDate(item.last_taken) : valueOrNotProvided(null)}
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Button size="compact-xs" variant="subtle" onClick={() => setEditing(item)}>
-                          {t('medRec.edit')}
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color={item.archived ? 'primary' : 'danger'}
-                          onClick={() =>
-                            actions.archive.mutate(item.id, {
-                              onSuccess: () => toast.success(t('medRec.toasts.archived')),
-                              onError: (error) => toastErrors(error),
-                            })
-                          }
-                        >
-                          {item.archived ? t('medRec.restore') : t('medRec.archive')}
-                        </Button>
-                      </Group>
+                      {canChange ? (
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          <Button size="compact-xs" variant="subtle" onClick={() => setEditing(item)}>
+                            {t('medRec.edit')}
+                          </Button>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color={item.archived ? 'primary' : 'danger'}
+                            onClick={() =>
+                              actions.archive.mutate(item.id, {
+                                onSuccess: () => toast.success(t('medRec.toasts.archived')),
+                                onError: (error) => toastErrors(error),
+                              })
+                            }
+                          >
+                            {item.archived ? t('medRec.restore') : t('medRec.archive')}
+                          </Button>
+                        </Group>
+                      ) : null}
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -184,6 +211,7 @@ export function MedRecPage() {
           <MedicationForm
             item={editing === 'new' ? null : editing}
             patientId={id}
+            programId={programId}
             onDone={() => setEditing(null)}
           />
         ) : null}
@@ -195,10 +223,12 @@ export function MedRecPage() {
 function MedicationForm({
   item,
   patientId,
+  programId,
   onDone,
 }: {
   item: MedRecItem | null;
   patientId: number;
+  programId: number;
   onDone: () => void;
 }) {
   const { t } = useTranslation('patientRecord');
@@ -217,12 +247,33 @@ function MedicationForm({
     notes: item?.notes ?? '',
   } satisfies Values;
   const form = useForm<Values>(initial, { name: [required] });
+  // The drug catalogue as the name is typed (free text stays: what the patient takes may be in no catalogue).
+  const [query] = useDebouncedValue(form.values.name.trim(), 300);
+  const drugs = useDrugSearch(programId, query);
+  const drugNames =
+    query.length >= 2
+      ? [...new Set((drugs.data?.data ?? []).map((d) => d.name.charAt(0).toUpperCase() + d.name.slice(1)))]
+      : [];
+  const strengths = useDrugAttribute(programId, query, 'strengths').data?.data ?? [];
+  const routes = useDrugAttribute(programId, query, 'routes').data?.data ?? [];
   const submit = form.onSubmit(async (values) => {
     const body = Object.fromEntries(
       Object.entries(values).map(([k, v]) => [k, v.trim() === '' ? null : v]),
     ) as MedRecBody;
     try {
-      if (item) {
+      const changed = item
+        ? (Object.keys(values) as (keyof Values)[]).filter((k) => values[k].trim() !== initial[k].trim())
+        : [];
+      if (item && changed.length === 0) {
+        onDone();
+        return;
+      }
+      if (item && changed.length === 1) {
+        // One field changed: the key/value update (02 §7 update-input) leaves every other field as it is.
+        const key = changed[0]!;
+        await actions.input.mutateAsync({ medicationId: item.id, key, value: body[key] ?? null });
+        toast.success(t('medRec.toasts.updated'));
+      } else if (item) {
         await actions.update.mutateAsync({ medicationId: item.id, body });
         toast.success(t('medRec.toasts.updated'));
       } else {
@@ -238,15 +289,29 @@ function MedicationForm({
     <form onSubmit={submit} noValidate>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {FIELDS.map((field) => (
-            <TextField
-              key={field}
-              label={t(`medRec.${field}`)}
-              required={field === 'name'}
-              {...form.field(field)}
-              data-testid={`med-rec-${field}`}
-            />
-          ))}
+          {FIELDS.map((field) =>
+            field === 'name' || field === 'strength' || field === 'route' ? (
+              <Autocomplete
+                key={field}
+                label={t(`medRec.${field}`)}
+                required={field === 'name'}
+                data={field === 'name' ? drugNames : field === 'strength' ? strengths : routes}
+                filter={field === 'name' ? ({ options }) => options : undefined}
+                limit={20}
+                value={form.values[field]}
+                onChange={(value) => form.setValue(field, value)}
+                error={form.errors[field]}
+                data-testid={`med-rec-${field}`}
+              />
+            ) : (
+              <TextField
+                key={field}
+                label={t(`medRec.${field}`)}
+                {...form.field(field)}
+                data-testid={`med-rec-${field}`}
+              />
+            ),
+          )}
           <DateField label={t('medRec.start_date')} {...form.field('start_date')} />
           <DateField label={t('medRec.last_taken')} {...form.field('last_taken')} />
         </SimpleGrid>

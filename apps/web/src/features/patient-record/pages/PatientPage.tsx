@@ -196,7 +196,7 @@ export function PatientPage() {
   );
 }
 
-function Missing({ message, retry }: { message: string; retry?: () => void }) {
+export function Missing({ message, retry }: { message: string; retry?: () => void }) {
   const { t } = useTranslation('patientRecord');
   const common = useTranslation().t;
   return (
