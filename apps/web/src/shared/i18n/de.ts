@@ -47,6 +47,8 @@ export const de: TranslationShape<typeof en> = {
     dateImpossible: 'Diesen Tag gibt es nicht.',
     dateBeforeMin: 'Das Datum darf nicht vor dem {{min}} liegen.',
     dateAfterMax: 'Das Datum darf nicht nach dem {{max}} liegen.',
+    datePlaceholder: 'TT.MM.JJJJ',
+    dateReadAs: 'Gelesen als {{date}}',
   },
   auth: {
     email: 'E-Mail',

@@ -46,6 +46,8 @@ export const en = {
     dateImpossible: 'This day does not exist.',
     dateBeforeMin: 'The date must be on or after {{min}}.',
     dateAfterMax: 'The date must be on or before {{max}}.',
+    datePlaceholder: 'DD/MM/YYYY',
+    dateReadAs: 'Read as {{date}}',
   },
   auth: {
     email: 'Email',

@@ -47,6 +47,8 @@ export const fr: TranslationShape<typeof en> = {
     dateImpossible: 'Ce jour n’existe pas.',
     dateBeforeMin: 'La date doit être le {{min}} ou après.',
     dateAfterMax: 'La date doit être le {{max}} ou avant.',
+    datePlaceholder: 'JJ/MM/AAAA',
+    dateReadAs: 'Compris comme {{date}}',
   },
   auth: {
     email: 'E-mail',

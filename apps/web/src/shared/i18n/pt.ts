@@ -47,6 +47,8 @@ export const pt: TranslationShape<typeof en> = {
     dateImpossible: 'Este dia não existe.',
     dateBeforeMin: 'A data deve ser igual ou posterior a {{min}}.',
     dateAfterMax: 'A data deve ser igual ou anterior a {{max}}.',
+    datePlaceholder: 'DD/MM/AAAA',
+    dateReadAs: 'Entendido como {{date}}',
   },
   auth: {
     email: 'E-mail',

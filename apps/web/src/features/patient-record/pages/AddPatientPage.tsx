@@ -169,7 +169,8 @@ export function AddPatientPage() {
           <List size="sm" mt="xs">
             {matches.map((m) => (
               <List.Item key={m.id}>
-                <Anchor component={Link} to={`/patient/${m.id}`}>
+                {/* A new tab: checking a possible duplicate must not lose what was typed here. */}
+                <Anchor component={Link} to={`/patient/${m.id}`} target="_blank" rel="noopener">
                   {m.name}
                 </Anchor>{' '}
                 · {identityDate(m.dob)} · {m.reasons.map((r) => t(`add.reasons.${r}`)).join(', ')}
