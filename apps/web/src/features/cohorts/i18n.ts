@@ -28,6 +28,9 @@ const en = {
   confirm: {
     deleteTitle: 'Delete the cohort {{name}}?',
     deleteBody: 'The cohort is deleted; its patients and their records stay as they are.',
+    removeTitle: 'Remove {{name}} from this cohort?',
+    removeBody: 'The patient and their record stay as they are; only the membership ends.',
+    remove: 'Remove',
   },
   toasts: {
     created: 'New group has successfully been created!',
@@ -73,6 +76,9 @@ export const cohortTexts: FeatureTexts<typeof en> = registerTexts('cohorts', {
     confirm: {
       deleteTitle: 'Kohorte {{name}} löschen?',
       deleteBody: 'Die Kohorte wird gelöscht; ihre Patienten und deren Akten bleiben unverändert.',
+      removeTitle: '{{name}} aus dieser Kohorte entfernen?',
+      removeBody: 'Patient und Akte bleiben unverändert; nur die Mitgliedschaft endet.',
+      remove: 'Entfernen',
     },
     toasts: {
       created: 'Neue Gruppe erfolgreich angelegt!',
@@ -115,6 +121,9 @@ export const cohortTexts: FeatureTexts<typeof en> = registerTexts('cohorts', {
     confirm: {
       deleteTitle: 'Supprimer la cohorte {{name}} ?',
       deleteBody: 'La cohorte est supprimée ; ses patients et leurs dossiers restent inchangés.',
+      removeTitle: 'Retirer {{name}} de cette cohorte ?',
+      removeBody: 'Le patient et son dossier restent tels quels ; seule l’appartenance prend fin.',
+      remove: 'Retirer',
     },
     toasts: {
       created: 'Nouveau groupe créé avec succès !',
@@ -152,6 +161,9 @@ export const cohortTexts: FeatureTexts<typeof en> = registerTexts('cohorts', {
     confirm: {
       deleteTitle: 'Apagar a coorte {{name}}?',
       deleteBody: 'A coorte é apagada; os seus doentes e respetivos processos ficam como estão.',
+      removeTitle: 'Retirar {{name}} desta coorte?',
+      removeBody: 'O doente e o seu processo ficam como estão; só termina a participação.',
+      remove: 'Retirar',
     },
     toasts: {
       created: 'Novo grupo criado com sucesso!',

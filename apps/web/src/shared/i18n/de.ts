@@ -348,6 +348,14 @@ export const de: TranslationShape<typeof en> = {
       done_other: '{{count}} Patienten auf {{status}} gesetzt',
       done: '{{count}} Patienten auf {{status}} gesetzt',
       failed: 'Die Status konnten nicht geändert werden. Es wurde nichts geändert; bitte erneut versuchen.',
+      cohort: 'Zu Kohorte hinzufügen…',
+      addToCohort: 'Hinzufügen',
+      noCohort: 'Keine Kohorte mit diesem Namen',
+      addedToCohort_one: '{{count}} Patient zu {{name}} hinzugefügt',
+      addedToCohort_other: '{{count}} Patienten zu {{name}} hinzugefügt',
+      addedToCohort: '{{count}} Patienten zu {{name}} hinzugefügt',
+      cohortFailed:
+        'Die Patienten konnten nicht hinzugefügt werden. Es wurde nichts geändert; bitte erneut versuchen.',
     },
   },
   settings: {

@@ -338,6 +338,13 @@ export const en = {
       done_other: '{{count}} patients set to {{status}}',
       done: '{{count}} patients set to {{status}}',
       failed: 'The statuses could not be changed. Nothing was changed; try again.',
+      cohort: 'Add to cohort…',
+      addToCohort: 'Add',
+      noCohort: 'No cohort with this name',
+      addedToCohort_one: '{{count}} patient added to {{name}}',
+      addedToCohort_other: '{{count}} patients added to {{name}}',
+      addedToCohort: '{{count}} patients added to {{name}}',
+      cohortFailed: 'The patients could not be added. Nothing was changed; try again.',
     },
   },
   settings: {

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/documentTitle';
 import { isApiError } from '../../../shared/api-client';
+import { ConfirmModal } from '../../../shared/ui/NameModal';
 import { dateOrNotProvided, identityDate, valueOrNotProvided } from '../../../shared/ui/notProvided';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { TextField } from '../../../shared/ui/TextField';
@@ -50,6 +51,7 @@ export function CohortPage() {
   const [choice, setChoice] = useState<{ value: string; label: string; name: string } | null>(null);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
   const found = usePatientSearch(search);
   usePageTitle(cohort.data?.name ?? '');
 
@@ -199,7 +201,7 @@ export function CohortPage() {
                           variant="subtle"
                           color="danger"
                           aria-label={t('actions.remove', { name: u.name })}
-                          onClick={() => setMember(u.id, u.name, false)}
+                          onClick={() => setRemoving({ id: u.id, name: u.name })}
                         >
                           <IconUserMinus size={16} />
                         </ActionIcon>
@@ -213,6 +215,19 @@ export function CohortPage() {
         </Stack>
       </Paper>
       {programId ? <ThresholdsPanel programId={programId} level={{ cohort_id: group.id }} /> : null}
+      {removing ? (
+        // Removing forgets when the patient joined; it is asked first, like deleting the cohort.
+        <ConfirmModal
+          title={t('confirm.removeTitle', { name: removing.name })}
+          body={<Text size="sm">{t('confirm.removeBody')}</Text>}
+          confirm={t('confirm.remove')}
+          onClose={() => setRemoving(null)}
+          onConfirm={async () => {
+            await member.mutateAsync({ patientId: removing.id, member: false });
+            return { message: t('toasts.removed', { name: removing.name }) };
+          }}
+        />
+      ) : null}
       <Modal opened={editing} onClose={() => setEditing(false)} title={t('actions.edit')}>
         {editing ? (
           <EditCohort
