@@ -23,7 +23,11 @@ const en = {
     add: 'Add',
     remove: 'Remove {{name}} from the cohort',
   },
-  add: { label: 'Add a patient', placeholder: 'Name, MRN or date of birth' },
+  add: {
+    label: 'Add a patient',
+    placeholder: 'Name, MRN or date of birth',
+    nothing: 'No patient of this program matches',
+  },
   members: { empty: 'No patient in this cohort yet.', added: 'Added' },
   confirm: {
     deleteTitle: 'Delete the cohort {{name}}?',
@@ -71,7 +75,11 @@ export const cohortTexts: FeatureTexts<typeof en> = registerTexts('cohorts', {
       add: 'Hinzufügen',
       remove: '{{name}} aus der Kohorte entfernen',
     },
-    add: { label: 'Patient hinzufügen', placeholder: 'Name, Aktennummer oder Geburtsdatum' },
+    add: {
+      label: 'Patient hinzufügen',
+      placeholder: 'Name, Aktennummer oder Geburtsdatum',
+      nothing: 'Kein Patient dieses Programms passt',
+    },
     members: { empty: 'Noch kein Patient in dieser Kohorte.', added: 'Hinzugefügt' },
     confirm: {
       deleteTitle: 'Kohorte {{name}} löschen?',
@@ -116,7 +124,11 @@ export const cohortTexts: FeatureTexts<typeof en> = registerTexts('cohorts', {
       add: 'Ajouter',
       remove: 'Retirer {{name}} de la cohorte',
     },
-    add: { label: 'Ajouter un patient', placeholder: 'Nom, n° de dossier ou date de naissance' },
+    add: {
+      label: 'Ajouter un patient',
+      placeholder: 'Nom, n° de dossier ou date de naissance',
+      nothing: 'Aucun patient de ce programme ne correspond',
+    },
     members: { empty: 'Aucun patient dans cette cohorte.', added: 'Ajouté le' },
     confirm: {
       deleteTitle: 'Supprimer la cohorte {{name}} ?',
@@ -156,7 +168,11 @@ export const cohortTexts: FeatureTexts<typeof en> = registerTexts('cohorts', {
       add: 'Adicionar',
       remove: 'Retirar {{name}} da coorte',
     },
-    add: { label: 'Adicionar um doente', placeholder: 'Nome, n.º de processo ou data de nascimento' },
+    add: {
+      label: 'Adicionar um doente',
+      placeholder: 'Nome, n.º de processo ou data de nascimento',
+      nothing: 'Nenhum doente deste programa corresponde',
+    },
     members: { empty: 'Ainda não há doentes nesta coorte.', added: 'Adicionado' },
     confirm: {
       deleteTitle: 'Apagar a coorte {{name}}?',

@@ -156,10 +156,9 @@ export function CohortPage() {
               value={choice?.value ?? null}
               onChange={(value) => setChoice(shown.find((o) => o.value === value) ?? null)}
               filter={({ options: all }) => all}
-              nothingFoundMessage={
-                search.length > 1 && found.data ? common('common.notAvailable') : undefined
-              }
-              w={420}
+              nothingFoundMessage={search.length > 1 && found.data ? t('add.nothing') : undefined}
+              // Full width on a phone (a fixed 420 px ran off a 390 px screen).
+              w={{ base: '100%', sm: 420 }}
               data-testid="cohort-add-search"
             />
             <Button
