@@ -28,6 +28,15 @@ test.describe('the patient record', () => {
 
     // Step 2: a phone number the server refuses.
     await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    // A stray click away asks first; staying keeps everything typed.
+    await page.getByRole('link', { name: 'Back to patients' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without creating the patient?' });
+    await leave.getByRole('button', { name: 'Stay on the form' }).click();
+    await expect(page).toHaveURL(/\/add-patient\/new$/);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByTestId('field-mrn')).toHaveValue(`E2E-${suffix}`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
     await page.getByTestId('field-phone_number').fill('555');
     // The state first: the city field then offers that state's cities (shipped data, ADR 025).
     // By keyboard: typing part of the name and Enter chooses it (Enter used to submit the step instead).

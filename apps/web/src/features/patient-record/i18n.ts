@@ -119,6 +119,10 @@ const en = {
       mrn: 'same MRN',
     },
     errorsTitle: 'The patient could not be created:',
+    leaveTitle: 'Leave without creating the patient?',
+    leaveBody: 'What you typed in this form is lost.',
+    stay: 'Stay on the form',
+    leave: 'Leave',
   },
   programs: {
     home: 'Home program',
@@ -464,6 +468,10 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         mrn: 'gleiche Aktennummer',
       },
       errorsTitle: 'Der Patient konnte nicht angelegt werden:',
+      leaveTitle: 'Verlassen, ohne den Patienten anzulegen?',
+      leaveBody: 'Ihre Eingaben in diesem Formular gehen verloren.',
+      stay: 'Im Formular bleiben',
+      leave: 'Verlassen',
     },
     programs: {
       home: 'Stammprogramm',
@@ -806,6 +814,10 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         mrn: 'même n° de dossier',
       },
       errorsTitle: "Le patient n'a pas pu être créé :",
+      leaveTitle: 'Quitter sans créer le patient ?',
+      leaveBody: 'Ce que vous avez saisi dans ce formulaire sera perdu.',
+      stay: 'Rester sur le formulaire',
+      leave: 'Quitter',
     },
     programs: {
       home: 'Programme principal',
@@ -1147,6 +1159,10 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         mrn: 'mesmo n.º de processo',
       },
       errorsTitle: 'Não foi possível criar o doente:',
+      leaveTitle: 'Sair sem criar o doente?',
+      leaveBody: 'O que escreveu neste formulário perde-se.',
+      stay: 'Ficar no formulário',
+      leave: 'Sair',
     },
     programs: {
       home: 'Programa principal',
