@@ -64,6 +64,12 @@ const en = {
     over_100k: '$100,000 or more',
     declined: 'Declined to answer',
   },
+  discard: {
+    title: 'Discard your changes?',
+    body: 'The changes you made to this patient are not saved yet.',
+    keep: 'Keep editing',
+    confirm: 'Discard',
+  },
   consent: { written: 'Written', verbal: 'Verbal', electronic: 'Electronic' },
   actions: {
     edit: 'Edit',
@@ -413,6 +419,12 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       over_100k: '100.000 $ oder mehr',
       declined: 'Keine Angabe gewünscht',
     },
+    discard: {
+      title: 'Änderungen verwerfen?',
+      body: 'Ihre Änderungen an diesem Patienten sind noch nicht gespeichert.',
+      keep: 'Weiter bearbeiten',
+      confirm: 'Verwerfen',
+    },
     consent: { written: 'Schriftlich', verbal: 'Mündlich', electronic: 'Elektronisch' },
     actions: {
       edit: 'Bearbeiten',
@@ -759,6 +771,12 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       over_100k: '100 000 $ ou plus',
       declined: 'Ne souhaite pas répondre',
     },
+    discard: {
+      title: 'Abandonner vos modifications ?',
+      body: 'Les modifications apportées à ce patient ne sont pas encore enregistrées.',
+      keep: 'Continuer la saisie',
+      confirm: 'Abandonner',
+    },
     consent: { written: 'Écrit', verbal: 'Oral', electronic: 'Électronique' },
     actions: {
       edit: 'Modifier',
@@ -1103,6 +1121,12 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       '75k_100k': '75 000 – 99 999 $',
       over_100k: '100 000 $ ou mais',
       declined: 'Prefere não responder',
+    },
+    discard: {
+      title: 'Descartar as alterações?',
+      body: 'As alterações feitas a este doente ainda não foram guardadas.',
+      keep: 'Continuar a editar',
+      confirm: 'Descartar',
     },
     consent: { written: 'Escrito', verbal: 'Verbal', electronic: 'Eletrónico' },
     actions: {
