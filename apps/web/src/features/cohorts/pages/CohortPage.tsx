@@ -177,7 +177,8 @@ export function CohortPage() {
               {t('members.empty')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={560}>
+            // On a phone: name, birth date and the remove button (the MRN, status and date added from 576 px).
+            <Table.ScrollContainer minWidth={300}>
               <Table data-testid="cohort-members">
                 <Table.Tbody>
                   {group.users.map((u) => (
@@ -188,9 +189,9 @@ export function CohortPage() {
                         </Anchor>
                       </Table.Td>
                       <Table.Td>{identityDate(u.dob)}</Table.Td>
-                      <Table.Td>{valueOrNotProvided(u.mrn)}</Table.Td>
-                      <Table.Td>{common(`patients.status.${u.status}`)}</Table.Td>
-                      <Table.Td>
+                      <Table.Td visibleFrom="sm">{valueOrNotProvided(u.mrn)}</Table.Td>
+                      <Table.Td visibleFrom="sm">{common(`patients.status.${u.status}`)}</Table.Td>
+                      <Table.Td visibleFrom="sm">
                         <Text size="xs" c="dimmed">
                           {t('members.added')} {dateOrNotProvided(u.added_at, US_DATE_PATTERN)}
                         </Text>
