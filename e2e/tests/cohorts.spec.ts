@@ -44,6 +44,23 @@ test('a coordinator creates a cohort, adds patients by name, removes one, and fi
   await page.getByRole('link', { name }).click();
 
   await page.getByRole('button', { name: `Remove ${firstName} from the cohort` }).click();
+  // Asked first: Cancel keeps the patient, Remove removes them.
+  const ask = page.getByRole('dialog', { name: `Remove ${firstName} from this cohort?` });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('cohort-count')).toHaveText('1 patient');
+  await page.getByRole('button', { name: `Remove ${firstName} from the cohort` }).click();
+  await ask.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.getByText(`${firstName} removed from the cohort`)).toBeVisible();
   await expect(page.getByTestId('cohort-count')).toHaveText('0 patients');
+
+  // From the patient's record: their Cohorts tab adds them back, choosing the cohort by keyboard.
+  await page.goBack();
+  await expect(page.getByTestId('patient-name')).toHaveText(firstName);
+  await page.getByTestId('tab-cohorts').click();
+  const picker = page.getByTestId('patient-cohort-add');
+  await picker.getByTestId('bulk-cohort').fill(name.slice(0, 12));
+  await page.keyboard.press('Enter');
+  await picker.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText(`1 patient added to ${name}`)).toBeVisible();
+  await expect(page.getByRole('link', { name })).toBeVisible();
 });

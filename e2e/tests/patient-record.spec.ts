@@ -19,6 +19,8 @@ test.describe('the patient record', () => {
     await page.getByTestId('field-last_name').fill(`Tester-${suffix}`);
     await page.getByTestId('field-dob').fill('04/01/1954');
     await page.getByTestId('field-dob').blur();
+    // The day comes first, and the field says how it read what was typed.
+    await expect(page.getByText('Read as January 4, 1954')).toBeVisible();
     await page.getByTestId('field-sex').click();
     await page.getByRole('option', { name: 'Female' }).click();
     await page.getByTestId('field-mrn').fill(`E2E-${suffix}`);
@@ -26,10 +28,23 @@ test.describe('the patient record', () => {
 
     // Step 2: a phone number the server refuses.
     await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    // A stray click away asks first; staying keeps everything typed.
+    await page.getByRole('link', { name: 'Back to patients' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without creating the patient?' });
+    await leave.getByRole('button', { name: 'Stay on the form' }).click();
+    await expect(page).toHaveURL(/\/add-patient\/new$/);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByTestId('field-mrn')).toHaveValue(`E2E-${suffix}`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
     await page.getByTestId('field-phone_number').fill('555');
     // The state first: the city field then offers that state's cities (shipped data, ADR 025).
+    // By keyboard: typing part of the name and Enter chooses it (Enter used to submit the step instead).
     await page.getByTestId('field-state').click();
-    await page.getByRole('option', { name: 'Pennsylvania (PA)' }).click();
+    await page.keyboard.type('Penn');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('field-state')).toHaveValue('Pennsylvania (PA)');
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
     await page.getByTestId('field-city').fill('Phila');
     await page.getByRole('option', { name: 'Philadelphia', exact: true }).click();
     await expect(page.getByTestId('field-city')).toHaveValue('Philadelphia');

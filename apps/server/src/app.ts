@@ -79,6 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
         : { level: config.LOG_LEVEL, ...deps.logOptions, ...REDACTED_LOGGER },
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    // The spec writes some paths with a trailing slash (`…/check-user-exist/`): both spellings answer.
+    routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
     // A hop count trusts that many proxies in front, counted from this server (what proxy-addr does
     // for a number): the client's own X-Forwarded-For entries are never believed.

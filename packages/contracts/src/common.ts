@@ -8,6 +8,25 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/**
+ * Plain messages for the two checks zod words for programmers: a missing field ('Invalid input: expected string,
+ * received undefined') and a value outside a list ('Invalid option: expected one of "AL"|"AK"|…', 56 states long).
+ * Every other message is the schema's own or zod's default.
+ */
+export const MISSING_FIELD = 'This field is required.';
+export const NOT_A_CHOICE = 'Choose one of the values offered.';
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type' && issue.input === undefined) return MISSING_FIELD;
+    if (issue.code === 'invalid_value' && issue.values.length > 0) {
+      return issue.values.length <= 6
+        ? `Choose one of: ${issue.values.map(String).join(', ')}.`
+        : NOT_A_CHOICE;
+    }
+    return undefined;
+  },
+});
+
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 100;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newPasswordBody, PASSWORDS_DO_NOT_MATCH, registerBody, signInBody } from './auth';
-import { line, text } from './common';
+import { line, MISSING_FIELD, NOT_A_CHOICE, text } from './common';
+import { createPatientBody } from './patient-record';
 import { patientListQuery } from './patients';
 import { routeUrl } from './route';
 import { updateProfileBody } from './user';
@@ -84,5 +85,22 @@ describe('routeUrl', () => {
     expect(routeUrl({ path: '/a/:id/:idx' }, { id: 1, idx: 'b c' }, { q: 'x', empty: '' })).toBe(
       '/a/1/b%20c?q=x',
     );
+  });
+});
+
+describe('plain validation messages', () => {
+  it('says a missing field is required, and lists a short choice but not 56 states', () => {
+    const result = createPatientBody.safeParse({ state: 'ZZ', sex: 'x' });
+    expect(result.success).toBe(false);
+    const errors = Object.fromEntries(
+      (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+    );
+    expect(errors).toMatchObject({
+      first_name: MISSING_FIELD,
+      last_name: MISSING_FIELD,
+      dob: MISSING_FIELD,
+      sex: 'Choose one of: female, male, other, unknown.',
+      state: NOT_A_CHOICE,
+    });
   });
 });

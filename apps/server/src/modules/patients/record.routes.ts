@@ -38,13 +38,12 @@ export async function patientRecordRoutes(
     handler: async (req) => records.get(staffActor(req), { patientId: req.params.id }),
   });
 
-  // The spec writes the path with a trailing slash (`…/check-user-exist/`): both spellings answer.
-  for (const contract of [c.checkExists, { ...c.checkExists, path: `${c.checkExists.path}/`, hidden: true }])
-    route(app, contract, {
-      access: access.program(),
-      handler: async (req) =>
-        records.duplicates(staffActor(req), { exceptId: req.params.patientId, ...req.query }),
-    });
+  // The spec writes the path with a trailing slash (`…/check-user-exist/`): the router ignores it (app.ts).
+  route(app, c.checkExists, {
+    access: access.program(),
+    handler: async (req) =>
+      records.duplicates(staffActor(req), { exceptId: req.params.patientId, ...req.query }),
+  });
 
   route(app, c.update, {
     access: patient(carer),

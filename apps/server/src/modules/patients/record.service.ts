@@ -147,7 +147,11 @@ export function createPatientRecordService(deps: { db: Database }) {
         mrn?: string;
       },
     ) {
-      const matches = await findDuplicates(db, [programOf(actor).id], {
+      const program = programOf(actor);
+      // A saved patient being edited must be one of this program's (another program's answers 404).
+      if (input.exceptId !== 0 && !(await findPatientInProgram(db, input.exceptId, program.id)))
+        throw AppError.notFound();
+      const matches = await findDuplicates(db, [program.id], {
         exceptId: input.exceptId,
         firstName: input.first_name,
         lastName: input.last_name,

@@ -281,16 +281,16 @@ describe('the patient record', () => {
     ]);
     const self = await probe(patient.id, { mrn: patient.mrn });
     expect(self.json()).toEqual({ exists: false, matches: [] });
-    // As the spec writes it, with a trailing slash.
+    // The spec's spelling of the path ends with a slash (01 §7): it answers the same.
     const slash = await call(token.coordinator, {
       method: 'GET',
-      url: url(c.checkExists, {
-        params: { programId: program.a, patientId: 0 },
-        query: { mrn: patient.mrn },
-      }).replace('check-user-exist?', 'check-user-exist/?'),
+      url: `${url(c.checkExists, { params: { programId: program.a, patientId: 0 } })}/?mrn=${patient.mrn}`,
     });
     expect(slash.statusCode, slash.body).toBe(200);
     expect(slash.json().matches.map((m: { id: number }) => m.id)).toContain(patient.id);
+    // Another program's patient, as the one being edited: 404, like every other patient path.
+    const foreign = await given(db).patient({ programId: program.otherEnterprise });
+    expect((await probe(foreign.id, { mrn: patient.mrn })).statusCode).toBe(404);
   });
 
   it('moves a patient to another program of the enterprise, and the old program no longer finds it', async () => {

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { API_PREFIXES } from '@caredeck/contracts';
+import { API_PREFIXES, patientRecordContract, tenancyContract, userContract } from '@caredeck/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -201,10 +201,10 @@ const PROGRAM_PATH_OBJECTS: Record<string, { table: SQL; params: readonly string
  * Program routes whose `users/:param` is not an existing patient: the signed-in staff member (page time,
  * access check) or the enrolment form's id of a patient not created yet (duplicate check).
  */
-const NOT_PATIENT_PATHS = new Set([
-  '/api/v1/programs/:programId/users/:id/session',
-  '/api/v1/programs/:programId/users/:id/check-access',
-  '/api/v1/programs/:programId/users/:patientId/check-user-exist',
+const NOT_PATIENT_PATHS = new Set<string>([
+  userContract.pageSession.path,
+  tenancyContract.checkAccess.path,
+  patientRecordContract.checkExists.path,
 ]);
 
 /** The path objects of a program route's URL pattern, each with its table: pure, for the test too. */

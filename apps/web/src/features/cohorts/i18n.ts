@@ -23,11 +23,18 @@ const en = {
     add: 'Add',
     remove: 'Remove {{name}} from the cohort',
   },
-  add: { label: 'Add a patient', placeholder: 'Name, MRN or date of birth' },
+  add: {
+    label: 'Add a patient',
+    placeholder: 'Name, MRN or date of birth',
+    nothing: 'No patient of this program matches',
+  },
   members: { empty: 'No patient in this cohort yet.', added: 'Added' },
   confirm: {
     deleteTitle: 'Delete the cohort {{name}}?',
     deleteBody: 'The cohort is deleted; its patients and their records stay as they are.',
+    removeTitle: 'Remove {{name}} from this cohort?',
+    removeBody: 'The patient and their record stay as they are; only the membership ends.',
+    remove: 'Remove',
   },
   toasts: {
     created: 'New group has successfully been created!',
@@ -68,11 +75,18 @@ export const cohortTexts: FeatureTexts<typeof en> = registerTexts('cohorts', {
       add: 'Hinzufügen',
       remove: '{{name}} aus der Kohorte entfernen',
     },
-    add: { label: 'Patient hinzufügen', placeholder: 'Name, Aktennummer oder Geburtsdatum' },
+    add: {
+      label: 'Patient hinzufügen',
+      placeholder: 'Name, Aktennummer oder Geburtsdatum',
+      nothing: 'Kein Patient dieses Programms passt',
+    },
     members: { empty: 'Noch kein Patient in dieser Kohorte.', added: 'Hinzugefügt' },
     confirm: {
       deleteTitle: 'Kohorte {{name}} löschen?',
       deleteBody: 'Die Kohorte wird gelöscht; ihre Patienten und deren Akten bleiben unverändert.',
+      removeTitle: '{{name}} aus dieser Kohorte entfernen?',
+      removeBody: 'Patient und Akte bleiben unverändert; nur die Mitgliedschaft endet.',
+      remove: 'Entfernen',
     },
     toasts: {
       created: 'Neue Gruppe erfolgreich angelegt!',
@@ -110,11 +124,18 @@ export const cohortTexts: FeatureTexts<typeof en> = registerTexts('cohorts', {
       add: 'Ajouter',
       remove: 'Retirer {{name}} de la cohorte',
     },
-    add: { label: 'Ajouter un patient', placeholder: 'Nom, n° de dossier ou date de naissance' },
+    add: {
+      label: 'Ajouter un patient',
+      placeholder: 'Nom, n° de dossier ou date de naissance',
+      nothing: 'Aucun patient de ce programme ne correspond',
+    },
     members: { empty: 'Aucun patient dans cette cohorte.', added: 'Ajouté le' },
     confirm: {
       deleteTitle: 'Supprimer la cohorte {{name}} ?',
       deleteBody: 'La cohorte est supprimée ; ses patients et leurs dossiers restent inchangés.',
+      removeTitle: 'Retirer {{name}} de cette cohorte ?',
+      removeBody: 'Le patient et son dossier restent tels quels ; seule l’appartenance prend fin.',
+      remove: 'Retirer',
     },
     toasts: {
       created: 'Nouveau groupe créé avec succès !',
@@ -147,11 +168,18 @@ export const cohortTexts: FeatureTexts<typeof en> = registerTexts('cohorts', {
       add: 'Adicionar',
       remove: 'Retirar {{name}} da coorte',
     },
-    add: { label: 'Adicionar um doente', placeholder: 'Nome, n.º de processo ou data de nascimento' },
+    add: {
+      label: 'Adicionar um doente',
+      placeholder: 'Nome, n.º de processo ou data de nascimento',
+      nothing: 'Nenhum doente deste programa corresponde',
+    },
     members: { empty: 'Ainda não há doentes nesta coorte.', added: 'Adicionado' },
     confirm: {
       deleteTitle: 'Apagar a coorte {{name}}?',
       deleteBody: 'A coorte é apagada; os seus doentes e respetivos processos ficam como estão.',
+      removeTitle: 'Retirar {{name}} desta coorte?',
+      removeBody: 'O doente e o seu processo ficam como estão; só termina a participação.',
+      remove: 'Retirar',
     },
     toasts: {
       created: 'Novo grupo criado com sucesso!',

@@ -64,6 +64,12 @@ const en = {
     over_100k: '$100,000 or more',
     declined: 'Declined to answer',
   },
+  discard: {
+    title: 'Discard your changes?',
+    body: 'The changes you made to this patient are not saved yet.',
+    keep: 'Keep editing',
+    confirm: 'Discard',
+  },
   consent: { written: 'Written', verbal: 'Verbal', electronic: 'Electronic' },
   actions: {
     edit: 'Edit',
@@ -119,6 +125,10 @@ const en = {
       mrn: 'same MRN',
     },
     errorsTitle: 'The patient could not be created:',
+    leaveTitle: 'Leave without creating the patient?',
+    leaveBody: 'What you typed in this form is lost.',
+    stay: 'Stay on the form',
+    leave: 'Leave',
   },
   programs: {
     home: 'Home program',
@@ -477,6 +487,12 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       over_100k: '100.000 $ oder mehr',
       declined: 'Keine Angabe gewünscht',
     },
+    discard: {
+      title: 'Änderungen verwerfen?',
+      body: 'Ihre Änderungen an diesem Patienten sind noch nicht gespeichert.',
+      keep: 'Weiter bearbeiten',
+      confirm: 'Verwerfen',
+    },
     consent: { written: 'Schriftlich', verbal: 'Mündlich', electronic: 'Elektronisch' },
     actions: {
       edit: 'Bearbeiten',
@@ -532,6 +548,10 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         mrn: 'gleiche Aktennummer',
       },
       errorsTitle: 'Der Patient konnte nicht angelegt werden:',
+      leaveTitle: 'Verlassen, ohne den Patienten anzulegen?',
+      leaveBody: 'Ihre Eingaben in diesem Formular gehen verloren.',
+      stay: 'Im Formular bleiben',
+      leave: 'Verlassen',
     },
     programs: {
       home: 'Stammprogramm',
@@ -887,6 +907,12 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       over_100k: '100 000 $ ou plus',
       declined: 'Ne souhaite pas répondre',
     },
+    discard: {
+      title: 'Abandonner vos modifications ?',
+      body: 'Les modifications apportées à ce patient ne sont pas encore enregistrées.',
+      keep: 'Continuer la saisie',
+      confirm: 'Abandonner',
+    },
     consent: { written: 'Écrit', verbal: 'Oral', electronic: 'Électronique' },
     actions: {
       edit: 'Modifier',
@@ -942,6 +968,10 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         mrn: 'même n° de dossier',
       },
       errorsTitle: "Le patient n'a pas pu être créé :",
+      leaveTitle: 'Quitter sans créer le patient ?',
+      leaveBody: 'Ce que vous avez saisi dans ce formulaire sera perdu.',
+      stay: 'Rester sur le formulaire',
+      leave: 'Quitter',
     },
     programs: {
       home: 'Programme principal',
@@ -1296,6 +1326,12 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       over_100k: '100 000 $ ou mais',
       declined: 'Prefere não responder',
     },
+    discard: {
+      title: 'Descartar as alterações?',
+      body: 'As alterações feitas a este doente ainda não foram guardadas.',
+      keep: 'Continuar a editar',
+      confirm: 'Descartar',
+    },
     consent: { written: 'Escrito', verbal: 'Verbal', electronic: 'Eletrónico' },
     actions: {
       edit: 'Editar',
@@ -1351,6 +1387,10 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
         mrn: 'mesmo n.º de processo',
       },
       errorsTitle: 'Não foi possível criar o doente:',
+      leaveTitle: 'Sair sem criar o doente?',
+      leaveBody: 'O que escreveu neste formulário perde-se.',
+      stay: 'Ficar no formulário',
+      leave: 'Sair',
     },
     programs: {
       home: 'Programa principal',

@@ -48,6 +48,8 @@ export const de: TranslationShape<typeof en> = {
     dateImpossible: 'Diesen Tag gibt es nicht.',
     dateBeforeMin: 'Das Datum darf nicht vor dem {{min}} liegen.',
     dateAfterMax: 'Das Datum darf nicht nach dem {{max}} liegen.',
+    datePlaceholder: 'TT.MM.JJJJ',
+    dateReadAs: 'Gelesen als {{date}}',
   },
   auth: {
     email: 'E-Mail',
@@ -379,6 +381,14 @@ export const de: TranslationShape<typeof en> = {
       done_other: '{{count}} Patienten auf {{status}} gesetzt',
       done: '{{count}} Patienten auf {{status}} gesetzt',
       failed: 'Die Status konnten nicht geändert werden. Es wurde nichts geändert; bitte erneut versuchen.',
+      cohort: 'Zu Kohorte hinzufügen…',
+      addToCohort: 'Hinzufügen',
+      noCohort: 'Keine Kohorte mit diesem Namen',
+      addedToCohort_one: '{{count}} Patient zu {{name}} hinzugefügt',
+      addedToCohort_other: '{{count}} Patienten zu {{name}} hinzugefügt',
+      addedToCohort: '{{count}} Patienten zu {{name}} hinzugefügt',
+      cohortFailed:
+        'Die Patienten konnten nicht hinzugefügt werden. Es wurde nichts geändert; bitte erneut versuchen.',
     },
   },
   settings: {

@@ -47,6 +47,8 @@ export const en = {
     dateImpossible: 'This day does not exist.',
     dateBeforeMin: 'The date must be on or after {{min}}.',
     dateAfterMax: 'The date must be on or before {{max}}.',
+    datePlaceholder: 'DD/MM/YYYY',
+    dateReadAs: 'Read as {{date}}',
   },
   auth: {
     email: 'Email',
@@ -369,6 +371,13 @@ export const en = {
       done_other: '{{count}} patients set to {{status}}',
       done: '{{count}} patients set to {{status}}',
       failed: 'The statuses could not be changed. Nothing was changed; try again.',
+      cohort: 'Add to cohort…',
+      addToCohort: 'Add',
+      noCohort: 'No cohort with this name',
+      addedToCohort_one: '{{count}} patient added to {{name}}',
+      addedToCohort_other: '{{count}} patients added to {{name}}',
+      addedToCohort: '{{count}} patients added to {{name}}',
+      cohortFailed: 'The patients could not be added. Nothing was changed; try again.',
     },
   },
   settings: {

@@ -48,6 +48,8 @@ export const fr: TranslationShape<typeof en> = {
     dateImpossible: 'Ce jour n’existe pas.',
     dateBeforeMin: 'La date doit être le {{min}} ou après.',
     dateAfterMax: 'La date doit être le {{max}} ou avant.',
+    datePlaceholder: 'JJ/MM/AAAA',
+    dateReadAs: 'Compris comme {{date}}',
   },
   auth: {
     email: 'E-mail',
@@ -374,6 +376,13 @@ export const fr: TranslationShape<typeof en> = {
       done_other: '{{count}} patients passés au statut {{status}}',
       done: '{{count}} patients passés au statut {{status}}',
       failed: 'Les statuts n’ont pas pu être changés. Rien n’a été modifié ; réessayez.',
+      cohort: 'Ajouter à une cohorte…',
+      addToCohort: 'Ajouter',
+      noCohort: 'Aucune cohorte de ce nom',
+      addedToCohort_one: '{{count}} patient ajouté à {{name}}',
+      addedToCohort_other: '{{count}} patients ajoutés à {{name}}',
+      addedToCohort: '{{count}} patients ajoutés à {{name}}',
+      cohortFailed: 'Les patients n’ont pas pu être ajoutés. Rien n’a été modifié ; réessayez.',
     },
   },
   settings: {

@@ -48,6 +48,8 @@ export const pt: TranslationShape<typeof en> = {
     dateImpossible: 'Este dia não existe.',
     dateBeforeMin: 'A data deve ser igual ou posterior a {{min}}.',
     dateAfterMax: 'A data deve ser igual ou anterior a {{max}}.',
+    datePlaceholder: 'DD/MM/AAAA',
+    dateReadAs: 'Entendido como {{date}}',
   },
   auth: {
     email: 'E-mail',
@@ -378,6 +380,13 @@ export const pt: TranslationShape<typeof en> = {
       done_other: '{{count}} doentes passaram a {{status}}',
       done: '{{count}} doentes passaram a {{status}}',
       failed: 'Não foi possível alterar os estados. Nada foi alterado; tente novamente.',
+      cohort: 'Adicionar à coorte…',
+      addToCohort: 'Adicionar',
+      noCohort: 'Nenhuma coorte com este nome',
+      addedToCohort_one: '{{count}} doente adicionado a {{name}}',
+      addedToCohort_other: '{{count}} doentes adicionados a {{name}}',
+      addedToCohort: '{{count}} doentes adicionados a {{name}}',
+      cohortFailed: 'Não foi possível adicionar os doentes. Nada foi alterado; tente novamente.',
     },
   },
   settings: {

@@ -29,6 +29,14 @@ function Fields({ onDate }: { onDate: (value: string) => void }) {
   );
 }
 
+/** A required date field that still shows a form error from before the user typed. */
+function Required() {
+  const [value, setValue] = useState('');
+  return (
+    <DateField label="Born" required value={value} onChange={setValue} error="This field is required." />
+  );
+}
+
 describe('form fields (01 §5)', () => {
   it('trims text on blur but never a password, and stars required fields', async () => {
     renderWithProviders(<Fields onDate={() => {}} />);
@@ -83,5 +91,23 @@ describe('form fields (01 §5)', () => {
     await userEvent.type(day, '31-12-2025');
     fireEvent.blur(day);
     expect(screen.getByText('The date must be on or after 2026-01-01.')).toBeInTheDocument();
+  });
+
+  it('reads a typed date back in words, day first, so 04/01 is never silently taken for April 1', async () => {
+    renderWithProviders(<Fields onDate={() => {}} />);
+    const day = screen.getByLabelText('Day');
+    expect(day).toHaveAttribute('placeholder', 'DD/MM/YYYY');
+    await userEvent.type(day, '04/01/2026');
+    fireEvent.blur(day);
+    expect(screen.getByText('Read as January 4, 2026')).toBeInTheDocument();
+  });
+
+  it('shows what is wrong with the typed date rather than an older form error', async () => {
+    renderWithProviders(<Required />);
+    const born = screen.getByLabelText(/^Born/);
+    await userEvent.type(born, '04/23/1957');
+    fireEvent.blur(born);
+    expect(screen.getByText('This day does not exist.')).toBeInTheDocument();
+    expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
   });
 });

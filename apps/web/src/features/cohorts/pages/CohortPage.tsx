@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../../app/documentTitle';
 import { isApiError } from '../../../shared/api-client';
+import { ConfirmModal } from '../../../shared/ui/NameModal';
 import { dateOrNotProvided, identityDate, valueOrNotProvided } from '../../../shared/ui/notProvided';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { TextField } from '../../../shared/ui/TextField';
@@ -50,6 +51,7 @@ export function CohortPage() {
   const [choice, setChoice] = useState<{ value: string; label: string; name: string } | null>(null);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
   const found = usePatientSearch(search);
   usePageTitle(cohort.data?.name ?? '');
 
@@ -154,10 +156,9 @@ export function CohortPage() {
               value={choice?.value ?? null}
               onChange={(value) => setChoice(shown.find((o) => o.value === value) ?? null)}
               filter={({ options: all }) => all}
-              nothingFoundMessage={
-                search.length > 1 && found.data ? common('common.notAvailable') : undefined
-              }
-              w={420}
+              nothingFoundMessage={search.length > 1 && found.data ? t('add.nothing') : undefined}
+              // Full width on a phone (a fixed 420 px ran off a 390 px screen).
+              w={{ base: '100%', sm: 420 }}
               data-testid="cohort-add-search"
             />
             <Button
@@ -176,7 +177,8 @@ export function CohortPage() {
               {t('members.empty')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={560}>
+            // On a phone: name, birth date and the remove button (the MRN, status and date added from 576 px).
+            <Table.ScrollContainer minWidth={300}>
               <Table data-testid="cohort-members">
                 <Table.Tbody>
                   {group.users.map((u) => (
@@ -187,9 +189,9 @@ export function CohortPage() {
                         </Anchor>
                       </Table.Td>
                       <Table.Td>{identityDate(u.dob)}</Table.Td>
-                      <Table.Td>{valueOrNotProvided(u.mrn)}</Table.Td>
-                      <Table.Td>{common(`patients.status.${u.status}`)}</Table.Td>
-                      <Table.Td>
+                      <Table.Td visibleFrom="sm">{valueOrNotProvided(u.mrn)}</Table.Td>
+                      <Table.Td visibleFrom="sm">{common(`patients.status.${u.status}`)}</Table.Td>
+                      <Table.Td visibleFrom="sm">
                         <Text size="xs" c="dimmed">
                           {t('members.added')} {dateOrNotProvided(u.added_at, US_DATE_PATTERN)}
                         </Text>
@@ -199,7 +201,7 @@ export function CohortPage() {
                           variant="subtle"
                           color="danger"
                           aria-label={t('actions.remove', { name: u.name })}
-                          onClick={() => setMember(u.id, u.name, false)}
+                          onClick={() => setRemoving({ id: u.id, name: u.name })}
                         >
                           <IconUserMinus size={16} />
                         </ActionIcon>
@@ -213,6 +215,19 @@ export function CohortPage() {
         </Stack>
       </Paper>
       {programId ? <ThresholdsPanel programId={programId} level={{ cohort_id: group.id }} /> : null}
+      {removing ? (
+        // Removing forgets when the patient joined; it is asked first, like deleting the cohort.
+        <ConfirmModal
+          title={t('confirm.removeTitle', { name: removing.name })}
+          body={<Text size="sm">{t('confirm.removeBody')}</Text>}
+          confirm={t('confirm.remove')}
+          onClose={() => setRemoving(null)}
+          onConfirm={async () => {
+            await member.mutateAsync({ patientId: removing.id, member: false });
+            return { message: t('toasts.removed', { name: removing.name }) };
+          }}
+        />
+      ) : null}
       <Modal opened={editing} onClose={() => setEditing(false)} title={t('actions.edit')}>
         {editing ? (
           <EditCohort

@@ -5,16 +5,23 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useAppPassword } from '../api';
+import '../i18n';
 
 /** The patient's own sign-in for the patient app: a password set by staff, or a code e-mailed to them. */
 export function AppAccountPanel({ patient }: { patient: PatientRecord }) {
   const { t } = useTranslation('patientRecord');
+  const common = useTranslation().t;
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const save = useAppPassword(patient.id);
 
-  const setIt = () =>
+  const setIt = () => {
+    // The spec's check before anything is sent (01 §5); the server checks it too.
+    if (password !== confirmation) {
+      setErrors({ password_confirmation: [common('auth.passwordsDoNotMatch')] });
+      return;
+    }
     save.mutate(
       { type: '2', password, password_confirmation: confirmation },
       {
@@ -30,6 +37,7 @@ export function AppAccountPanel({ patient }: { patient: PatientRecord }) {
         },
       },
     );
+  };
   const sendCode = () =>
     save.mutate(
       { type: '1' },
@@ -58,7 +66,10 @@ export function AppAccountPanel({ patient }: { patient: PatientRecord }) {
             <PasswordInput
               label={t('appAccount.password')}
               value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              onChange={(event) => {
+                setPassword(event.currentTarget.value);
+                setErrors(({ password: _, ...rest }) => rest);
+              }}
               error={errors.password?.[0]}
               autoComplete="new-password"
               required
@@ -67,7 +78,10 @@ export function AppAccountPanel({ patient }: { patient: PatientRecord }) {
             <PasswordInput
               label={t('appAccount.confirm')}
               value={confirmation}
-              onChange={(event) => setConfirmation(event.currentTarget.value)}
+              onChange={(event) => {
+                setConfirmation(event.currentTarget.value);
+                setErrors(({ password_confirmation: _, ...rest }) => rest);
+              }}
               error={errors.password_confirmation?.[0]}
               autoComplete="new-password"
               required

@@ -125,6 +125,8 @@ export function PatientFields({
         error={props.error}
         clearable={!opts.required}
         searchable={data.length > 8}
+        // Typing 'Penn' then Enter chooses Pennsylvania (otherwise Enter submitted the step without it).
+        selectFirstOptionOnChange={data.length > 8}
         required={opts.required}
         data-testid={`field-${field}`}
       />

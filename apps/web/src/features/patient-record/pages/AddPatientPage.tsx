@@ -1,9 +1,9 @@
 import type { CreatePatientBody } from '@caredeck/contracts';
-import { Alert, Anchor, Button, Group, List, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Modal, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api-client';
 import { identityDate } from '../../../shared/ui/notProvided';
 import { toast } from '../../../shared/ui/toasts';
@@ -83,6 +83,23 @@ export function AddPatientPage() {
   const create = useCreatePatient(programId);
   const [errors, setErrors] = useState<string[]>([]);
   const { values } = form;
+  // Nothing typed is lost by a stray click or reload: leaving a started form asks first (not after saving).
+  const saved = useRef(false);
+  const started = Object.entries(values).some(([field, value]) => field !== 'status' && value.trim() !== '');
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      started && !saved.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!started) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (saved.current) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [started]);
   // Possible duplicates, once the identity is entered (name and birth date, or an MRN).
   const probe =
     form.step > 1 && ((values.first_name && values.last_name && values.dob) || values.mrn)
@@ -103,6 +120,7 @@ export function AddPatientPage() {
     setErrors([]);
     try {
       const patient = await create.mutateAsync(bodyOf(all) as unknown as CreatePatientBody);
+      saved.current = true;
       toast.success(t('toasts.created'));
       if (pipelineId) {
         try {
@@ -169,7 +187,8 @@ export function AddPatientPage() {
           <List size="sm" mt="xs">
             {matches.map((m) => (
               <List.Item key={m.id}>
-                <Anchor component={Link} to={`/patient/${m.id}`}>
+                {/* A new tab: checking a possible duplicate must not lose what was typed here. */}
+                <Anchor component={Link} to={`/patient/${m.id}`} target="_blank" rel="noopener">
                   {m.name}
                 </Anchor>{' '}
                 · {identityDate(m.dob)} · {m.reasons.map((r) => t(`add.reasons.${r}`)).join(', ')}
@@ -178,6 +197,23 @@ export function AddPatientPage() {
           </List>
         </Alert>
       ) : null}
+      <Modal
+        opened={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title={t('add.leaveTitle')}
+      >
+        <Stack>
+          <Text size="sm">{t('add.leaveBody')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+              {t('add.stay')}
+            </Button>
+            <Button color="danger" onClick={() => blocker.proceed?.()}>
+              {t('add.leave')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Paper withBorder radius="md" p="md">
         <form onSubmit={submit} noValidate>
           <Stack gap="md">

@@ -8,6 +8,7 @@ import { api, isApiError } from '../../../shared/api-client';
 import { StatusReasonField } from '../../../shared/ui/StatusReasonField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import type { PatientStatus } from '../api';
+import { BulkCohortAdd } from './BulkCohortAdd';
 
 /**
  * `POST users/bulk-status`: all the selected patients get the status, or none do (one transaction); the reason,
@@ -30,15 +31,18 @@ function useBulkStatus() {
 
 export interface BulkStatusBarProps {
   selected: ReadonlySet<number>;
+  /** The program in scope: its cohorts are offered; null in enterprise scope (a cohort has one program). */
+  programId?: number | null;
   onDone: () => void;
 }
 
 /**
  * Shown while patients are selected: set one status for all of them, after a confirmation that may give a reason
  * (kept in each patient's status history and shown in the status log, ADR 052), or propose a bulk action for them
- * (status, billing status, cohort, assignment) that an administrator approves (/bulk-events).
+ * (status, billing status, cohort, assignment) that an administrator approves (/bulk-events); in program scope, add
+ * them to one of the program's cohorts at once.
  */
-export function BulkStatusBar({ selected, onDone }: BulkStatusBarProps) {
+export function BulkStatusBar({ selected, programId = null, onDone }: BulkStatusBarProps) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<PatientStatus | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -95,6 +99,7 @@ export function BulkStatusBar({ selected, onDone }: BulkStatusBarProps) {
           <Button size="xs" disabled={!status} onClick={() => setConfirming(true)} data-testid="bulk-apply">
             {t('patients.bulk.apply')}
           </Button>
+          {programId ? <BulkCohortAdd programId={programId} selected={selected} onDone={onDone} /> : null}
           <Button
             size="xs"
             variant="default"

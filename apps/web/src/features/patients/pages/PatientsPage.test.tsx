@@ -77,8 +77,9 @@ function lastQuery(api: ReturnType<typeof mockFetch>, key = on(patientsContract.
 async function openPatients(
   path = '/patients',
   list: (url: URL) => MockReply = () => ({ body: pageOf(PATIENTS, 1, 10, 42) }),
+  extra: Parameters<typeof mockFetch>[0] = {},
 ) {
-  const api = patientsServer(list);
+  const api = patientsServer(list, undefined, extra);
   signInForTest();
   const view = renderRoutes(path);
   return { api, ...view };
@@ -331,6 +332,30 @@ describe('the worklist', () => {
       users_id: [1, 2],
       value: 'inactive',
     });
+    await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull());
+  });
+
+  it('adds the selected patients to a cohort of the program at once', async () => {
+    const summary = { id: 5, program_id: 1, name: 'Morning calls', description: null, queryTo: null };
+    const { api } = await openPatients('/patients', undefined, {
+      [on(groupsContract.addUsers, { id: 5 })]: {
+        body: {
+          ...summary,
+          users_count: 4,
+          created_by: null,
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: '2026-01-01T00:00:00Z',
+        },
+      },
+    });
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Alan Turing' }));
+    await userEvent.click(await screen.findByLabelText('Add to cohort…', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Morning calls' }));
+    await userEvent.click(screen.getByTestId('bulk-cohort-add'));
+    expect(await screen.findByText('2 patients added to Morning calls')).toBeInTheDocument();
+    expect(api.callsTo(on(groupsContract.addUsers, { id: 5 }))[0]?.body).toEqual({ users: [1, 2] });
     await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull());
   });
 

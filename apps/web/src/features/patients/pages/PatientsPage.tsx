@@ -215,7 +215,13 @@ function PatientList({ scope }: { scope: ActiveScope }) {
         onChange={onFilters}
         programId={scope.enterpriseScope ? null : scope.programId}
       />
-      {canChangeStatus ? <BulkStatusBar selected={selected} onDone={() => setSelected(new Set())} /> : null}
+      {canChangeStatus ? (
+        <BulkStatusBar
+          selected={selected}
+          programId={scope.enterpriseScope ? null : scope.programId}
+          onDone={() => setSelected(new Set())}
+        />
+      ) : null}
       <Paper withBorder radius="md" p="md" pos="relative">
         {list.isPending || outOfRange ? (
           <Center py="xl">
