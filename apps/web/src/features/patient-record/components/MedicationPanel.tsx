@@ -655,7 +655,7 @@ function LinkRegimensModal({
   state: DiseaseState;
   regimens: Regimen[];
   onClose: () => void;
-  onSave: (regimenIds: number[]) => Promise<void>;
+  onSave(regimenIds: number[]): Promise<void>;
 }) {
   const { t } = useTranslation('patientRecord');
   const [chosen, setChosen] = useState<string[]>(state.regimen_ids.map(String));
