@@ -6,9 +6,7 @@ import {
 } from '@caredeck/contracts';
 import { isoDate, localDateOf, resolveDisplayZone } from '@caredeck/domain';
 import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api-client';
 import { DateField } from '../../../shared/ui/DateField';
 import { TagInput } from '../../../shared/ui/TagInput';
 import { TextField } from '../../../shared/ui/TextField';
@@ -17,7 +15,14 @@ import { useForm } from '../../../shared/ui/useForm';
 import { required } from '../../../shared/ui/validators';
 import { useUpdateRegimen } from '../api';
 import '../i18n';
-import { dayStart, normaliseTime, TIME } from './OrderForm';
+import {
+  apiIssues,
+  contractIssues,
+  dayStart,
+  type FieldIssue,
+  placeIssues,
+  useScheduleTimes,
+} from './scheduleFields';
 
 type Values = { name: string; num: string; lockout: string; end: string };
 
@@ -45,8 +50,8 @@ export function EditRegimenModal({
   const { t } = useTranslation('patientRecord');
   const zone = resolveDisplayZone(patient.time_zone);
   const update = useUpdateRegimen(patient.id);
-  const [times, setTimes] = useState<string[]>(regimen.time);
-  const [timesError, setTimesError] = useState<string | undefined>();
+  const timesField = useScheduleTimes(regimen.time, t('medication.timeInvalid'));
+  const { times } = timesField;
   const start = isoDate(localDateOf(Date.parse(regimen.scheduled_at), zone));
   const form = useForm<Values>(
     {
@@ -58,30 +63,11 @@ export function EditRegimenModal({
     { name: [required], num: [required], lockout: [required] },
   );
 
-  const showErrors = (issues: { field: string; message: string }[]) => {
-    const found: Partial<Values> = {};
-    let timeMessage: string | undefined;
-    for (const { field, message } of issues) {
-      const target = FIELD_OF[field.split('.')[0] ?? field];
-      if (target === 'times') timeMessage ??= message;
-      else if (target && !found[target]) found[target] = message;
-    }
-    form.setErrors(found);
-    setTimesError(timeMessage);
-    return Object.keys(found).length > 0 || timeMessage !== undefined;
-  };
-
-  const changeTimes = (tags: string[]) => {
-    const next = [...new Set(tags.map(normaliseTime))].sort();
-    setTimes(next);
-    setTimesError(next.some((time) => !TIME.test(time)) ? t('medication.timeInvalid') : undefined);
-  };
+  const showErrors = (issues: FieldIssue[]) =>
+    placeIssues(issues, FIELD_OF, form.setErrors, timesField.setError);
 
   const submit = form.onSubmit(async (v) => {
-    if (times.some((time) => !TIME.test(time))) {
-      setTimesError(t('medication.timeInvalid'));
-      return;
-    }
+    if (!timesField.valid()) return;
     if (v.end && v.end < start) {
       form.setErrors({ end: t('medication.endBeforeStart') });
       return;
@@ -99,20 +85,14 @@ export function EditRegimenModal({
           ? { repeat: 'daily' as const }
           : {}),
     };
-    const issues = (updateRegimenBody.safeParse(body).error?.issues ?? []).map((issue) => ({
-      field: String(issue.path[0] ?? ''),
-      message: issue.message,
-    }));
+    const issues = contractIssues(updateRegimenBody.safeParse(body));
     if (issues.length > 0 && showErrors(issues)) return;
     try {
       await update.mutateAsync({ regimenId: regimen.id, body });
       toast.success(t('regimenEdit.saved'));
       onClose();
     } catch (error) {
-      const fields = isApiError(error)
-        ? Object.entries(error.fieldErrors).map(([field, list]) => ({ field, message: list[0] ?? '' }))
-        : [];
-      if (!showErrors(fields)) toastErrors(error);
+      if (!showErrors(apiIssues(error))) toastErrors(error);
     }
   });
 
@@ -130,8 +110,8 @@ export function EditRegimenModal({
             label={t('medication.times')}
             description={t('medication.timesHint', { zone })}
             value={times}
-            onChange={changeTimes}
-            error={timesError}
+            onChange={timesField.change}
+            error={timesField.error}
             data-testid="regimen-times"
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

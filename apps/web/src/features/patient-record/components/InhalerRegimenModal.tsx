@@ -1,9 +1,7 @@
 import { type InhalerRegimenBody, inhalerRegimenBody, type PatientRecord } from '@caredeck/contracts';
 import { isoDate, localDateOf, resolveDisplayZone } from '@caredeck/domain';
 import { Autocomplete, Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api-client';
 import { DateField } from '../../../shared/ui/DateField';
 import { TagInput } from '../../../shared/ui/TagInput';
 import { TextField } from '../../../shared/ui/TextField';
@@ -13,7 +11,14 @@ import { required } from '../../../shared/ui/validators';
 import { usePatientDevices } from '../../devices/api';
 import { useInhalerRegimen } from '../api';
 import '../i18n';
-import { dayStart, normaliseTime, TIME } from './OrderForm';
+import {
+  apiIssues,
+  contractIssues,
+  dayStart,
+  type FieldIssue,
+  placeIssues,
+  useScheduleTimes,
+} from './scheduleFields';
 
 type Values = { name: string; serial: string; num: string; start: string };
 
@@ -45,37 +50,18 @@ export function InhalerRegimenModal({
   // The patient's own inhalers are offered; another serial can still be typed.
   const devices = usePatientDevices(patient.id);
   const inhalers = (devices.data?.data ?? []).filter((d) => d.kind === 'inhaler').map((d) => d.serial);
-  const [times, setTimes] = useState<string[]>([]);
-  const [timesError, setTimesError] = useState<string | undefined>();
+  const timesField = useScheduleTimes([], t('medication.timeInvalid'));
+  const { times } = timesField;
   const form = useForm<Values>(
     { name: t('inhaler.defaultName'), serial: '', num: '2', start: isoDate(localDateOf(Date.now(), zone)) },
     { name: [required], serial: [required], num: [required], start: [required] },
   );
 
-  const showErrors = (issues: { field: string; message: string }[]) => {
-    const found: Partial<Values> = {};
-    let timeMessage: string | undefined;
-    for (const { field, message } of issues) {
-      const target = FIELD_OF[field.split('.')[0] ?? field];
-      if (target === 'times') timeMessage ??= message;
-      else if (target && !found[target]) found[target] = message;
-    }
-    form.setErrors(found);
-    setTimesError(timeMessage);
-    return Object.keys(found).length > 0 || timeMessage !== undefined;
-  };
-
-  const changeTimes = (tags: string[]) => {
-    const next = [...new Set(tags.map(normaliseTime))].sort();
-    setTimes(next);
-    setTimesError(next.some((time) => !TIME.test(time)) ? t('medication.timeInvalid') : undefined);
-  };
+  const showErrors = (issues: FieldIssue[]) =>
+    placeIssues(issues, FIELD_OF, form.setErrors, timesField.setError);
 
   const submit = form.onSubmit(async (v) => {
-    if (times.some((time) => !TIME.test(time))) {
-      setTimesError(t('medication.timeInvalid'));
-      return;
-    }
+    if (!timesField.valid()) return;
     const body: InhalerRegimenBody = {
       name: v.name,
       device_serial: v.serial,
@@ -84,10 +70,7 @@ export function InhalerRegimenModal({
       num: Number(v.num),
       scheduled_at: dayStart(v.start, zone),
     };
-    const issues = (inhalerRegimenBody.safeParse(body).error?.issues ?? []).map((issue) => ({
-      field: String(issue.path[0] ?? ''),
-      message: issue.message,
-    }));
+    const issues = contractIssues(inhalerRegimenBody.safeParse(body));
     if (issues.length > 0 && showErrors(issues)) return;
     try {
       await create.mutateAsync(body);
@@ -95,10 +78,7 @@ export function InhalerRegimenModal({
       onClose();
     } catch (error) {
       toast.error(t('inhaler.failed'));
-      if (isApiError(error))
-        showErrors(
-          Object.entries(error.fieldErrors).map(([field, list]) => ({ field, message: list[0] ?? '' })),
-        );
+      showErrors(apiIssues(error));
     }
   });
 
@@ -131,8 +111,8 @@ export function InhalerRegimenModal({
             label={t('medication.times')}
             description={t('inhaler.timesHint', { zone })}
             value={times}
-            onChange={changeTimes}
-            error={timesError}
+            onChange={timesField.change}
+            error={timesField.error}
             data-testid="inhaler-times"
           />
           <DateField label={t('medication.start')} required {...form.field('start')} />

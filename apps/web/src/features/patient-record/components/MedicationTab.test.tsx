@@ -15,7 +15,7 @@ import { makeUser } from '../../../test/fixtures';
 import { renderWithProviders, signInForTest } from '../../../test/render';
 import { scopeStore } from '../../tenancy/scope';
 import { MedicationPanel } from './MedicationPanel';
-import { normaliseTime } from './OrderForm';
+import { normaliseTime } from './scheduleFields';
 
 const PATIENT = { id: 11, name: 'Ada Lovelace', time_zone: 'America/New_York' } as PatientRecord;
 const params = { programId: 1, id: PATIENT.id };

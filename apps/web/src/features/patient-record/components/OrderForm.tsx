@@ -5,10 +5,10 @@ import {
   orderBody,
   type PatientRecord,
 } from '@caredeck/contracts';
-import { isoDate, localDateOf, resolveDisplayZone, zonedInstant } from '@caredeck/domain';
+import { isoDate, localDateOf, resolveDisplayZone } from '@caredeck/domain';
 import { Autocomplete, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api-client';
 import { DateField } from '../../../shared/ui/DateField';
@@ -20,6 +20,14 @@ import { useForm } from '../../../shared/ui/useForm';
 import { required } from '../../../shared/ui/validators';
 import { usePatientDevices } from '../../devices/api';
 import { useDrugAttribute, useDrugSearch, useOrderAndSchedule } from '../api';
+import {
+  apiIssues,
+  contractIssues,
+  dayStart,
+  type FieldIssue,
+  placeIssues,
+  useScheduleTimes,
+} from './scheduleFields';
 import '../i18n';
 
 type OrderValues = {
@@ -51,38 +59,7 @@ const FIELD_OF: Record<string, keyof OrderValues | 'times'> = {
   device_serial: 'device',
 };
 
-/** '8:00', '0800' and '8' read as 08:00, '8pm' and '8:30 p.m.' as 20:00 and 20:30; anything else is kept as typed (and refused). */
-export function normaliseTime(raw: string): string {
-  const text = raw.trim();
-  const match = /^(\d{1,2})(?::?(\d{2}))?\s*(?:([ap])\.?\s*m\.?)?$/i.exec(text);
-  if (!match) return text;
-  let hour = Number(match[1]);
-  const minute = Number(match[2] ?? '0');
-  const half = match[3]?.toLowerCase();
-  if (half) {
-    if (hour < 1 || hour > 12) return text;
-    hour = (hour % 12) + (half === 'p' ? 12 : 0);
-  }
-  if (hour > 23 || minute > 59) return text;
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-}
-
 const capitalise = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
-
-export const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** The instant a day starts on the patient's clock (ISO), `days` days after `date`. */
-export function dayStart(date: string, zone: string, days = 0): string {
-  const [year, month, day] = date.split('-').map(Number);
-  const shifted = new Date(Date.UTC(year!, month! - 1, day! + days));
-  return new Date(
-    zonedInstant(
-      { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() },
-      0,
-      zone,
-    ),
-  ).toISOString();
-}
 
 /**
  * Orders a medication and schedules its regimen (01 §3, §7). The medication, strength, form and route come
@@ -104,8 +81,8 @@ export function OrderForm({
   const order = useOrderAndSchedule(programId, patient.id);
   const devices = usePatientDevices(patient.id);
   const dispensers = (devices.data?.data ?? []).filter((d) => d.kind === 'dispenser');
-  const [times, setTimes] = useState<string[]>(['08:00']);
-  const [timesError, setTimesError] = useState<string | undefined>();
+  const timesField = useScheduleTimes(['08:00'], t('medication.timeInvalid'));
+  const { times } = timesField;
   const form = useForm<OrderValues>(
     {
       drug: '',
@@ -153,31 +130,12 @@ export function OrderForm({
     }
   }, [drugQuery, onlyForm, onlyRoute, setValue]);
 
-  const showErrors = (issues: { field: string; message: string }[]) => {
-    const found: Partial<Record<keyof OrderValues, string>> = {};
-    let timeMessage: string | undefined;
-    for (const { field, message } of issues) {
-      const target = FIELD_OF[field.split('.')[0] ?? field];
-      if (target === 'times') timeMessage ??= message;
-      else if (target && !found[target]) found[target] = message;
-    }
-    form.setErrors(found);
-    setTimesError(timeMessage);
-    return Object.keys(found).length > 0 || timeMessage !== undefined;
-  };
-
-  const changeTimes = (tags: string[]) => {
-    const next = [...new Set(tags.map(normaliseTime))].sort();
-    setTimes(next);
-    setTimesError(next.some((time) => !TIME.test(time)) ? t('medication.timeInvalid') : undefined);
-  };
+  const showErrors = (issues: FieldIssue[]) =>
+    placeIssues(issues, FIELD_OF, form.setErrors, timesField.setError);
 
   const submit = form.onSubmit(async (v) => {
     attempted.current = true;
-    if (times.some((time) => !TIME.test(time))) {
-      setTimesError(t('medication.timeInvalid'));
-      return;
-    }
+    if (!timesField.valid()) return;
     if (v.end && v.end < v.start) {
       form.setErrors({ end: t('medication.endBeforeStart') });
       return;
@@ -202,10 +160,7 @@ export function OrderForm({
       ...(v.device ? { type: 'medesto-device' as const, device_serial: v.device } : {}),
     };
     // The contract's rules, here, before the order is made (01 §5: a form submits only when valid).
-    const issues = [
-      ...(orderBody.safeParse(orderInput).error?.issues ?? []),
-      ...(createRegimenBody.safeParse(regimenInput).error?.issues ?? []),
-    ].map((issue) => ({ field: String(issue.path[0] ?? ''), message: issue.message }));
+    const issues = contractIssues(orderBody.safeParse(orderInput), createRegimenBody.safeParse(regimenInput));
     if (issues.length > 0 && showErrors(issues)) return;
     try {
       await order.mutateAsync({ order: orderInput, regimen: regimenInput });
@@ -217,10 +172,7 @@ export function OrderForm({
         form.setErrors({ device: t('medication.dispenserBusy') });
         return;
       }
-      const fields = isApiError(error)
-        ? Object.entries(error.fieldErrors).map(([field, list]) => ({ field, message: list[0] ?? '' }))
-        : [];
-      if (!showErrors(fields)) toastErrors(error);
+      if (!showErrors(apiIssues(error))) toastErrors(error);
     }
   });
 
@@ -298,8 +250,8 @@ export function OrderForm({
           label={t('medication.times')}
           description={t('medication.timesHint', { zone })}
           value={times}
-          onChange={changeTimes}
-          error={timesError}
+          onChange={timesField.change}
+          error={timesField.error}
           data-testid="order-times"
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
