@@ -25,9 +25,17 @@ test('a coordinator adds a caregiver to a patient, unlinks and links them again'
   await expect(linked).toContainText(`Rosa ${family}`);
   await expect(linked).toContainText('Spouse');
 
+  // Unlinking asks first; Cancel leaves the link.
   await page.getByRole('button', { name: `Unlink Rosa ${family}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Unlink Rosa ${family}?` });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(linked).toContainText(`Rosa ${family}`);
+  await page.getByRole('button', { name: `Unlink Rosa ${family}` }).click();
+  await confirm.getByRole('button', { name: 'Unlink', exact: true }).click();
   await expect(page.getByText('Caregiver unlinked')).toBeVisible();
-  await expect(page.getByTestId('caregivers')).toHaveCount(0);
+  // Other caregivers the demo links to this patient stay; Rosa is gone from the list.
+  await expect(page.getByTestId('caregivers').filter({ hasText: `Rosa ${family}` })).toHaveCount(0);
 
   // Still a caregiver of the program: found by name and linked again.
   await panel.getByRole('combobox', { name: 'Link a caregiver' }).fill(family);

@@ -144,6 +144,10 @@ const en = {
     link: 'Link a caregiver',
     linkAction: 'Link',
     unlink: 'Unlink {{name}}',
+    unlinkTitle: 'Unlink {{name}}?',
+    unlinkBody:
+      '{{name}} will no longer be listed as this patient’s caregiver. They stay in the program and can be linked again.',
+    unlinkConfirm: 'Unlink',
     add: 'Add a new caregiver',
     relationship: 'Relationship',
     relationships: {
@@ -567,6 +571,10 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       link: 'Betreuende Person verknüpfen',
       linkAction: 'Verknüpfen',
       unlink: 'Verknüpfung mit {{name}} aufheben',
+      unlinkTitle: 'Verknüpfung mit {{name}} aufheben?',
+      unlinkBody:
+        '{{name}} wird nicht mehr als betreuende Person dieses Patienten geführt, bleibt aber im Programm und kann wieder verknüpft werden.',
+      unlinkConfirm: 'Verknüpfung aufheben',
       add: 'Neue betreuende Person',
       relationship: 'Beziehung',
       relationships: {
@@ -987,6 +995,10 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       link: 'Associer un aidant',
       linkAction: 'Associer',
       unlink: 'Dissocier {{name}}',
+      unlinkTitle: 'Dissocier {{name}} ?',
+      unlinkBody:
+        '{{name}} ne figurera plus comme aidant de ce patient. La personne reste dans le programme et peut être associée de nouveau.',
+      unlinkConfirm: 'Dissocier',
       add: 'Nouvel aidant',
       relationship: 'Lien',
       relationships: {
@@ -1406,6 +1418,10 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       link: 'Associar um cuidador',
       linkAction: 'Associar',
       unlink: 'Desassociar {{name}}',
+      unlinkTitle: 'Desassociar {{name}}?',
+      unlinkBody:
+        '{{name}} deixará de constar como cuidador deste doente. Continua no programa e pode voltar a ser associado.',
+      unlinkConfirm: 'Desassociar',
       add: 'Novo cuidador',
       relationship: 'Relação',
       relationships: {

@@ -1,7 +1,8 @@
 import { type PatientRecord, patientRecordContract } from '@caredeck/contracts';
+import { notifications } from '@mantine/notifications';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, on } from '../../../test/fetchMock';
 import { renderWithProviders, signInForTest } from '../../../test/render';
 import { AppAccountPanel } from './AppAccountPanel';
@@ -30,5 +31,24 @@ describe('the patient-app password', () => {
       password: 'Correct-Horse-42',
       password_confirmation: 'Correct-Horse-42',
     });
+  });
+
+  it("shows the server's refusal of a password once, under the field, not again as a toast", async () => {
+    const show = vi.spyOn(notifications, 'show');
+    signInForTest();
+    mockFetch({
+      [SET]: {
+        status: 422,
+        body: { message: 'Use at least 8 characters.', errors: { password: ['Use at least 8 characters.'] } },
+      },
+    });
+    renderWithProviders(<AppAccountPanel patient={PATIENT} />);
+    await userEvent.type(screen.getByTestId('app-password'), 'short');
+    await userEvent.type(screen.getByTestId('app-password-confirm'), 'short');
+    await userEvent.click(screen.getByTestId('app-password-save'));
+    expect(await screen.findByText('Use at least 8 characters.')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(show).not.toHaveBeenCalled();
+    expect(screen.getAllByText('Use at least 8 characters.')).toHaveLength(1);
   });
 });

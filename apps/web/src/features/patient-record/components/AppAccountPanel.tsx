@@ -32,8 +32,10 @@ export function AppAccountPanel({ patient }: { patient: PatientRecord }) {
           setErrors({});
         },
         onError: (error) => {
-          if (error instanceof ApiError) setErrors(error.fieldErrors);
-          toastErrors(error);
+          const fields = error instanceof ApiError ? error.fieldErrors : {};
+          setErrors(fields);
+          // A refused password says so under its field, once; anything else is a toast.
+          if (!fields.password?.length && !fields.password_confirmation?.length) toastErrors(error);
         },
       },
     );

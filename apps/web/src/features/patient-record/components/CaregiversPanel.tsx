@@ -16,6 +16,7 @@ import {
 import { IconUnlink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../shared/ui/NameModal';
 import { TextField } from '../../../shared/ui/TextField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useForm } from '../../../shared/ui/useForm';
@@ -36,6 +37,7 @@ export function CaregiversPanel({ patient, programId }: { patient: PatientRecord
   const linked = usePatientCaregivers(programId, patient.id);
   const [search, setSearch] = useState('');
   const [choice, setChoice] = useState<string | null>(null);
+  const [unlinking, setUnlinking] = useState<{ id: number; name: string } | null>(null);
   const candidates = useProgramCaregivers(programId, search);
   const link = useCaregiverLink(patient.id);
   const create = useCreateCaregiver(programId);
@@ -95,7 +97,7 @@ export function CaregiversPanel({ patient, programId }: { patient: PatientRecord
                     variant="subtle"
                     color="danger"
                     aria-label={t('caregivers.unlink', { name: c.name })}
-                    onClick={() => setLink(c.id, false)}
+                    onClick={() => setUnlinking({ id: c.id, name: c.name })}
                   >
                     <IconUnlink size={16} />
                   </ActionIcon>
@@ -104,6 +106,18 @@ export function CaregiversPanel({ patient, programId }: { patient: PatientRecord
             ))}
           </Table.Tbody>
         </Table>
+      )}
+      {unlinking && (
+        <ConfirmModal
+          title={t('caregivers.unlinkTitle', { name: unlinking.name })}
+          body={<Text size="sm">{t('caregivers.unlinkBody', { name: unlinking.name })}</Text>}
+          confirm={t('caregivers.unlinkConfirm')}
+          onClose={() => setUnlinking(null)}
+          onConfirm={async () => {
+            await link.mutateAsync({ caregiverId: unlinking.id, linked: false });
+            return { message: t('toasts.caregiverUnlinked') };
+          }}
+        />
       )}
       <Group align="flex-end" gap="xs">
         <Select
