@@ -173,6 +173,17 @@ function describeViolation(v: AxeViolation): string {
  * the check is soft, so one test can check several pages and report them all.
  */
 export async function expectNoSeriousA11yViolations(page: Page, what: string): Promise<void> {
+  // Colours are read as they settle: a toast or dialog fading in is measured half transparent otherwise.
+  // (Spinners and skeletons animate without end: only transitions and finite animations are awaited.)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
