@@ -58,8 +58,11 @@ test('a coordinator creates a cohort, adds patients by name, removes one, and fi
   await expect(page.getByTestId('patient-name')).toHaveText(firstName);
   await page.getByTestId('tab-cohorts').click();
   const picker = page.getByTestId('patient-cohort-add');
-  await picker.getByTestId('bulk-cohort').fill(name.slice(0, 12));
+  await picker.getByTestId('bulk-cohort').fill(name.slice(0, -2));
+  // The user sees the cohort offered, then presses Enter.
+  await expect(page.getByRole('option', { name })).toBeVisible();
   await page.keyboard.press('Enter');
+  await expect(picker.getByTestId('bulk-cohort')).toHaveValue(name);
   await picker.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByText(`1 patient added to ${name}`)).toBeVisible();
   await expect(page.getByRole('link', { name })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { PatientRecord } from '@caredeck/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetchMock';
@@ -49,5 +49,23 @@ describe('editing a patient', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await userEvent.click(await screen.findByTestId('discard-changes'));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('a state name pasted and Enter chooses it; a chosen state stays on Enter', async () => {
+    open();
+    const state = screen.getByTestId('field-state');
+    // Once the dialog has placed its own focus.
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+    state.focus();
+    await waitFor(() => expect(state).toHaveFocus());
+    await userEvent.paste('Penn');
+    await screen.findByRole('option', { name: 'Pennsylvania (PA)' });
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(state).toHaveValue('Pennsylvania (PA)'));
+    // Opening it again and pressing Enter keeps Pennsylvania (not the first state of the list).
+    await userEvent.click(state);
+    await screen.findByRole('option', { name: 'Alabama (AL)' });
+    await userEvent.keyboard('{Enter}');
+    expect(state).toHaveValue('Pennsylvania (PA)');
   });
 });

@@ -124,9 +124,14 @@ export function PatientFields({
         onChange={(value) => props.onChange(value ?? '')}
         error={props.error}
         clearable={!opts.required}
+        // Enter (or a click) on the chosen value keeps it; the clear button empties an optional field.
+        allowDeselect={false}
         searchable={data.length > 8}
         // Typing 'Penn' then Enter chooses Pennsylvania (otherwise Enter submitted the step without it).
         selectFirstOptionOnChange={data.length > 8}
+        // And on opening while empty: Mantine's opening step, a moment later, dropped the highlight the first
+        // character set, so a pasted name then Enter chose nothing. With a value, opening shows that value.
+        selectFirstOptionOnDropdownOpen={data.length > 8 && !props.value}
         required={opts.required}
         data-testid={`field-${field}`}
       />

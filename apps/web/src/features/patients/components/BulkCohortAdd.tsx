@@ -80,8 +80,17 @@ export function BulkCohortAdd({
         searchValue={search}
         onSearchChange={setSearch}
         selectFirstOptionOnChange
-        filter={({ options: all }) => all}
-        nothingFoundMessage={cohorts.data ? t('patients.bulk.noCohort') : undefined}
+        // Also on opening while none is chosen: Mantine's opening step, a moment later, dropped the highlight
+        // that the first character set, and Enter after a pasted name picked nothing.
+        selectFirstOptionOnDropdownOpen={!cohortId}
+        allowDeselect={false}
+        // Mantine's own filter (name contains the text, as the server's) also narrows the previous answer
+        // while the new one loads, so Enter right after typing picks a matching cohort, never a stale first.
+        nothingFoundMessage={
+          cohorts.data && !cohorts.isFetching && keyword === search.trim()
+            ? t('patients.bulk.noCohort')
+            : undefined
+        }
         size="xs"
         w={200}
         data-testid="bulk-cohort"

@@ -359,6 +359,19 @@ describe('the worklist', () => {
     await waitFor(() => expect(screen.queryByTestId('bulk-bar')).toBeNull());
   });
 
+  it('a cohort name pasted into the picker and Enter chooses that cohort', async () => {
+    await openPatients();
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    const picker = await screen.findByLabelText('Add to cohort…', { selector: 'input' });
+    picker.focus();
+    await userEvent.paste('Morning');
+    await screen.findByRole('option', { name: 'Morning calls' });
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(picker).toHaveValue('Morning calls'));
+    expect(screen.getByTestId('bulk-cohort-add')).toBeEnabled();
+  });
+
   it('sends the reason given in the confirmation with the bulk change', async () => {
     const { api } = await openPatients();
     await screen.findByRole('table');
