@@ -143,6 +143,10 @@ export const linkPodsBody = z
   .refine((p) => p.servings_remaining <= p.original_servings, {
     path: ['servings_remaining'],
     message: MEDICATION_MESSAGES.servings,
+  })
+  .refine((p) => p.linked_regimen !== p.regimen, {
+    path: ['linked_regimen'],
+    message: 'Choose another regimen than the one the pods are for.',
   });
 
 export const scriptBody = z.object({

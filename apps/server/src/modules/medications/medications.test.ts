@@ -226,6 +226,17 @@ describe('pods and labels', () => {
       message: MEDICATION_MESSAGES.podsLinked,
       data: [{ linked_regimen_id: second.id, num: 4 }],
     });
+    // A regimen is not shared with itself.
+    const self = await call(token.coordinator, 'POST', url(c.linkPods, { programId, userId: patientId }), {
+      prefix: 'MP',
+      original_servings: 14,
+      servings_remaining: 14,
+      num: 1,
+      regimen: regimen.id,
+      linked_regimen: regimen.id,
+    });
+    expect(self.statusCode).toBe(422);
+    expect(Object.keys(self.json().errors)).toEqual(['linked_regimen']);
     const tooMany = await call(
       token.coordinator,
       'POST',

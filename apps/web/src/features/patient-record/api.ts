@@ -434,16 +434,30 @@ export function useCompleteRegimen(programId: number, id: number) {
 export function useAddPods(programId: number, id: number) {
   const changed = useMedicationChanged(id);
   return useMutation({
-    mutationFn: (input: { regimenId: number; prefix: string; servings: number; num: number }) =>
-      api.call(medicationsContract.createPods, {
-        params: { programId: str(programId), id: str(id), regimenId: str(input.regimenId) },
-        body: {
-          prefix: input.prefix,
-          original_servings: input.servings,
-          servings_remaining: input.servings,
-          num: input.num,
-        },
-      }),
+    mutationFn: (input: {
+      regimenId: number;
+      prefix: string;
+      servings: number;
+      num: number;
+      /** Pods of a dose of several regimens: they also serve this one (`regimens/pods/link`). */
+      linkedRegimenId?: number | null;
+    }) => {
+      const pods = {
+        prefix: input.prefix,
+        original_servings: input.servings,
+        servings_remaining: input.servings,
+        num: input.num,
+      };
+      return input.linkedRegimenId
+        ? api.call(medicationsContract.linkPods, {
+            params: { programId: str(programId), userId: str(id) },
+            body: { ...pods, regimen: input.regimenId, linked_regimen: input.linkedRegimenId },
+          })
+        : api.call(medicationsContract.createPods, {
+            params: { programId: str(programId), id: str(id), regimenId: str(input.regimenId) },
+            body: pods,
+          });
+    },
     onSuccess: changed,
   });
 }

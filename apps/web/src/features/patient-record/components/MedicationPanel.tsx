@@ -104,7 +104,13 @@ export function MedicationPanel({ patient, programId }: { patient: PatientRecord
       ) : (
         <Stack gap="xs" data-testid="regimens">
           {active.map((regimen) => (
-            <RegimenCard key={regimen.id} regimen={regimen} patient={patient} programId={programId} />
+            <RegimenCard
+              key={regimen.id}
+              regimen={regimen}
+              regimens={regimens}
+              patient={patient}
+              programId={programId}
+            />
           ))}
         </Stack>
       )}
@@ -133,10 +139,13 @@ export function MedicationPanel({ patient, programId }: { patient: PatientRecord
 
 function RegimenCard({
   regimen,
+  regimens,
   patient,
   programId,
 }: {
   regimen: Regimen;
+  /** All the patient's regimens: the names of those a pod also serves, and the active ones to share with. */
+  regimens: readonly Regimen[];
   patient: PatientRecord;
   programId: number;
 }) {
@@ -247,7 +256,16 @@ function RegimenCard({
               {regimen.pods.map((pod) => (
                 <Table.Tr key={pod.id} data-testid="pod">
                   <Table.Td ff="monospace">{pod.barcode}</Table.Td>
-                  <Table.Td>{pod.num}</Table.Td>
+                  <Table.Td>
+                    {pod.num}
+                    {pod.linked_regimen_id ? (
+                      <Text span size="xs" c="dimmed" ml={6} data-testid="pod-shared">
+                        {t('medication.podShared', {
+                          name: regimens.find((r) => r.id === pod.linked_regimen_id)?.name ?? '',
+                        })}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
                   <Table.Td>
                     {t('medication.servingsOf', { left: pod.servings_remaining, of: pod.original_servings })}
                   </Table.Td>
@@ -315,6 +333,7 @@ function RegimenCard({
         {adding ? (
           <PodsForm
             regimen={regimen}
+            others={regimens.filter((r) => r.status === 'active' && r.id !== regimen.id)}
             patient={patient}
             programId={programId}
             onDone={() => setAdding(false)}
@@ -334,6 +353,8 @@ const POD_FIELD: Record<string, 'prefix' | 'servings' | 'count'> = {
 
 function PodsForm(props: {
   regimen: Regimen;
+  /** The patient's other active regimens, which the pods may also serve (a dose of several pods). */
+  others: readonly Regimen[];
   patient: PatientRecord;
   programId: number;
   onDone: () => void;
@@ -343,6 +364,8 @@ function PodsForm(props: {
   const [prefix, setPrefix] = useState('CD');
   const [servings, setServings] = useState<number | string>(28);
   const [count, setCount] = useState<number | string>(1);
+  const [shared, setShared] = useState<string | null>(null);
+  const sharedWith = props.others.find((r) => String(r.id) === shared) ?? null;
   const [errors, setErrors] = useState<Partial<Record<'prefix' | 'servings' | 'count', string>>>({});
   const body = {
     prefix,
@@ -369,10 +392,20 @@ function PodsForm(props: {
       return;
     }
     add.mutate(
-      { regimenId: props.regimen.id, prefix, servings: Number(servings), num: Number(count) },
+      {
+        regimenId: props.regimen.id,
+        prefix,
+        servings: Number(servings),
+        num: Number(count),
+        linkedRegimenId: sharedWith?.id ?? null,
+      },
       {
         onSuccess: (answer) => {
-          toast.success(t('medication.podsAdded', { count: answer.data.length }));
+          toast.success(
+            sharedWith
+              ? t('medication.podsLinked', { count: answer.data.length, name: sharedWith.name })
+              : t('medication.podsAdded', { count: answer.data.length }),
+          );
           props.onDone();
         },
         onError: (error) => {
@@ -422,6 +455,18 @@ function PodsForm(props: {
         max={60}
         allowDecimal={false}
       />
+      {props.others.length > 0 ? (
+        <Select
+          label={t('medication.sharedWith')}
+          description={t('medication.sharedWithHint')}
+          placeholder={t('medication.sharedWithNone')}
+          data={props.others.map((r) => ({ value: String(r.id), label: r.name }))}
+          value={shared}
+          onChange={setShared}
+          clearable
+          data-testid="pod-shared-with"
+        />
+      ) : null}
       {checked.success && next.length > 0 ? (
         <Text size="xs" c="dimmed" data-testid="pod-codes">
           {t('medication.nextCodes', {

@@ -620,4 +620,45 @@ describe('adding pods', () => {
       num: 3,
     });
   });
+
+  it('pods of a dose of several regimens are shared with the chosen one (pods/link) and say so', async () => {
+    const second = { ...REGIMEN, id: 8, name: 'Metoprolol 25 mg', pods: [] };
+    const first = {
+      ...REGIMEN,
+      pods: [
+        ...REGIMEN.pods,
+        { ...REGIMEN.pods[0], id: 72, num: 2, barcode: 'CD0000722', linked_regimen_id: 8 },
+      ],
+    };
+    const api = start({
+      [on(medicationsContract.plan, params)]: { body: { ...PLAN, regimens: [first, second] } },
+      [on(medicationsContract.podCodes, { programId: 1, userId: PATIENT.id, regimenId: 5 })]: {
+        body: { codes: ['CD0000730'] },
+      },
+      [on(medicationsContract.linkPods, { programId: 1, userId: PATIENT.id })]: {
+        body: { message: 'Pods linked', data: [{ ...REGIMEN.pods[0], id: 73, linked_regimen_id: 8 }] },
+      },
+    });
+    const [lisinopril] = await screen.findAllByTestId('regimen');
+    if (!lisinopril) throw new Error('no regimen');
+    await userEvent.click(within(lisinopril).getByTestId('pods-toggle'));
+    expect(within(lisinopril).getByTestId('pod-shared')).toHaveTextContent('also Metoprolol 25 mg');
+    await userEvent.click(within(lisinopril).getByRole('button', { name: 'Add pods' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByLabelText(/Also for/, { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Metoprolol 25 mg' }));
+    await userEvent.click(within(dialog).getByTestId('pods-save'));
+    expect(await screen.findByText('1 pod added, shared with Metoprolol 25 mg')).toBeInTheDocument();
+    expect(
+      api.callsTo(on(medicationsContract.linkPods, { programId: 1, userId: PATIENT.id }))[0]?.body,
+    ).toEqual({
+      prefix: 'CD',
+      original_servings: 28,
+      servings_remaining: 28,
+      num: 1,
+      regimen: 5,
+      linked_regimen: 8,
+    });
+    expect(api.callsTo(on(medicationsContract.createPods, { ...params, regimenId: 5 }))).toHaveLength(0);
+  });
 });
