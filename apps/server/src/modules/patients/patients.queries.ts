@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { defineObjectKind } from '../../platform/access/rules';
 import { idArray } from '../../platform/access/scope';
 import { executePrepared, type Queryable } from '../../platform/db/client';
-import { containsPattern } from '../../platform/db/like';
+import { containsPattern, prefixPattern } from '../../platform/db/like';
 import { listMarks, MARK_STEP, type Marks } from './list-marks';
 
 /** The contract's query, in the wire's spelling, the programs it reads and who asks ('me' filters). */
@@ -120,15 +120,26 @@ const SORT: Record<PatientListQueryOut['sort_by'], string[]> = {
 };
 
 /**
+ * An MRN typed in a search: the whole MRN (any case), or from three characters on its start ("MRN-10" finds
+ * MRN-1042), through the MRN's trigram index.
+ */
+export function mrnMatch(text: string): SQL {
+  const typed = text.trim();
+  return typed.length >= 3
+    ? sql`p.mrn ILIKE ${prefixPattern(typed)}`
+    : sql`lower(p.mrn) = ${typed.toLowerCase()}`;
+}
+
+/**
  * Name filter: every word typed must match the first or the last name ("ann smi" finds Ann Smith; the comma of
  * "Smith, Ann", as the list shows names, separates words). A search with a digit may also be an MRN
- * (exact, any case); a birth date (YYYY-MM-DD) is a date of birth or an MRN, as the Ctrl+K finder takes them.
+ * (its start, any case: mrnMatch); a birth date (YYYY-MM-DD) is a date of birth or an MRN, as the Ctrl+K finder takes them.
  */
 function nameFilter(name: string | undefined): SQL {
   const text = (name ?? '').trim();
   const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : null;
   if (day && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text))
-    return sql`(p.dob = ${text}::date OR lower(p.mrn) = ${text.toLowerCase()})`;
+    return sql`(p.dob = ${text}::date OR ${mrnMatch(text)})`;
   const parts = text
     .split(/[\s,]+/)
     .filter(Boolean)
@@ -139,7 +150,7 @@ function nameFilter(name: string | undefined): SQL {
     });
   if (!parts.length) return sql`TRUE`;
   const names = sql.join(parts, sql` AND `);
-  return /\d/.test(text) ? sql`(lower(p.mrn) = ${text.toLowerCase()} OR (${names}))` : names;
+  return /\d/.test(text) ? sql`(${mrnMatch(text)} OR (${names}))` : names;
 }
 
 /** A search or filters matching at most this many patients are sorted from their matches (see pageRows). */

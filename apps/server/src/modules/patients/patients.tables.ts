@@ -82,6 +82,8 @@ export const patients = pgTable(
     // Substring name search (ILIKE '%smi%') through trigrams.
     index('patients_first_name_trgm_idx').using('gin', sql`${t.firstName} gin_trgm_ops`),
     index('patients_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),
+    // The start of an MRN ("MRN-10" finds MRN-1042) in the list's search and the Ctrl+K finder.
+    index('patients_mrn_trgm_idx').using('gin', sql`${t.mrn} gin_trgm_ops`),
   ],
 );
 

@@ -112,6 +112,10 @@ describe('GET programs/{p}/users', () => {
     await db.execute(sql`UPDATE patients SET mrn = 'MRN-770123' WHERE id = ${first.id}`);
     const byMrn = (await get(list(program.a, '?name=mrn-770123'), token.admin)).json();
     expect(byMrn.data.map((p: { id: number }) => p.id)).toEqual([first.id]);
+    // Its start finds it too (from three characters; "77" alone is no MRN of the program).
+    const byStart = (await get(list(program.a, '?name=MRN-7701'), token.admin)).json();
+    expect(byStart.data.map((p: { id: number }) => p.id)).toEqual([first.id]);
+    expect((await get(list(program.a, '?name=77'), token.admin)).json().total).toBe(0);
     const byDob = (await get(list(program.a, `?name=${first.dob}&per_page=100`), token.admin)).json();
     expect(byDob.total).toBeGreaterThanOrEqual(1);
     for (const p of byDob.data) expect(p.dob).toBe(first.dob);

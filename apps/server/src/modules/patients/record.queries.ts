@@ -12,6 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
 import { escapeLike } from '../../platform/db/like';
+import { mrnMatch } from './patients.queries';
 
 /** Columns a client may write, wire name → column. */
 const WRITABLE: Record<keyof UpdatePatientInput, string> = {
@@ -382,7 +383,7 @@ export async function searchPatients(
       json_build_object('id', g.id, 'name', g.name) AS program
     FROM patients p JOIN programs g ON g.id = p.program_id
     WHERE p.program_id = ANY(${idArray(programIds)}::bigint[])
-      AND (${nameMatch} OR lower(p.mrn) = ${search.toLowerCase()} ${isDate ? sql`OR p.dob = ${search}::date` : sql``})
+      AND (${nameMatch} OR ${mrnMatch(search)} ${isDate ? sql`OR p.dob = ${search}::date` : sql``})
     ORDER BY p.active DESC, p.last_name, p.first_name, p.id
     LIMIT ${limit}`);
   return res.rows;

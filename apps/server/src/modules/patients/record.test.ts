@@ -711,6 +711,11 @@ describe('history, search and the full list', () => {
     expect((await find(token.coordinator, patient.mrn)).json().data.map((p: { id: number }) => p.id)).toEqual(
       [patient.id],
     );
+    // The start of an MRN, from three characters.
+    await db.execute(sql`UPDATE patients SET mrn = 'QX-550127' WHERE id = ${patient.id}`);
+    expect((await find(token.coordinator, 'qx-5501')).json().data.map((p: { id: number }) => p.id)).toEqual([
+      patient.id,
+    ]);
     // The physician works in A only.
     expect((await find(token.physician, 'quixotica')).json().data).toEqual([]);
     expect((await find(token.outsider, 'quixotica')).json().data).toHaveLength(1);

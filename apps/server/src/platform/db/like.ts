@@ -5,3 +5,6 @@ export function escapeLike(value: string): string {
 
 /** The ILIKE pattern of "contains this text". */
 export const containsPattern = (value: string): string => `%${escapeLike(value)}%`;
+
+/** The ILIKE pattern of "starts with this text". */
+export const prefixPattern = (value: string): string => `${escapeLike(value)}%`;

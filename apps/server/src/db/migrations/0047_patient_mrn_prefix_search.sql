@@ -1,0 +1,1 @@
+CREATE INDEX "patients_mrn_trgm_idx" ON "patients" USING gin ("mrn" gin_trgm_ops);
