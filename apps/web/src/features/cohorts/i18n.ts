@@ -28,7 +28,13 @@ const en = {
     placeholder: 'Name, MRN or date of birth',
     nothing: 'No patient of this program matches',
   },
-  members: { empty: 'No patient in this cohort yet.', added: 'Added' },
+  members: {
+    empty: 'No patient in this cohort yet.',
+    added: 'Added',
+    filter: 'Find a patient of this cohort',
+    noMatch: 'No patient of this cohort matches “{{text}}”.',
+    pages: 'Pages of the cohort’s patients',
+  },
   confirm: {
     deleteTitle: 'Delete the cohort {{name}}?',
     deleteBody: 'The cohort is deleted; its patients and their records stay as they are.',
@@ -80,7 +86,13 @@ export const cohortTexts: FeatureTexts<typeof en> = registerTexts('cohorts', {
       placeholder: 'Name, Aktennummer oder Geburtsdatum',
       nothing: 'Kein Patient dieses Programms passt',
     },
-    members: { empty: 'Noch kein Patient in dieser Kohorte.', added: 'Hinzugefügt' },
+    members: {
+      empty: 'Noch kein Patient in dieser Kohorte.',
+      added: 'Hinzugefügt',
+      filter: 'Patient dieser Kohorte finden',
+      noMatch: 'Kein Patient dieser Kohorte passt zu „{{text}}“.',
+      pages: 'Seiten der Patienten der Kohorte',
+    },
     confirm: {
       deleteTitle: 'Kohorte {{name}} löschen?',
       deleteBody: 'Die Kohorte wird gelöscht; ihre Patienten und deren Akten bleiben unverändert.',
@@ -129,7 +141,13 @@ export const cohortTexts: FeatureTexts<typeof en> = registerTexts('cohorts', {
       placeholder: 'Nom, n° de dossier ou date de naissance',
       nothing: 'Aucun patient de ce programme ne correspond',
     },
-    members: { empty: 'Aucun patient dans cette cohorte.', added: 'Ajouté le' },
+    members: {
+      empty: 'Aucun patient dans cette cohorte.',
+      added: 'Ajouté le',
+      filter: 'Trouver un patient de cette cohorte',
+      noMatch: 'Aucun patient de cette cohorte ne correspond à « {{text}} ».',
+      pages: 'Pages des patients de la cohorte',
+    },
     confirm: {
       deleteTitle: 'Supprimer la cohorte {{name}} ?',
       deleteBody: 'La cohorte est supprimée ; ses patients et leurs dossiers restent inchangés.',
@@ -173,7 +191,13 @@ export const cohortTexts: FeatureTexts<typeof en> = registerTexts('cohorts', {
       placeholder: 'Nome, n.º de processo ou data de nascimento',
       nothing: 'Nenhum doente deste programa corresponde',
     },
-    members: { empty: 'Ainda não há doentes nesta coorte.', added: 'Adicionado' },
+    members: {
+      empty: 'Ainda não há doentes nesta coorte.',
+      added: 'Adicionado',
+      filter: 'Encontrar um doente desta coorte',
+      noMatch: 'Nenhum doente desta coorte corresponde a «{{text}}».',
+      pages: 'Páginas dos doentes da coorte',
+    },
     confirm: {
       deleteTitle: 'Apagar a coorte {{name}}?',
       deleteBody: 'A coorte é apagada; os seus doentes e respetivos processos ficam como estão.',

@@ -9,14 +9,16 @@ import {
   Group,
   Loader,
   Modal,
+  Pagination,
   Paper,
   Select,
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconTrash, IconUserMinus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconSearch, IconTrash, IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -35,6 +37,9 @@ import { useActiveScope } from '../../tenancy/scope';
 import { useCohort, useCohortMember, useDeleteCohort, useUpdateCohort } from '../api';
 import '../i18n';
 
+/** Patients of the cohort shown at once; a larger cohort is paged and can be searched (name or MRN). */
+const MEMBERS_PAGE = 50;
+
 /** /group/{id} and /group/{groupId}/group-users: a cohort, its patients, adding and removing them. */
 export function CohortPage() {
   const { t } = useTranslation('cohorts');
@@ -52,6 +57,8 @@ export function CohortPage() {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
+  const [memberFilter, setMemberFilter] = useState('');
+  const [memberPage, setMemberPage] = useState(1);
   const found = usePatientSearch(search);
   usePageTitle(cohort.data?.name ?? '');
 
@@ -84,6 +91,16 @@ export function CohortPage() {
       label: `${p.name} · ${identityDate(p.dob)}${p.mrn ? ` · ${p.mrn}` : ''}`,
       name: p.name,
     }));
+  const typed = memberFilter.trim().toLowerCase();
+  const matching = typed
+    ? group.users.filter(
+        (u) => u.name.toLowerCase().includes(typed) || u.mrn?.toLowerCase().startsWith(typed),
+      )
+    : group.users;
+  const pages = Math.max(1, Math.ceil(matching.length / MEMBERS_PAGE));
+  // A removal may shorten the list under the page shown.
+  const page = Math.min(memberPage, pages);
+  const pageOfMembers = matching.slice((page - 1) * MEMBERS_PAGE, page * MEMBERS_PAGE);
   // The chosen patient stays offered while the search text shows its label.
   const shown = choice && !options.some((o) => o.value === choice.value) ? [choice, ...options] : options;
 
@@ -177,40 +194,72 @@ export function CohortPage() {
               {t('members.empty')}
             </Text>
           ) : (
-            // On a phone: name, birth date and the remove button (the MRN, status and date added from 576 px).
-            <Table.ScrollContainer minWidth={300}>
-              <Table data-testid="cohort-members">
-                <Table.Tbody>
-                  {group.users.map((u) => (
-                    <Table.Tr key={u.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/patient/${u.id}`} size="sm" fw={500}>
-                          {u.name}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{identityDate(u.dob)}</Table.Td>
-                      <Table.Td visibleFrom="sm">{valueOrNotProvided(u.mrn)}</Table.Td>
-                      <Table.Td visibleFrom="sm">{common(`patients.status.${u.status}`)}</Table.Td>
-                      <Table.Td visibleFrom="sm">
-                        <Text size="xs" c="dimmed">
-                          {t('members.added')} {dateOrNotProvided(u.added_at, US_DATE_PATTERN)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td w={40}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="danger"
-                          aria-label={t('actions.remove', { name: u.name })}
-                          onClick={() => setRemoving({ id: u.id, name: u.name })}
-                        >
-                          <IconUserMinus size={16} />
-                        </ActionIcon>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <>
+              {group.users.length > MEMBERS_PAGE ? (
+                <TextInput
+                  aria-label={t('members.filter')}
+                  placeholder={t('members.filter')}
+                  leftSection={<IconSearch size={14} aria-hidden />}
+                  value={memberFilter}
+                  onChange={(event) => {
+                    setMemberFilter(event.currentTarget.value);
+                    setMemberPage(1);
+                  }}
+                  maw={420}
+                  data-testid="cohort-members-filter"
+                />
+              ) : null}
+              {matching.length === 0 ? (
+                <Text c="dimmed" ta="center" py="md">
+                  {t('members.noMatch', { text: memberFilter.trim() })}
+                </Text>
+              ) : (
+                // On a phone: name, birth date and the remove button (the MRN, status and date added from 576 px).
+                <Table.ScrollContainer minWidth={300}>
+                  <Table data-testid="cohort-members">
+                    <Table.Tbody>
+                      {pageOfMembers.map((u) => (
+                        <Table.Tr key={u.id}>
+                          <Table.Td>
+                            <Anchor component={Link} to={`/patient/${u.id}`} size="sm" fw={500}>
+                              {u.name}
+                            </Anchor>
+                          </Table.Td>
+                          <Table.Td>{identityDate(u.dob)}</Table.Td>
+                          <Table.Td visibleFrom="sm">{valueOrNotProvided(u.mrn)}</Table.Td>
+                          <Table.Td visibleFrom="sm">{common(`patients.status.${u.status}`)}</Table.Td>
+                          <Table.Td visibleFrom="sm">
+                            <Text size="xs" c="dimmed">
+                              {t('members.added')} {dateOrNotProvided(u.added_at, US_DATE_PATTERN)}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td w={40}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="danger"
+                              aria-label={t('actions.remove', { name: u.name })}
+                              onClick={() => setRemoving({ id: u.id, name: u.name })}
+                            >
+                              <IconUserMinus size={16} />
+                            </ActionIcon>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+              {pages > 1 ? (
+                <Pagination
+                  total={pages}
+                  value={page}
+                  onChange={setMemberPage}
+                  size="sm"
+                  aria-label={t('members.pages')}
+                  data-testid="cohort-members-pages"
+                />
+              ) : null}
+            </>
           )}
         </Stack>
       </Paper>
