@@ -121,3 +121,18 @@ export type Paged<T> = {
 };
 
 export const messageBody = z.object({ message: z.string() });
+
+type NoDefault<T> = T extends z.ZodDefault<infer Inner> ? Inner : T;
+
+/**
+ * The fields of a creation body for a change of some of them: each `.default()` is left out, since
+ * `.partial()` keeps defaults and a change naming one field would reset the others to them.
+ */
+export function withoutDefaults<S extends z.ZodRawShape>(shape: S): { [K in keyof S]: NoDefault<S[K]> } {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => [
+      key,
+      field instanceof z.ZodDefault ? field.unwrap() : field,
+    ]),
+  ) as { [K in keyof S]: NoDefault<S[K]> };
+}

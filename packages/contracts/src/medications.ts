@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, idParam, line, text } from './common';
+import { bodyId, idParam, line, text, withoutDefaults } from './common';
 import { defineRoute } from './route';
 
 export const REGIMEN_TYPES = ['medication', 'inhaler', 'medesto-device'] as const;
@@ -16,6 +16,9 @@ export const MEDICATION_MESSAGES = {
   unlockTooLong: 'Unlocking early cannot start before the previous dose.',
   servings: 'Servings remaining cannot exceed the original servings.',
   deviceBusy: 'This device already runs an active regimen for the patient.',
+  deviceElsewhere: 'This device is given to another patient or program.',
+  notAnInhaler: 'This serial is a registered device that is not an inhaler.',
+  notADispenser: 'This serial is a registered device that is not a dispenser.',
   podsLinked: 'Pods linked',
 } as const;
 
@@ -86,8 +89,12 @@ function scheduleIssues(r: Partial<RegimenShape>, ctx: z.RefinementCtx) {
 export const createRegimenBody = regimenFields.superRefine(scheduleIssues);
 export type CreateRegimenBody = z.input<typeof createRegimenBody>;
 export type CreateRegimenInput = z.output<typeof createRegimenBody>;
-export const updateRegimenBody = regimenFields
-  .omit({ type: true, parent_id: true })
+/**
+ * A change names only the fields it changes: the creation defaults are left out (`.partial()` keeps them, so a
+ * rename alone used to reset the times, repeat, lockout and dose to the defaults).
+ */
+export const updateRegimenBody = z
+  .object(withoutDefaults(regimenFields.omit({ type: true, parent_id: true }).shape))
   .partial()
   .extend({ status: z.enum(['completed']).optional() })
   .superRefine((r, ctx) => scheduleIssues(r as Partial<RegimenShape>, ctx));

@@ -39,10 +39,11 @@ export const PIPELINE_MESSAGES = {
 
 const person = z.object({ id: z.number().int(), name: z.string() });
 const stageName = line().trim().min(1, 'Name the stage.').max(80);
-const color = line()
+/** A colour as given in a change: absent keeps the current one (no default), null removes it. */
+const colorChange = line()
   .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #4c6ef5.')
-  .nullable()
-  .default(null);
+  .nullable();
+const color = colorChange.default(null);
 
 export const pipelineStage = z.object({
   id: z.number().int(),
@@ -344,7 +345,7 @@ export const pipelinesContract = {
     params: stageParams,
     body: z.object({
       name: stageName.optional(),
-      color: color.optional(),
+      color: colorChange.optional(),
       position: z.number().int().min(1).max(30).optional(),
     }),
     responses: { 200: z.object({ message: z.string(), data: pipelineStage }) },

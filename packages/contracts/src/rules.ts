@@ -177,7 +177,8 @@ export const rulesContract = {
     summary: 'Change a rule: a new version (the previous ones are kept)',
     tags,
     params: z.object({ id: idParam }),
-    body: ruleBody.omit({ program_id: true }),
+    // Without `active` the rule keeps its state (creating defaults to inactive).
+    body: ruleBody.omit({ program_id: true }).extend({ active: z.boolean().optional() }),
     responses: { 200: z.object({ message: z.string(), data: rule }) },
   }),
   remove: defineRoute({

@@ -25,10 +25,11 @@ export const PROTOCOL_MESSAGES = {
   nameTaken: 'A protocol of that name exists already in the program.',
 } as const;
 
-const color = line()
+/** A colour as given in a change: absent keeps the current one (no default), null removes it. */
+const colorChange = line()
   .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #4c6ef5.')
-  .nullable()
-  .default(null);
+  .nullable();
+const color = colorChange.default(null);
 
 export const tag = z.object({
   id: z.number().int(),
@@ -104,7 +105,7 @@ export const tagsContract = {
     body: z.object({
       name: tagName.optional(),
       folder_id: bodyId.nullable().optional(),
-      color: color.optional(),
+      color: colorChange.optional(),
     }),
     responses: { 200: z.object({ message: z.string(), data: tag }) },
   }),

@@ -100,9 +100,13 @@ export function createRulesService(deps: { db: Database; now?: () => number }) {
       return { message: RULE_MESSAGES.created, data: view(row!) };
     },
 
-    async update(actor: StaffActor, id: number, body: Body) {
+    /** A new version of the rule; without `active` it keeps its current state. */
+    async update(actor: StaffActor, id: number, body: Omit<Body, 'active'> & { active?: boolean }) {
       const programId = actor.program!.id;
-      await db.transaction((tx) => updateRule(tx, id, definition(body), actor.adminId));
+      await db.transaction(async (tx) => {
+        const active = body.active ?? (await rulesOf(tx, [programId], [id]))[0]?.active ?? false;
+        await updateRule(tx, id, definition({ ...body, active }), actor.adminId);
+      });
       const [row] = await rulesOf(db, [programId], [id]);
       return { message: RULE_MESSAGES.updated, data: view(row!) };
     },

@@ -115,12 +115,13 @@ describe('rules', () => {
     expect(raised.rows[0]!.reason.rule).toEqual({ id, name: 'Weight gain', version: 2 });
     expect(raised.rows[0]!.summary).toBe('Weight gain: weight 97 >= 95');
 
-    // The threshold moves above the patient's average: the alert resolves on the next sweep.
-    await send(admin, 'PUT', routeUrl(c.update, { id: String(id) }), {
+    // The threshold moves above the patient's average: the alert resolves on the next sweep. A change
+    // without `active` keeps the rule on.
+    const moved = await send(admin, 'PUT', routeUrl(c.update, { id: String(id) }), {
       ...weightRule,
-      active: true,
       criterion: { ...weightRule.criterion, value: 99 },
     });
+    expect(moved.json().data).toMatchObject({ version: 3, active: true });
     await app.alertEngine.sweep();
     const after = await db.execute<{ status: string }>(
       sql`SELECT status FROM alerts WHERE condition_key = ${`rule:${id}`}`,

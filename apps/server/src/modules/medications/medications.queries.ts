@@ -51,6 +51,22 @@ export async function insertRegimen(
   return res.rows[0]!.id;
 }
 
+/** The registered device of a serial, if the fleet has it (its kind, program and patient). */
+export async function deviceOfSerial(db: Queryable, serial: string) {
+  const res = await db.execute<{ kind: string; program_id: number | null; patient_id: number | null }>(
+    sql`SELECT kind, program_id, patient_id FROM devices WHERE serial = ${serial}`,
+  );
+  return res.rows[0] ?? null;
+}
+
+/**
+ * Serialises, until the transaction ends, the regimen writes that name one device: two device orders sent at
+ * once for the same dispenser cannot both find it free.
+ */
+export async function lockDeviceSerial(db: Queryable, serial: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`regimen-device:${serial}`}, 0))`);
+}
+
 /** Whether a device already runs an active regimen (a device-order regimen on it answers 409). */
 export async function deviceBusy(db: Queryable, serial: string): Promise<boolean> {
   const res = await db.execute(
@@ -101,8 +117,10 @@ export async function regimenSchedule(db: Queryable, regimenId: number) {
     unlock_before: number;
     scheduled_at: string;
     end_at: string | null;
+    type: string;
+    patient_id: number;
   }>(sql`SELECT repeat, times AS time, lockout_time, unlock_before, ${ts(sql`scheduled_at`)} AS scheduled_at,
-    ${ts(sql`end_at`)} AS end_at FROM regimens WHERE id = ${regimenId}`);
+    ${ts(sql`end_at`)} AS end_at, type, patient_id FROM regimens WHERE id = ${regimenId}`);
   return res.rows[0] ?? null;
 }
 

@@ -15,12 +15,14 @@ import {
   completeRegimen,
   deleteUsage,
   deviceBusy,
+  deviceOfSerial,
   diseaseStatesOf,
   insertDiseaseState,
   insertOrders,
   insertPods,
   insertRegimen,
   insertUsage,
+  lockDeviceSerial,
   nextPodCodes,
   orderOfPatient,
   ordersOf,
@@ -89,6 +91,29 @@ export function createMedicationsService(deps: { db: Database }) {
     return regimen;
   }
 
+  /**
+   * A serial named by a regimen, when the fleet has it: a device of the patient's program, not given to another
+   * patient, of the kind the regimen drives. A serial not registered yet is taken (the device may come later).
+   * Locked until the transaction ends, so the busy check that follows holds.
+   */
+  async function checkDevice(
+    tx: Queryable,
+    input: { serial: string; type: string; patientId: number; programId: number },
+  ) {
+    await lockDeviceSerial(tx, input.serial);
+    const device = await deviceOfSerial(tx, input.serial);
+    if (!device) return;
+    const refuse = (message: string) => AppError.validation({ device_serial: [message] });
+    if (
+      (device.program_id !== null && device.program_id !== input.programId) ||
+      (device.patient_id !== null && device.patient_id !== input.patientId)
+    )
+      throw refuse(MEDICATION_MESSAGES.deviceElsewhere);
+    if (input.type === 'inhaler' && device.kind !== 'inhaler') throw refuse(MEDICATION_MESSAGES.notAnInhaler);
+    if (input.type === 'medesto-device' && device.kind !== 'dispenser')
+      throw refuse(MEDICATION_MESSAGES.notADispenser);
+  }
+
   async function createRegimens(
     tx: Queryable,
     actor: StaffActor,
@@ -102,13 +127,17 @@ export function createMedicationsService(deps: { db: Database }) {
       throw AppError.notFound();
     const created: Regimen[] = [];
     for (const input of inputs) {
-      // A device order runs one regimen at a time on its device: the caller decides what to do (02 §8).
-      if (
-        input.type === 'medesto-device' &&
-        input.device_serial &&
-        (await deviceBusy(tx, input.device_serial))
-      )
-        throw AppError.conflict(MEDICATION_MESSAGES.deviceBusy);
+      if (input.device_serial) {
+        await checkDevice(tx, {
+          serial: input.device_serial,
+          type: input.type,
+          patientId,
+          programId: program.id,
+        });
+        // A device order runs one regimen at a time on its device: the caller decides what to do (02 §8).
+        if (input.type === 'medesto-device' && (await deviceBusy(tx, input.device_serial)))
+          throw AppError.conflict(MEDICATION_MESSAGES.deviceBusy);
+      }
       const id = await insertRegimen(tx, {
         ...input,
         patientId,
@@ -239,6 +268,14 @@ export function createMedicationsService(deps: { db: Database }) {
         if (next.repeat !== 'as_needed' && next.time.length === 0)
           errors.time = [MEDICATION_MESSAGES.timesRequired];
         if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+        const serial = input.changes.device_serial;
+        if (typeof serial === 'string' && serial !== '')
+          await checkDevice(tx, {
+            serial,
+            type: current.type,
+            patientId: current.patient_id,
+            programId: programOf(actor).id,
+          });
         await updateRegimen(tx, input.regimenId, input.changes);
         const regimen = await regimenOrNotFound(tx, input.regimenId);
         await auditPatient(tx, actor, 'patient.regimen_update', regimen.patient_id, {

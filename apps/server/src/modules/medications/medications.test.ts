@@ -164,6 +164,66 @@ describe('orders and regimens', () => {
     expect(noSerial.statusCode).toBe(422);
   });
 
+  it("takes a registered device only if it is the patient's, of the program and of the regimen's kind", async () => {
+    const g = given(db);
+    const elsewhere = (await g.program()).id;
+    const neighbour = (await g.patient({ programId })).id;
+    const own = await g.device({ programId, patientId, kind: 'inhaler' });
+    const stock = await g.device({ programId, kind: 'inhaler' });
+    const dispenser = await g.device({ programId, patientId, kind: 'dispenser', dispenserType: 1 });
+    const theirs = await g.device({ programId, patientId: neighbour, kind: 'inhaler' });
+    const foreign = await g.device({ programId: elsewhere, kind: 'inhaler' });
+    const inhaler = (serial: string) =>
+      call(token.coordinator, 'POST', url(c.inhalerRegimen, { programId, userId: patientId }), {
+        name: 'Budesonide/formoterol, 2 puffs',
+        repeat: 'daily',
+        time: ['08:00'],
+        num: 2,
+        scheduled_at: '2026-11-01T00:00:00Z',
+        device_serial: serial,
+      });
+    expect((await inhaler(own.serial)).statusCode).toBe(201);
+    expect((await inhaler(stock.serial)).statusCode).toBe(201);
+    for (const [serial, message] of [
+      [dispenser.serial, MEDICATION_MESSAGES.notAnInhaler],
+      [theirs.serial, MEDICATION_MESSAGES.deviceElsewhere],
+      [foreign.serial, MEDICATION_MESSAGES.deviceElsewhere],
+    ] as const) {
+      const refused = await inhaler(serial);
+      expect(refused.statusCode, serial).toBe(422);
+      expect(refused.json().errors).toEqual({ device_serial: [message] });
+    }
+    // A device order on an inhaler is refused too, and so is moving a regimen to another patient's device.
+    const { order, regimen } = await orderAndRegimen();
+    const onInhaler = await call(
+      token.coordinator,
+      'POST',
+      url(c.createRegimen, { ...p(), orderId: order.id }),
+      {
+        ...lisinopril,
+        type: 'medesto-device',
+        device_serial: own.serial,
+      },
+    );
+    expect(onInhaler.json().errors).toEqual({ device_serial: [MEDICATION_MESSAGES.notADispenser] });
+    const moved = await call(token.coordinator, 'PUT', url(c.updateRegimen, { regimenId: regimen.id }), {
+      device_serial: theirs.serial,
+    });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors).toEqual({ device_serial: [MEDICATION_MESSAGES.deviceElsewhere] });
+  });
+
+  it('gives a busy dispenser to one of two device orders sent at once', async () => {
+    const { order } = await orderAndRegimen();
+    const device = { ...lisinopril, type: 'medesto-device', device_serial: `MD-race-${Date.now()}` };
+    const target = url(c.createRegimen, { ...p(), orderId: order.id });
+    const answers = await Promise.all([
+      call(token.coordinator, 'POST', target, device),
+      call(token.coordinator, 'POST', target, device),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+  });
+
   it('changes a regimen through regimens/{r}, checking the whole schedule, and 404s it outside the program', async () => {
     const { regimen } = await orderAndRegimen();
     const target = url(c.updateRegimen, { regimenId: regimen.id });
@@ -172,6 +232,16 @@ describe('orders and regimens', () => {
       name: 'Lisinopril 20 mg',
     });
     expect(changed.json()).toMatchObject({ time: ['07:30', '19:30'], name: 'Lisinopril 20 mg' });
+    // A change names only what changes: the schedule stays as it was.
+    const renamed = await call(token.coordinator, 'PUT', target, { name: 'Lisinopril 20 mg tablet' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      name: 'Lisinopril 20 mg tablet',
+      time: ['07:30', '19:30'],
+      lockout_time: 120,
+      unlock_before: 30,
+      repeat: 'daily',
+    });
     const impossible = await call(token.coordinator, 'PUT', target, { end_at: '2020-01-01T00:00:00Z' });
     expect(impossible.statusCode).toBe(422);
     expect((await call(token.outsider, 'PUT', target, { name: 'X' })).json().message).toBe(

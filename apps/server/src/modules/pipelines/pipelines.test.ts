@@ -152,15 +152,11 @@ describe('pipelines', () => {
     const listed = await send(pharma, 'GET', routeUrl(c.stages, { pipeline_id: String(pipeline.id) }));
     expect(listed.json().data.map((s: { name: string }) => s.name)).toEqual(['Zero', 'One', 'Two']);
     const two = pipeline.stages[1]!;
-    await send(
-      coordinator,
-      'PUT',
-      routeUrl(c.updateStage, { pipeline_id: String(pipeline.id), stage_id: String(two.id) }),
-      {
-        position: 1,
-        name: 'Second',
-      },
-    );
+    const stageUrl = routeUrl(c.updateStage, { pipeline_id: String(pipeline.id), stage_id: String(two.id) });
+    await send(coordinator, 'PUT', stageUrl, { color: '#2f9e44' });
+    const moved = await send(coordinator, 'PUT', stageUrl, { position: 1, name: 'Second' });
+    // Renamed and moved, it keeps its colour.
+    expect(moved.json().data).toMatchObject({ name: 'Second', color: '#2f9e44' });
     expect(
       (await send(pharma, 'GET', routeUrl(c.stages, { pipeline_id: String(pipeline.id) })))
         .json()

@@ -72,7 +72,13 @@ describe('tags', () => {
     const renamed = await send(coordinator, 'PUT', routeUrl(c.update, { id: String(tagId) }), {
       name: 'High fall risk',
     });
-    expect(renamed.json()).toMatchObject({ message: M.updated, data: { name: 'High fall risk' } });
+    // A rename keeps the colour; null removes it.
+    expect(renamed.json()).toMatchObject({
+      message: M.updated,
+      data: { name: 'High fall risk', color: '#e8590c' },
+    });
+    const plain = await send(coordinator, 'PUT', routeUrl(c.update, { id: String(tagId) }), { color: null });
+    expect(plain.json().data).toMatchObject({ name: 'High fall risk', color: null });
     expect(
       (
         await send(coordinator, 'PUT', routeUrl(c.updateFolder, { id: String(folderId) }), { name: 'Risks' })
