@@ -192,7 +192,8 @@ export const contentContract = {
     summary: 'Change one of your text-message templates',
     tags,
     params: z.object({ id: idParam }),
-    body: templateBody,
+    // Without `question` the template stays what it was.
+    body: templateBody.extend({ question: z.boolean().optional() }),
     responses: { 200: z.object({ message: z.string(), data: textMessageTemplate }) },
   }),
   deleteTemplate: defineRoute({

@@ -323,7 +323,8 @@ export const surveysContract = {
     summary: "Set the survey's link for patients (url) and for analysing its results (analyse_url)",
     tags,
     params: surveyParams,
-    body: z.object({ url: url.nullable(), analyse_url: url.nullable().default(null) }),
+    // Without `analyse_url` the analysis link stays; null removes it.
+    body: z.object({ url: url.nullable(), analyse_url: url.nullable().optional() }),
     responses: { 200: surveyAnswerBody },
   }),
   questions: defineRoute({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, idParam, line, text } from './common';
+import { bodyId, idParam, line, text, withoutDefaults } from './common';
 import { defineRoute } from './route';
 
 /** 02 §3/§7 "Tags" and "Protocols" (ADR 038): a program's tags in folders, put on patients; care protocols. */
@@ -73,6 +73,12 @@ export const protocolBody = z.object({
   active: z.boolean().default(true),
 });
 export type ProtocolBody = z.input<typeof protocolBody>;
+/** A new version of a protocol: the name, and whatever else changes (the rest is kept). */
+export const protocolUpdateBody = z
+  .object(withoutDefaults(protocolBody.shape))
+  .partial()
+  .required({ name: true });
+export type ProtocolUpdateBody = z.input<typeof protocolUpdateBody>;
 
 const tagName = line().trim().min(1, 'Name the tag.').max(60);
 const folderName = line().trim().min(1, 'Name the folder.').max(80);
@@ -184,7 +190,7 @@ export const protocolsContract = {
     summary: "Update a protocol: a new version ('Protocol Updated')",
     tags: ['protocols'],
     params: idParams,
-    body: protocolBody,
+    body: protocolUpdateBody,
     responses: { 200: z.object({ message: z.string(), data: protocol }) },
   }),
 };

@@ -138,11 +138,12 @@ export async function insertTemplate(
 export async function updateTemplate(
   db: Queryable,
   id: number,
-  row: TemplateRow,
+  row: Omit<TemplateRow, 'question'> & { question?: boolean },
 ): Promise<TextMessageTemplate> {
   const res = await db.execute<{ item: TextMessageTemplate }>(sql`
     WITH t AS (
-      UPDATE text_message_templates SET name = ${row.name}, body = ${row.body}, question = ${row.question},
+      UPDATE text_message_templates SET name = ${row.name}, body = ${row.body},
+        question = coalesce(${row.question ?? null}::boolean, question),
         updated_at = now()
       WHERE id = ${id} RETURNING *)
     SELECT ${TEMPLATE} AS item FROM t`);

@@ -142,7 +142,11 @@ export function createContentService(deps: { db: Database }) {
       return { message: M.templateCreated, data: await insertTemplate(db, folderId, input) };
     },
 
-    async updateTemplate(actor: StaffActor, templateId: number, input: TemplateInput) {
+    async updateTemplate(
+      actor: StaffActor,
+      templateId: number,
+      input: Omit<TemplateInput, 'question'> & { question?: boolean },
+    ) {
       await ownTemplate(actor, templateId);
       return { message: M.templateUpdated, data: await updateTemplate(db, templateId, input) };
     },

@@ -165,6 +165,12 @@ describe('text-message folders and SMS questions', () => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toMatchObject({ message: M.templateUpdated, data: { name: 'Ready for pick-up' } });
+    // A question template changed without `question` stays a question.
+    const reworded = await call(token.ann, 'POST', url(c.updateTemplate, { id: question.json().data.id }), {
+      name: 'Pharmacy pick-up',
+      body: 'Hi {first_name}, is your refill picked up? Reply YES or NO.',
+    });
+    expect(reworded.json().data).toMatchObject({ question: true });
 
     const questions = await call(
       token.ann,

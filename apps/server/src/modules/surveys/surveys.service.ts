@@ -252,7 +252,7 @@ export function createSurveysService(deps: { db: Database; realtime: Realtime })
     async updateLink(
       actor: StaffActor,
       surveyId: number,
-      input: { url: string | null; analyse_url: string | null },
+      input: { url: string | null; analyse_url?: string | null },
     ) {
       const programId = programOf(actor);
       await db.transaction(async (tx) => {

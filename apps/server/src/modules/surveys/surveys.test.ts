@@ -122,6 +122,13 @@ describe('the survey library', () => {
       analyse_url: 'https://forms.example.org/phq/results',
     });
     expect(link.json()).toMatchObject({ data: { url: 'https://forms.example.org/phq' } });
+    // A new patient link alone keeps the analysis link.
+    const relinked = await send(admin, 'POST', routeUrl(c.updateLink, { s: String(survey.id) }), {
+      url: 'https://forms.example.org/phq9',
+    });
+    expect(relinked.json()).toMatchObject({
+      data: { url: 'https://forms.example.org/phq9', analyse_url: 'https://forms.example.org/phq/results' },
+    });
     expect(
       (await send(admin, 'POST', routeUrl(c.updateLink, { s: String(survey.id) }), { url: 'http://x.org' }))
         .statusCode,

@@ -154,14 +154,15 @@ export async function insertProtocol(
 export async function updateProtocol(
   db: Queryable,
   id: number,
-  r: { name: string; description: string; steps: unknown; active: boolean; adminId: number },
+  r: { name: string; description?: string; steps?: unknown; active?: boolean; adminId: number },
 ) {
   await db.execute(sql`
     INSERT INTO protocol_versions (protocol_id, version, body, saved_by)
     SELECT id, version, jsonb_build_object('name', name, 'description', description, 'steps', steps, 'active', active),
       updated_by FROM protocols WHERE id = ${id}`);
   await db.execute(sql`
-    UPDATE protocols SET name = ${r.name}, description = ${r.description}, steps = ${JSON.stringify(r.steps)}::jsonb,
-      active = ${r.active}, version = version + 1, updated_by = ${r.adminId}, updated_at = now()
+    UPDATE protocols SET name = ${r.name}, description = coalesce(${r.description ?? null}::text, description),
+      steps = coalesce(${r.steps === undefined ? null : JSON.stringify(r.steps)}::jsonb, steps),
+      active = coalesce(${r.active ?? null}::boolean, active), version = version + 1, updated_by = ${r.adminId}, updated_at = now()
     WHERE id = ${id}`);
 }

@@ -3,6 +3,7 @@ import {
   TAG_MESSAGES as M,
   PROTOCOL_MESSAGES as PM,
   type ProtocolBody,
+  type ProtocolUpdateBody,
   RULE_EDITOR_ROLES,
   type StaffRole,
 } from '@caredeck/contracts';
@@ -168,16 +169,16 @@ export function createTagsService(deps: { db: Database }) {
       );
       return { message: PM.created, data: (await protocolsOf(db, programId, id))[0]! };
     },
-    async updateProtocol(actor: StaffActor, id: number, input: ProtocolBody) {
+    async updateProtocol(actor: StaffActor, id: number, input: ProtocolUpdateBody) {
       const programId = programOf(actor);
       await uniqueName(
         () =>
           db.transaction(async (tx) => {
             await updateProtocol(tx, id, {
               name: input.name,
-              description: input.description ?? '',
-              steps: input.steps ?? [],
-              active: input.active ?? true,
+              description: input.description,
+              steps: input.steps,
+              active: input.active,
               adminId: actor.adminId,
             });
             await audit(tx, {

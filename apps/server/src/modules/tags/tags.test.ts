@@ -178,6 +178,17 @@ describe('protocols', () => {
       routeUrl(p.list, undefined, { program_id: String(programId) }),
     );
     expect(listed.json().data).toEqual([expect.objectContaining({ id, version: 2 })]);
+    // A new version that names only what changes keeps the rest.
+    const renamed = await send(physician, 'POST', routeUrl(p.update, { id: String(id) }), {
+      name: 'Blood pressure in crisis range',
+    });
+    expect(renamed.json().data).toMatchObject({
+      version: 3,
+      name: 'Blood pressure in crisis range',
+      description: body.description,
+      active: true,
+    });
+    expect(renamed.json().data.steps).toHaveLength(3);
     expect((await send(outsider, 'POST', routeUrl(p.update, { id: String(id) }), update)).statusCode).toBe(
       404,
     );
