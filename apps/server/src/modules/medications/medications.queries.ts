@@ -347,11 +347,15 @@ export async function upsertScript(
   },
 ): Promise<boolean> {
   if (s.id) {
+    // A change names what changes: an absent field keeps its value, null empties it.
+    const parts: SQL[] = [sql`drug_name = ${s.drug_name}`, sql`updated_at = now()`];
+    if (s.sig !== undefined) parts.push(sql`sig = ${s.sig}`);
+    if (s.quantity !== undefined) parts.push(sql`quantity = ${s.quantity}`);
+    if (s.refills !== undefined) parts.push(sql`refills = ${s.refills}`);
+    if (s.prescriber !== undefined) parts.push(sql`prescriber = ${s.prescriber}`);
+    if (s.written_at !== undefined) parts.push(sql`written_at = ${s.written_at}`);
     const res = await db.execute(sql`
-      UPDATE scripts SET drug_name = ${s.drug_name}, sig = ${s.sig ?? null}, quantity = ${s.quantity ?? null},
-        refills = ${s.refills ?? null}, prescriber = ${s.prescriber ?? null}, written_at = ${s.written_at ?? null},
-        updated_at = now()
-      WHERE id = ${s.id} AND patient_id = ${s.patientId}`);
+      UPDATE scripts SET ${sql.join(parts, sql`, `)} WHERE id = ${s.id} AND patient_id = ${s.patientId}`);
     return (res.rowCount ?? 0) > 0;
   }
   await db.execute(sql`

@@ -439,6 +439,16 @@ describe('doses, scripts, disease states and the plan', () => {
     });
     expect(scripts.statusCode, scripts.body).toBe(200);
     const script = scripts.json().data.at(-1);
+    // A change of one field (by id) keeps the others; null empties one.
+    const refilled = await call(token.coordinator, 'PUT', url(c.scripts, p()), {
+      scripts: [{ id: script.id, drug_name: 'Lisinopril 10 mg tablet', refills: 4, written_at: null }],
+    });
+    expect(refilled.json().data.find((x: { id: number }) => x.id === script.id)).toMatchObject({
+      sig: 'Take one tablet twice daily',
+      quantity: 60,
+      refills: 4,
+      written_at: null,
+    });
     const added = await call(
       token.coordinator,
       'POST',
