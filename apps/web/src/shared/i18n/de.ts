@@ -291,7 +291,7 @@ export const de: TranslationShape<typeof en> = {
     age_one: '({{count}} J.)',
     age_other: '({{count}} J.)',
     age: '({{count}} J.)',
-    unassigned: 'Nicht zugewiesen',
+    unassigned: 'Niemand',
     selectPage: 'Alle Patienten dieser Seite auswählen',
     select: '{{name}} auswählen',
     keyboardHint: 'Mit den Pfeiltasten zwischen Patienten wechseln, mit der Eingabetaste öffnen.',

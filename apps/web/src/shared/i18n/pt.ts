@@ -290,7 +290,7 @@ export const pt: TranslationShape<typeof en> = {
     age_one: '({{count}} ano)',
     age_other: '({{count}} anos)',
     age: '({{count}} anos)',
-    unassigned: 'Sem responsável',
+    unassigned: 'Ninguém',
     selectPage: 'Selecionar todos os doentes desta página',
     select: 'Selecionar {{name}}',
     keyboardHint: 'Use as setas para passar de um doente para outro e Enter para o abrir.',

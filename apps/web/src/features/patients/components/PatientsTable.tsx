@@ -330,6 +330,16 @@ export function PatientsTable({
               ),
               created: dateOrNotProvided(patient.created_at, US_DATE_PATTERN, timeZone),
             };
+            // The whole text of the cells a long value may cut off, shown on hover.
+            const reading = summaries?.get(patient.id)?.last_reading;
+            const titles: Partial<Record<ColumnKey, string>> = {
+              mrn: patient.mrn ?? undefined,
+              program: programNames?.get(patient.program_id),
+              lastReading: reading
+                ? `${reading.value} ${reading.unit === reading.type ? '' : `${reading.unit} `}${t(`patients.readings.${reading.type}`, { defaultValue: reading.type })}`
+                : undefined,
+              assignedAdmin: patient.assigned_admin?.name ?? t('patients.unassigned'),
+            };
             const checked = selection?.selected.has(patient.id) ?? false;
             return (
               <Table.Tr
@@ -357,6 +367,7 @@ export function PatientsTable({
                     key={column.key}
                     // One line per row: a value too long for its column ends in an ellipsis instead of wrapping.
                     style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                    title={titles[column.key]}
                   >
                     {cells[column.key]}
                   </Table.Td>
