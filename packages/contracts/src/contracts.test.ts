@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { newPasswordBody, PASSWORDS_DO_NOT_MATCH, registerBody, signInBody } from './auth';
-import { line, MISSING_FIELD, NOT_A_CHOICE, text } from './common';
+import { line, MISSING_FIELD, NOT_A_CHOICE, text, withoutDefaults } from './common';
+import * as contracts from './index';
 import { createPatientBody } from './patient-record';
 import { patientListQuery } from './patients';
 import { routeUrl } from './route';
@@ -102,5 +104,59 @@ describe('plain validation messages', () => {
       sex: 'Choose one of: female, male, other, unknown.',
       state: NOT_A_CHOICE,
     });
+  });
+});
+
+describe('change bodies (ADR 059)', () => {
+  /** The object schema under refinements and transforms. */
+  function objectOf(schema: unknown): z.ZodObject | null {
+    let current = schema as z.ZodType | undefined;
+    for (let depth = 0; current && depth < 10; depth++) {
+      if (current instanceof z.ZodObject) return current;
+      const def = (current as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+      current = (def?.in ?? def?.innerType ?? def?.schema) as z.ZodType | undefined;
+    }
+    return null;
+  }
+  function fillsDefault(field: unknown): boolean {
+    let current = field as z.ZodType | undefined;
+    for (let depth = 0; current && depth < 6; depth++) {
+      if (current instanceof z.ZodDefault) return true;
+      current = (current as { _zod?: { def?: { innerType?: z.ZodType } } })._zod?.def?.innerType;
+    }
+    return false;
+  }
+  // Actions whose bodies are not a record's fields: no corrections, no next pipeline.
+  const ACTIONS = new Set([
+    'PUT /api/v1/external_orders/:userId/regimens/:needByDate regimens',
+    'PUT /api/v1/programs/:programId/pipelines/:pipeline_id/users/:userId/complete new_pipeline_id',
+  ]);
+
+  it('fill no default into a field the change leaves out (a rename kept resetting times and colours)', () => {
+    const offenders: string[] = [];
+    let checked = 0;
+    for (const [name, group] of Object.entries(contracts)) {
+      if (!name.endsWith('Contract') || typeof group !== 'object' || group === null) continue;
+      for (const route of Object.values(
+        group as Record<string, { method: string; path: string; body?: unknown }>,
+      )) {
+        if (route.method !== 'PUT' && route.method !== 'PATCH') continue;
+        const body = objectOf(route.body);
+        if (!body) continue;
+        checked++;
+        for (const [field, schema] of Object.entries(body.shape))
+          if (fillsDefault(schema) && !ACTIONS.has(`${route.method} ${route.path} ${field}`))
+            offenders.push(`${route.method} ${route.path} ${field}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+    expect(offenders).toEqual([]);
+  });
+
+  it('withoutDefaults leaves a changed field as given and an absent one absent', () => {
+    const shape = { time: z.array(z.string()).default([]), name: z.string() };
+    const change = z.object(withoutDefaults(shape)).partial();
+    expect(change.parse({ name: 'x' })).toEqual({ name: 'x' });
+    expect(change.parse({ time: ['08:00'] })).toEqual({ time: ['08:00'] });
   });
 });
