@@ -113,7 +113,7 @@ describe('change bodies (ADR 059)', () => {
     let current = schema as z.ZodType | undefined;
     for (let depth = 0; current && depth < 10; depth++) {
       if (current instanceof z.ZodObject) return current;
-      const def = (current as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+      const def = (current as unknown as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
       current = (def?.in ?? def?.innerType ?? def?.schema) as z.ZodType | undefined;
     }
     return null;
@@ -122,7 +122,7 @@ describe('change bodies (ADR 059)', () => {
     let current = field as z.ZodType | undefined;
     for (let depth = 0; current && depth < 6; depth++) {
       if (current instanceof z.ZodDefault) return true;
-      current = (current as { _zod?: { def?: { innerType?: z.ZodType } } })._zod?.def?.innerType;
+      current = (current as unknown as { _zod?: { def?: { innerType?: z.ZodType } } })._zod?.def?.innerType;
     }
     return false;
   }
