@@ -156,7 +156,15 @@ function RegimenCard({
   const [recording, setRecording] = useState(false);
   const [editing, setEditing] = useState(false);
   const canChange = useCanChangePlan();
-  const servings = regimen.pods.reduce((sum, p) => sum + p.servings_remaining, 0);
+  // Its own pods, then those made for another regimen of the patient that also serve this one (shared pods).
+  const pods = [
+    ...regimen.pods,
+    ...regimens
+      .filter((r) => r.id !== regimen.id)
+      .flatMap((r) => r.pods.filter((p) => p.linked_regimen_id === regimen.id)),
+  ];
+  const nameOf = (id: number | null) => regimens.find((r) => r.id === id)?.name ?? '';
+  const servings = pods.reduce((sum, p) => sum + p.servings_remaining, 0);
   const schedule =
     regimen.repeat === 'as_needed'
       ? t('medication.asNeeded', { num: regimen.num })
@@ -180,13 +188,13 @@ function RegimenCard({
               ? t('medication.periodEnd', { start, end: dayOf(Date.parse(regimen.end_at) - 1) })
               : t('medication.period', { start })}
             {' · '}
-            {regimen.pods.length
+            {pods.length
               ? t('medication.pods', {
-                  pods: t('medication.podCount', { count: regimen.pods.length }),
+                  pods: t('medication.podCount', { count: pods.length }),
                   servings: t('medication.servingsLeft', { count: servings }),
                 })
               : t('medication.noPods')}
-            {regimen.pods.length ? (
+            {pods.length ? (
               <Button
                 size="compact-xs"
                 variant="subtle"
@@ -222,13 +230,13 @@ function RegimenCard({
           <Button
             size="xs"
             variant="default"
-            disabled={regimen.pods.length === 0}
+            disabled={pods.length === 0}
             leftSection={<IconPrinter size={14} aria-hidden />}
             onClick={() =>
               void printLabels(
                 programId,
                 patient.id,
-                regimen.pods.map((p) => p.barcode),
+                pods.map((p) => p.barcode),
               ).catch((error: unknown) => toastErrors(error))
             }
           >
@@ -253,16 +261,18 @@ function RegimenCard({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {regimen.pods.map((pod) => (
+              {pods.map((pod) => (
                 <Table.Tr key={pod.id} data-testid="pod">
                   <Table.Td ff="monospace">{pod.barcode}</Table.Td>
                   <Table.Td>
                     {pod.num}
-                    {pod.linked_regimen_id ? (
+                    {pod.regimen_id !== regimen.id ? (
                       <Text span size="xs" c="dimmed" ml={6} data-testid="pod-shared">
-                        {t('medication.podShared', {
-                          name: regimens.find((r) => r.id === pod.linked_regimen_id)?.name ?? '',
-                        })}
+                        {t('medication.podSharedFrom', { name: nameOf(pod.regimen_id) })}
+                      </Text>
+                    ) : pod.linked_regimen_id ? (
+                      <Text span size="xs" c="dimmed" ml={6} data-testid="pod-shared">
+                        {t('medication.podShared', { name: nameOf(pod.linked_regimen_id) })}
                       </Text>
                     ) : null}
                   </Table.Td>
@@ -323,7 +333,8 @@ function RegimenCard({
       ) : null}
       {recording ? (
         <RecordDoseModal
-          regimen={regimen}
+          // A dose may come out of a pod shared from another regimen too.
+          regimen={{ ...regimen, pods }}
           patient={patient}
           programId={programId}
           onClose={() => setRecording(false)}

@@ -639,10 +639,14 @@ describe('adding pods', () => {
         body: { message: 'Pods linked', data: [{ ...REGIMEN.pods[0], id: 73, linked_regimen_id: 8 }] },
       },
     });
-    const [lisinopril] = await screen.findAllByTestId('regimen');
-    if (!lisinopril) throw new Error('no regimen');
+    const [lisinopril, metoprolol] = await screen.findAllByTestId('regimen');
+    if (!lisinopril || !metoprolol) throw new Error('no regimens');
     await userEvent.click(within(lisinopril).getByTestId('pods-toggle'));
     expect(within(lisinopril).getByTestId('pod-shared')).toHaveTextContent('also Metoprolol 25 mg');
+    // The other regimen lists the shared pod too.
+    expect(metoprolol).toHaveTextContent('1 pod · 12 servings left');
+    await userEvent.click(within(metoprolol).getByTestId('pods-toggle'));
+    expect(within(metoprolol).getByTestId('pod-shared')).toHaveTextContent('shared from Lisinopril 10 mg');
     await userEvent.click(within(lisinopril).getByRole('button', { name: 'Add pods' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByLabelText(/Also for/, { selector: 'input' }));
