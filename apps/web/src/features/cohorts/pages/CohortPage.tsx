@@ -91,7 +91,8 @@ export function CohortPage() {
       label: `${p.name} · ${identityDate(p.dob)}${p.mrn ? ` · ${p.mrn}` : ''}`,
       name: p.name,
     }));
-  const typed = memberFilter.trim().toLowerCase();
+  // The search shows for a large cohort only; it filters only while shown.
+  const typed = group.users.length > MEMBERS_PAGE ? memberFilter.trim().toLowerCase() : '';
   const matching = typed
     ? group.users.filter(
         (u) => u.name.toLowerCase().includes(typed) || u.mrn?.toLowerCase().startsWith(typed),
