@@ -147,7 +147,7 @@ describe('the console shell', () => {
   it('records the time spent on the page being left at every route change', async () => {
     const { api } = await openConsole();
     await userEvent.click(screen.getByRole('link', { name: 'Settings' }));
-    await screen.findByRole('heading', { name: 'Settings', level: 1 });
+    await screen.findByRole('heading', { name: 'Settings', level: 1 }, { timeout: 10_000 });
     await waitFor(() =>
       expect(api.callsTo(on(userContract.pageSession, { programId: 1, id: 7 }))).toHaveLength(1),
     );
@@ -161,7 +161,7 @@ describe('the console shell', () => {
     patientSearch.set('smith');
     loadingOverlay.set(true);
     await userEvent.click(screen.getByRole('link', { name: 'Settings' }));
-    await screen.findByRole('heading', { name: 'Settings', level: 1 });
+    await screen.findByRole('heading', { name: 'Settings', level: 1 }, { timeout: 10_000 });
     expect(patientSearch.get()).toBe('');
     expect(loadingOverlay.get()).toBe(false);
   });
@@ -172,7 +172,8 @@ describe('the console shell', () => {
     await router.navigate('/patients?page=2');
     expect(patientSearch.get()).toBe('smith');
     await router.navigate('/error/not-authorized');
-    await screen.findByRole('heading', { name: 'Not authorized' });
+    // The error page is a lazy chunk: its first import took over a second on a loaded CI runner.
+    await screen.findByRole('heading', { name: 'Not authorized' }, { timeout: 10_000 });
     expect(patientSearch.get()).toBe('');
   });
 
