@@ -132,6 +132,10 @@ export function PatientsTable({
   summaries,
 }: PatientsTableProps) {
   const { t, i18n } = useTranslation();
+  type Reading = NonNullable<PatientSummary['last_reading']>;
+  // A count whose unit is its kind (steps) reads '5276 steps', not '5276 steps steps'.
+  const readingValue = (r: Reading) => (r.unit === r.type ? `${r.value}` : `${r.value} ${r.unit}`);
+  const readingKind = (r: Reading) => t(`patients.readings.${r.type}`, { defaultValue: r.type });
   const monthNames = !i18n.language.startsWith('en');
   const widthOf = (column: { key: ColumnKey; width?: number }) =>
     (monthNames ? MONTH_NAME_WIDTHS[column.key] : undefined) ?? column.width;
@@ -312,10 +316,9 @@ export function PatientsTable({
               lastReading: ((reading) =>
                 reading ? (
                   <>
-                    {/* A count whose unit is its kind (steps) reads '5276 steps', not '5276 steps steps'. */}
-                    {reading.unit === reading.type ? reading.value : `${reading.value} ${reading.unit}`}{' '}
+                    {readingValue(reading)}{' '}
                     <Text span size="xs" c="dimmed">
-                      {t(`patients.readings.${reading.type}`, { defaultValue: reading.type })}
+                      {readingKind(reading)}
                     </Text>
                   </>
                 ) : (
@@ -335,9 +338,7 @@ export function PatientsTable({
             const titles: Partial<Record<ColumnKey, string>> = {
               mrn: patient.mrn ?? undefined,
               program: programNames?.get(patient.program_id),
-              lastReading: reading
-                ? `${reading.value} ${reading.unit === reading.type ? '' : `${reading.unit} `}${t(`patients.readings.${reading.type}`, { defaultValue: reading.type })}`
-                : undefined,
+              lastReading: reading ? `${readingValue(reading)} ${readingKind(reading)}` : undefined,
               assignedAdmin: patient.assigned_admin?.name ?? t('patients.unassigned'),
             };
             const checked = selection?.selected.has(patient.id) ?? false;
