@@ -11,6 +11,7 @@ import {
   zonedInstant,
 } from '@caredeck/domain';
 import type { Database } from '../../platform/db/client';
+import { timeSlicer } from '../../platform/jobs/yield';
 import { addDays, DAY, iso } from './calendar-range';
 import { regimensByPatient } from './classify-many';
 import { doseEventsWithin, schedulesOfPatients } from './kpi.queries';
@@ -131,7 +132,9 @@ export function createRollupJob(deps: { db: Database; now?: () => number }) {
           tx,
           work.filter((p) => !p.wipe).map((p) => ({ id: p.patient.id, day: nextDay(p.from, -1) })),
         );
+        const slice = timeSlicer();
         for (const [i, plan] of work.entries()) {
+          await slice();
           const result = classifyAdherence({
             regimens: regimensOf.get(plan.patient.id) ?? [],
             events: eventsOf.get(plan.patient.id) ?? [],

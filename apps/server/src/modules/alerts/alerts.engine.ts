@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ALERTS_CHANGED_EVENT, normalisePhone } from '@caredeck/contracts';
 import {
   type AlertSettings,
@@ -16,6 +17,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
 import { safeErrorDetails } from '../../platform/http/errors';
+import { singleFlight } from '../../platform/jobs/repeat';
+import { timeSlicer } from '../../platform/jobs/yield';
 import type { Realtime } from '../../platform/realtime/realtime';
 import { toSchedule } from '../adherence/adherence.service';
 import { DAY, lastDays } from '../adherence/calendar-range';
@@ -32,6 +35,7 @@ import {
   measuringPatients,
   patientsMeasuredSince,
   patientsOf,
+  patientsWithDoseChanges,
   patientsWithRegimens,
   podsOfPrograms,
   recordSignals,
@@ -76,12 +80,23 @@ export function createAlertEngine(deps: {
   let lastSweep: number | null = null;
   /** One evaluation at a time: verdicts of one patient never race each other. */
   let chain: Promise<unknown> = Promise.resolve();
+  /**
+   * What the last sweep knew of each patient with a regimen (this process's memory, lost on a restart: the
+   * first sweep after a start classifies everyone): the inputs' fingerprint (zone, regimens, settings) and
+   * when the patient's adherence next changes with time alone (a dose window closing, the local day turning).
+   * A sweep classifies only the patients whose time came, whose inputs changed, or whose doses did (ADR 068).
+   */
+  const watch = new Map<number, { fingerprint: string; nextCheckAt: number }>();
+  let watchedAt: string | null = null;
   const stats = {
     evaluations: 0,
     patientsEvaluated: 0,
     verdicts: 0,
     changes: 0,
     sweeps: 0,
+    /** Patients with a regimen classified by the last sweep, and those it left as they were. */
+    adherenceClassified: 0,
+    adherenceUnchanged: 0,
     failures: 0,
     lastSweepAt: null as number | null,
     sweepMs: deps.sweepMs,
@@ -107,7 +122,9 @@ export function createAlertEngine(deps: {
       levels.set(r.patient_id, list);
     }
     const out = new Map<number, AlertSettings & { source: Record<string, string> }>();
+    const slice = timeSlicer();
     for (const id of patientIds) {
+      await slice();
       const { settings, source } = effectiveSettings(
         (levels.get(id) ?? []).map((r) => ({
           level: r.level,
@@ -247,7 +264,9 @@ export function createAlertEngine(deps: {
       ]),
     ];
     const settings = await settingsFor(patientIds);
+    const slice = timeSlicer();
     for (const d of dispensers) {
+      await slice();
       const s = settings.get(d.patient_id)!;
       const since = new Date(d.since).getTime();
       const limit = offlineAfterMs(s);
@@ -277,6 +296,7 @@ export function createAlertEngine(deps: {
       });
     }
     for (const m of measuring) {
+      await slice();
       const s = settings.get(m.patient_id)!;
       const last = m.last_reading_at ? new Date(m.last_reading_at).getTime() : null;
       const since = last ?? new Date(m.since).getTime();
@@ -305,6 +325,7 @@ export function createAlertEngine(deps: {
     }
     const podsOf = groupBy(pods, (p) => p.patient_id);
     for (const [patientId, list] of podsOf) {
+      await slice();
       const s = settings.get(patientId)!;
       const low = list.filter((p) => p.servings_remaining <= s.low_servings);
       const at = Math.max(...list.map((p) => new Date(p.last_used_at).getTime()));
@@ -333,12 +354,35 @@ export function createAlertEngine(deps: {
   /** Missed doses, extra doses and low adherence, from the adherence engine, a chunk of patients at a time. */
   async function adherenceVerdicts(programIds: number[], current: number): Promise<Verdict[]> {
     const verdicts: Verdict[] = [];
+    // Doses changed since the last sweep, by the database's clock (the rollup stamps its rows with it).
+    const { changed, dbTime } = await patientsWithDoseChanges(db, programIds, watchedAt);
+    const seen = new Set<number>();
+    const slice = timeSlicer();
+    let classified = 0;
+    let unchanged = 0;
     for (let after = 0; ; ) {
-      const patients = await patientsWithRegimens(db, programIds, after, CHUNK);
-      if (patients.length === 0) break;
-      after = patients[patients.length - 1]!.id;
+      const chunk = await patientsWithRegimens(db, programIds, after, CHUNK);
+      if (chunk.length === 0) break;
+      after = chunk[chunk.length - 1]!.id;
+      const settings = await settingsFor(chunk.map((p) => p.id));
+      const fingerprints = new Map(
+        chunk.map((p) => [p.id, `${p.time_zone}|${p.regimens}|${JSON.stringify(settings.get(p.id))}`]),
+      );
+      const patients = chunk.filter((p) => {
+        seen.add(p.id);
+        const known = watch.get(p.id);
+        const due =
+          !known ||
+          changed === null ||
+          changed.has(p.id) ||
+          known.nextCheckAt <= current ||
+          known.fingerprint !== fingerprints.get(p.id);
+        if (!due) unchanged++;
+        return due;
+      });
+      if (patients.length === 0) continue;
+      classified += patients.length;
       const ids = patients.map((p) => p.id);
-      const settings = await settingsFor(ids);
       const longest = Math.max(...patients.map((p) => settings.get(p.id)!.adherence_days));
       const from = new Date(current - (longest + 3) * DAY);
       const [schedules, events] = await Promise.all([
@@ -348,11 +392,15 @@ export function createAlertEngine(deps: {
       const schedulesOf = groupBy(schedules, (r) => r.patient_id);
       const eventsOf = groupBy(events, (e) => e.patient_id);
       for (const p of patients) {
+        await slice();
         const s = settings.get(p.id)!;
         const rows = schedulesOf.get(p.id) ?? [];
-        if (rows.length === 0) continue;
         const zone = resolveDisplayZone(p.time_zone);
         const range = lastDays(zone, current, s.adherence_days);
+        if (rows.length === 0) {
+          watch.set(p.id, { fingerprint: fingerprints.get(p.id)!, nextCheckAt: range.to });
+          continue;
+        }
         const result = classifyAdherence({
           regimens: rows.map(toSchedule),
           events: (eventsOf.get(p.id) ?? []).map(
@@ -368,6 +416,13 @@ export function createAlertEngine(deps: {
           to: range.to,
           now: current,
         });
+        // Nothing changes with time alone before the next open window closes or the local day turns.
+        const nextCheckAt = result.doses.reduce(
+          (next, d) =>
+            d.state === 'pending' && d.windowClose > current ? Math.min(next, d.windowClose) : next,
+          range.to,
+        );
+        watch.set(p.id, { fingerprint: fingerprints.get(p.id)!, nextCheckAt });
         const base = { patientId: p.id, programId: p.program_id };
         for (const r of rows) {
           const closed = result.doses
@@ -482,6 +537,11 @@ export function createAlertEngine(deps: {
         }
       }
     }
+    // Patients without a regimen any more (or deactivated) are forgotten; one with a new regimen is new.
+    for (const id of watch.keys()) if (!seen.has(id)) watch.delete(id);
+    watchedAt = dbTime;
+    stats.adherenceClassified = classified;
+    stats.adherenceUnchanged = unchanged;
     return verdicts;
   }
 
@@ -505,9 +565,12 @@ export function createAlertEngine(deps: {
       turned_off_notifications_alerts: (_n, on) =>
         on ? 'The patient turned every notification channel off.' : 'A notification channel is on again.',
     };
-    return (await recordSignals(db, programIds)).map((r) => {
+    const verdicts: Verdict[] = [];
+    const slice = timeSlicer();
+    for (const r of await recordSignals(db, programIds)) {
+      await slice();
       const summary = summaries[r.type]!(r.count, r.breached);
-      return {
+      verdicts.push({
         patientId: r.patient_id,
         programId: r.program_id,
         type: r.type,
@@ -516,8 +579,9 @@ export function createAlertEngine(deps: {
         at: new Date(r.at).getTime(),
         summary,
         reason: { summary },
-      };
-    });
+      });
+    }
+    return verdicts;
   }
 
   /** Overdue assessments and flagged completed surveys (docs/alerts.md; ADR 036). */
@@ -692,6 +756,7 @@ export function createAlertEngine(deps: {
       ];
       let changes = 0;
       for (let i = 0; i < verdicts.length; i += 2000) {
+        await nextTurn();
         const applied = await apply(verdicts.slice(i, i + 2000));
         changes += applied.length;
         await notifyRules(applied);
@@ -730,11 +795,11 @@ export function createAlertEngine(deps: {
     sweep,
     start(): void {
       if (deps.sweepMs <= 0) return;
-      const run = () =>
-        void sweep().catch((err) => {
-          stats.failures++;
-          log.error({ err: safeErrorDetails(err) }, 'alert sweep failed');
-        });
+      // A sweep that outlasts its interval skips the ticks it overlaps (never a queue of sweeps).
+      const run = singleFlight(sweep, (err) => {
+        stats.failures++;
+        log.error({ err: safeErrorDetails(err) }, 'alert sweep failed');
+      }).tick;
       // The first sweep soon after the start, then every sweepMs.
       firstSweep = setTimeout(run, Math.min(5000, deps.sweepMs));
       firstSweep.unref();

@@ -136,14 +136,59 @@ export async function patientsWithRegimens(
   afterId: number,
   limit: number,
 ) {
-  const res = await db.execute<{ id: number; program_id: number; time_zone: string | null }>(sql`
-    SELECT p.id, p.program_id, p.time_zone FROM patients p
+  const res = await db.execute<{
+    id: number;
+    program_id: number;
+    time_zone: string | null;
+    regimens: string;
+  }>(sql`
+    SELECT p.id, p.program_id, p.time_zone, r.regimens FROM patients p
+    CROSS JOIN LATERAL (
+      SELECT md5(string_agg(r::text, ',' ORDER BY r.id)) AS regimens FROM regimens r
+      WHERE r.patient_id = p.id AND r.completed_at IS NULL
+        AND (r.end_at IS NULL OR r.end_at > now() - interval '2 days')
+    ) r
     WHERE p.active AND p.program_id = ANY(${idArray(programIds)}::bigint[]) AND p.id > ${afterId}
-      AND EXISTS (SELECT 1 FROM regimens r WHERE r.patient_id = p.id AND r.completed_at IS NULL
-                  AND (r.end_at IS NULL OR r.end_at > now() - interval '2 days'))
+      AND r.regimens IS NOT NULL
     ORDER BY p.id LIMIT ${limit}`);
   return res.rows;
 }
+
+/**
+ * Patients whose dose events may have changed since the database's clock read `sinceDbTime` (by the last
+ * sweep): those the adherence rollup's triggers marked stale (not rolled up yet) and those it rolled up again
+ * since (ADR 046), with a margin for a rollup committed late; and the database's clock now. The alert sweep
+ * classifies only these, and the patients whose next dose window closed or whose inputs changed (ADR 068).
+ * Without `sinceDbTime` (the first sweep: everyone is classified) only the clock is read.
+ */
+export async function patientsWithDoseChanges(
+  db: Queryable,
+  programIds: number[],
+  sinceDbTime: string | null,
+): Promise<{ changed: Set<number> | null; dbTime: string }> {
+  const res = await db.execute<{ patient_id: number | null; db_time: string }>(sql`
+    SELECT NULL::bigint AS patient_id, now()::text AS db_time
+    ${
+      sinceDbTime === null
+        ? sql``
+        : sql`UNION ALL
+    SELECT d.patient_id, NULL FROM adherence_dirty d JOIN patients p ON p.id = d.patient_id
+    WHERE p.program_id = ANY(${idArray(programIds)}::bigint[])
+    UNION ALL
+    SELECT s.patient_id, NULL FROM adherence_rollup_state s
+    WHERE s.program_id = ANY(${idArray(programIds)}::bigint[])
+      AND s.updated_at >= ${sinceDbTime}::timestamptz - make_interval(secs => ${CHANGE_MARGIN_SECONDS})`
+    }`);
+  const dbTime = res.rows.find((r) => r.patient_id === null)!.db_time;
+  if (sinceDbTime === null) return { changed: null, dbTime };
+  return {
+    changed: new Set(res.rows.flatMap((r) => (r.patient_id === null ? [] : [Number(r.patient_id)]))),
+    dbTime,
+  };
+}
+
+/** A rollup transaction that began before a sweep's look and committed after it took well under this. */
+const CHANGE_MARGIN_SECONDS = 15;
 
 export async function allProgramIds(db: Queryable): Promise<number[]> {
   const res = await db.execute<{ id: number }>(sql`SELECT id FROM programs ORDER BY id`);

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Database } from '../db/client';
 import { deliverPendingEmails, logTransport, type MailTransport, smtpTransport } from '../outbox/outbox';
 import { pruneExpired } from './housekeeping';
+import { singleFlight } from './repeat';
 
 export type Workers = { stop(): Promise<void> };
 
@@ -18,23 +19,16 @@ export function startWorkers(deps: {
 }): Workers {
   const { db, config, log } = deps;
   const transport = deps.transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : logTransport(log));
-  let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
-
-  const tick = (name: string, work: () => Promise<unknown>) => () => {
-    if (stopped) return;
-    running = running
-      .then(work)
-      .catch((err: Error) => log.warn({ job: name, err: { type: err.name } }, 'job failed'));
-  };
-  const mail = setInterval(
-    tick('outbox', () => deliverPendingEmails(db, transport, config.MAIL_FROM)),
-    2_000,
-  );
-  const prune = setInterval(
-    tick('prune', () => pruneExpired(db)),
-    60 * 60_000,
-  );
+  const flight = (name: string, work: () => Promise<unknown>) =>
+    singleFlight(
+      () => (stopped ? Promise.resolve() : work()),
+      (err) => log.warn({ job: name, err: { type: err.name } }, 'job failed'),
+    );
+  const outbox = flight('outbox', () => deliverPendingEmails(db, transport, config.MAIL_FROM));
+  const housekeeping = flight('prune', () => pruneExpired(db));
+  const mail = setInterval(outbox.tick, 2_000);
+  const prune = setInterval(housekeeping.tick, 60 * 60_000);
   mail.unref();
   prune.unref();
 
@@ -43,7 +37,7 @@ export function startWorkers(deps: {
       stopped = true;
       clearInterval(mail);
       clearInterval(prune);
-      await running;
+      await Promise.all([outbox.idle(), housekeeping.idle()]);
     },
   };
 }
