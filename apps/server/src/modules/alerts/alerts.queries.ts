@@ -653,7 +653,10 @@ export type SignalRow = {
  */
 export async function recordSignals(db: Queryable, programIds: number[]) {
   const programs = idArray(programIds);
+  // A cleared signal matters only where its alert is open (it resolves it): the steady state of every other
+  // patient (notifications on, no follow-up due) never leaves the database (ADR 068).
   const res = await db.execute<SignalRow>(sql`
+    WITH signals AS (
     SELECT 'manual_doses_notications' AS type, u.patient_id, p.program_id, true AS breached, max(u.taken_at) AS at, count(*)::int AS count
     FROM medication_usages u JOIN patients p ON p.id = u.patient_id AND p.active
     WHERE u.source = 'manual' AND u.taken_at > now() - interval '1 day' AND p.program_id = ANY(${programs}::bigint[])
@@ -695,7 +698,12 @@ export async function recordSignals(db: Queryable, programIds: number[]) {
                 OR coalesce((p.notification_settings->>'voice')::boolean, false)),
            p.updated_at, 1
     FROM patients p
-    WHERE p.active AND p.program_id = ANY(${programs}::bigint[])`);
+    WHERE p.active AND p.program_id = ANY(${programs}::bigint[])
+    )
+    SELECT * FROM signals s
+    WHERE s.breached OR EXISTS (
+      SELECT 1 FROM alerts a
+      WHERE a.patient_id = s.patient_id AND a.type = s.type AND a.condition_key = '' AND a.status <> 'resolved')`);
   return res.rows;
 }
 
