@@ -109,6 +109,49 @@ export const measurementView = z.object({
 });
 export type MeasurementView = z.infer<typeof measurementView>;
 
+/**
+ * Most points one chart series holds (issue 27): a type with more readings in the range is answered per
+ * bucket of a round width instead, so a month of a reading a minute is a month, never its first 10,000.
+ */
+export const CHART_MAX_POINTS = 1000;
+/** Bucket widths a downsampled series may use, in seconds: 1, 5, 15, 30 min, 1, 3, 6, 12 h, 1 day. */
+export const CHART_BUCKET_SECONDS = [60, 300, 900, 1800, 3600, 10800, 21600, 43200, 86400] as const;
+
+/**
+ * A point of a grouped series. A raw reading has `value` and `measured_at` only. A bucket of a downsampled
+ * series has `value` = the mean, `measured_at` = the bucket's start, and its `min`, `max` and `count`.
+ */
+export const groupedPoint = z.object({
+  value: z.number(),
+  measured_at: z.string(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  count: z.number().int().optional(),
+});
+export type GroupedPoint = z.infer<typeof groupedPoint>;
+
+export const groupedSeriesInfo = z.object({
+  /** Readings of the type in the range, whether they are answered one by one or per bucket. */
+  readings: z.number().int(),
+  downsampled: z.boolean(),
+  /** Width of a bucket when downsampled; null for raw readings. */
+  bucket_seconds: z.number().int().nullable(),
+});
+
+export const groupedMeasurements = z.object({
+  data: z.record(z.string(), z.array(groupedPoint)),
+  units: z.record(z.string(), z.string()),
+  /** Per type asked: how it is answered (added for issue 27; older clients may ignore it). */
+  series: z.record(z.string(), groupedSeriesInfo),
+});
+export type GroupedMeasurements = z.infer<typeof groupedMeasurements>;
+
+/** The smallest round bucket width that keeps a range within `CHART_MAX_POINTS` buckets. */
+export function chartBucketSeconds(rangeSeconds: number): number {
+  for (const w of CHART_BUCKET_SECONDS) if (Math.ceil(rangeSeconds / w) <= CHART_MAX_POINTS) return w;
+  return 86_400;
+}
+
 const typeList = line()
   .transform((v, ctx) => {
     const list = [
@@ -183,10 +226,7 @@ export const dataViewsContract = {
     params: z.object({ ...patient, ...range }),
     query: z.object({ types: typeList }),
     responses: {
-      200: z.object({
-        data: z.record(z.string(), z.array(z.object({ value: z.number(), measured_at: z.string() }))),
-        units: z.record(z.string(), z.string()),
-      }),
+      200: groupedMeasurements,
     },
   }),
   measurementsByType: defineRoute({

@@ -67,6 +67,55 @@ export async function measurementsOf(
   return res.rows;
 }
 
+export type GroupedRow = {
+  type: string;
+  value: number;
+  min: number | null;
+  max: number | null;
+  count: number | null;
+  at: string | Date;
+  unit: string;
+  readings: number;
+  binned: boolean;
+};
+
+/**
+ * The chart series of a range: per type, its raw readings when it has at most `maxPoints` of them, else
+ * min/mean/max/count per bucket of `bucketSeconds` aligned on the range's start, all in SQL (issue 27).
+ * Both branches read measurements_patient_type_time_idx (patient_id, type, measured_at).
+ */
+export async function groupedMeasurementsOf(
+  db: Queryable,
+  patientId: number,
+  from: Date,
+  to: Date,
+  types: string[],
+  bucketSeconds: number,
+  maxPoints: number,
+): Promise<GroupedRow[]> {
+  const f = from.toISOString();
+  const t = to.toISOString();
+  const inRange = sql`m.patient_id = ${patientId} AND m.type = c.type AND m.measured_at >= ${f} AND m.measured_at < ${t}`;
+  const res = await db.execute<GroupedRow>(sql`
+    WITH c AS (
+      SELECT m.type, count(*)::int AS n FROM measurements m
+      WHERE m.patient_id = ${patientId} AND m.type = ANY(${`{${types.join(',')}}`}::text[])
+        AND m.measured_at >= ${f} AND m.measured_at < ${t}
+      GROUP BY m.type)
+    SELECT m.type, m.value, NULL::float8 AS min, NULL::float8 AS max, NULL::int AS count,
+           m.measured_at AS at, m.unit, c.n AS readings, false AS binned
+    FROM c JOIN measurements m ON ${inRange}
+    WHERE c.n <= ${maxPoints}
+    UNION ALL
+    SELECT m.type, avg(m.value)::float8, min(m.value), max(m.value), count(*)::int,
+           date_bin(make_interval(secs => ${bucketSeconds}), m.measured_at, ${f}::timestamptz), max(m.unit), c.n, true
+    FROM c JOIN measurements m ON ${inRange}
+    WHERE c.n > ${maxPoints}
+    GROUP BY m.type, c.n, 6
+    ORDER BY type, at`);
+  return res.rows;
+}
+
 export async function measurementsPage(
   db: Queryable,
   patientId: number,

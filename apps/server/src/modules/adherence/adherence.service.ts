@@ -1,7 +1,10 @@
 import {
   type AdherenceReport,
+  CHART_MAX_POINTS,
+  chartBucketSeconds,
   DEFAULT_MEASUREMENT_TYPES,
   DEFAULT_VIEW_DAYS,
+  type GroupedMeasurements,
   type MeasurementTypeValue,
   pageOf,
 } from '@caredeck/contracts';
@@ -20,6 +23,7 @@ import { AppError } from '../../platform/http/errors';
 import {
   dailyMeasurementSums,
   dailyUsages,
+  groupedMeasurementsOf,
   latestMeasurements,
   measurementsOf,
   measurementsPage,
@@ -286,15 +290,35 @@ export function createAdherenceService(deps: { db: Database; now?: () => number 
       const patient = await patientOf(actor, input.patientId, true);
       const range = rangeOf(zoneOf(patient), input.start, input.end, now());
       const types = input.types?.length ? input.types : DEFAULT_MEASUREMENT_TYPES;
-      const rows = await measurementsOf(db, patient.id, new Date(range.from), new Date(range.to), { types });
-      const data: Record<string, { value: number; measured_at: string }[]> = {};
-      const units: Record<string, string> = {};
-      for (const t of types) data[t] = [];
-      for (const r of rows) {
-        data[r.type]?.push({ value: r.value, measured_at: stamp(r.measured_at) });
-        units[r.type] = r.unit;
+      const bucketSeconds = chartBucketSeconds((range.to - range.from) / 1000);
+      const rows = await groupedMeasurementsOf(
+        db,
+        patient.id,
+        new Date(range.from),
+        new Date(range.to),
+        types,
+        bucketSeconds,
+        CHART_MAX_POINTS,
+      );
+      const answer: GroupedMeasurements = { data: {}, units: {}, series: {} };
+      for (const t of types) {
+        answer.data[t] = [];
+        answer.series[t] = { readings: 0, downsampled: false, bucket_seconds: null };
       }
-      return { data, units };
+      for (const r of rows) {
+        answer.data[r.type]?.push(
+          r.binned
+            ? { value: r.value, measured_at: stamp(r.at), min: r.min!, max: r.max!, count: r.count! }
+            : { value: r.value, measured_at: stamp(r.at) },
+        );
+        answer.units[r.type] = r.unit;
+        answer.series[r.type] = {
+          readings: r.readings,
+          downsampled: r.binned,
+          bucket_seconds: r.binned ? bucketSeconds : null,
+        };
+      }
+      return answer;
     },
     async measurementsByType(
       actor: StaffActor,
