@@ -242,12 +242,14 @@ export const dataViewsContract = {
     method: 'GET',
     path: '/api/v1/user/patients/:id/all',
     summary:
-      "The patient's readings of every type, newest first (at most 1,000), with the devices that took them",
+      "The patient's newest 1,000 readings of every type, newest first, the count of all, and the devices that took them",
     tags,
     params: z.object({ id: idParam }),
     responses: {
       200: z.object({
         patient_id: z.number().int(),
+        /** Readings the patient has; `data` holds the newest 1,000 of them. */
+        total: z.number().int(),
         data: z.array(measurementView),
         devices: z.array(z.object({ id: z.number().int(), serial: z.string(), kind: z.string() })),
       }),
@@ -263,7 +265,13 @@ export const dataViewsContract = {
       types: typeList,
       device_type: z.enum(['bp_cuff', 'pulse_oximeter', 'scale', 'glucometer', 'wearable']).optional(),
     }),
-    responses: { 200: z.object({ data: z.array(measurementView) }) },
+    responses: {
+      200: z.object({
+        data: z.array(measurementView),
+        /** Readings the range holds; `data` holds the newest 20,000 of them, oldest first. */
+        total: z.number().int(),
+      }),
+    },
   }),
 };
 
@@ -285,6 +293,8 @@ export const usagesReport = z.object({
   end: z.string(),
   time_zone: z.string(),
   data: z.array(usageView),
+  /** Doses the range holds; `data` lists the newest 5,000 of them, oldest first. `daily` counts all. */
+  data_total: z.number().int(),
   daily: z.array(dailyCount),
   pods: z.array(
     z.object({
@@ -295,6 +305,8 @@ export const usagesReport = z.object({
       servings_remaining: z.number().int(),
     }),
   ),
+  /** Pods the patient has; `pods` lists the first 500 by regimen and number. */
+  pods_total: z.number().int(),
 });
 
 export const inhalerReport = z.object({
@@ -302,6 +314,8 @@ export const inhalerReport = z.object({
   end: z.string(),
   time_zone: z.string(),
   data: z.array(usageView.extend({ use: z.enum(['controller', 'rescue']) })),
+  /** Inhaler doses the range holds; `data` lists the newest 5,000, oldest first. `daily` counts all. */
+  data_total: z.number().int(),
   daily: z.array(z.object({ date: z.string(), controller: z.number().int(), rescue: z.number().int() })),
 });
 

@@ -40,7 +40,7 @@ describe('ReadingsPanel', () => {
     mockFetch({
       [on(dataViewsContract.measurementsGrouped, { programId: 1, id: 7, start, end })]: { body: answer },
       [on(usageViewsContract.inhalerUsages, { programId: 1, userId: 7, start, end })]: {
-        body: { start, end, time_zone: 'UTC', data: [], daily: [] },
+        body: { start, end, time_zone: 'UTC', data: [], data_total: 0, daily: [] },
       },
     });
     renderWithProviders(

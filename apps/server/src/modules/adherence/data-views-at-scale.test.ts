@@ -1,4 +1,4 @@
-import { dataViewsContract as c, routeUrl } from '@caredeck/contracts';
+import { dataViewsContract as c, routeUrl, usageViewsContract as u } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client';
@@ -15,6 +15,12 @@ let programId = 0;
 let patientId = 0;
 
 type Point = { value: number; measured_at: string; min?: number; max?: number; count?: number };
+
+const getJson = async (target: string) => {
+  const res = await app.inject({ method: 'GET', url: target, headers: bearer(token) });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
 
 const grouped = async (start: string, end: string, types: string) => {
   const res = await app.inject({
@@ -51,6 +57,22 @@ beforeAll(async () => {
     INSERT INTO measurements (patient_id, program_id, type, value, unit, measured_at)
     SELECT ${patientId}, ${programId}, 'oxygen', 90 + (i % 10), '%', '2026-11-30T00:00:00Z'::timestamptz + i * interval '1 minute'
     FROM generate_series(0, 999) i`);
+  // An inhaler used every 5 minutes (6,000 doses, more than the 5,000 a usages answer lists) and 10
+  // rescue puffs on the last day.
+  const controllerId = (
+    await g.regimen({ patientId, programId, name: 'Controller inhaler', type: 'inhaler' })
+  ).id;
+  const rescueId = (
+    await g.regimen({ patientId, programId, name: 'Rescue inhaler', type: 'inhaler', repeat: 'as_needed' })
+  ).id;
+  await db.execute(sql`
+    INSERT INTO medication_usages (patient_id, regimen_id, taken_at, source)
+    SELECT ${patientId}, ${controllerId}, '2026-11-01T00:00:00Z'::timestamptz + i * interval '5 minutes', 'inhaler'
+    FROM generate_series(0, 5999) i`);
+  await db.execute(sql`
+    INSERT INTO medication_usages (patient_id, regimen_id, taken_at, source)
+    SELECT ${patientId}, ${rescueId}, '2026-11-30T12:00:00Z'::timestamptz + i * interval '1 minute', 'inhaler'
+    FROM generate_series(0, 9) i`);
   await db.execute(sql`
     INSERT INTO measurements (patient_id, program_id, type, value, unit, measured_at)
     VALUES (${patientId}, ${programId}, 'systolic', 128, 'mmHg', '2026-11-29T08:00:00Z'),
@@ -112,5 +134,45 @@ describe('readings chart at any size (issue 27)', () => {
     expect(body.series.pulse).toMatchObject({ downsampled: true, bucket_seconds: 43_200 });
     expect(body.data.pulse).toHaveLength(60);
     expect(body.data.pulse!.at(-1)).toMatchObject({ measured_at: '2026-11-30T12:00:00.000Z', count: 720 });
+  });
+
+  it('a raw reading list keeps the newest readings and says how many the range holds', async () => {
+    const range = await getJson(
+      routeUrl(
+        c.measurementsRange,
+        { id: patientId, start: '2026-11-01', end: '2026-11-30' },
+        { types: 'pulse' },
+      ),
+    );
+    expect(range.total).toBe(43_200);
+    expect(range.data).toHaveLength(20_000);
+    expect(range.data.at(-1).measured_at).toBe('2026-11-30T23:59:00.000Z');
+    expect(range.data[0].measured_at < range.data[1].measured_at).toBe(true);
+    const all = await getJson(routeUrl(c.patientAll, { id: patientId }));
+    expect(all.total).toBe(43_200 + 1000 + 2);
+    expect(all.data).toHaveLength(1000);
+    expect(all.data[0].measured_at).toBe('2026-11-30T23:59:00.000Z');
+  });
+
+  it('usage answers count every dose per day and list the newest 5,000 with the total', async () => {
+    const params = { programId, start: '2026-11-01', end: '2026-11-30' };
+    const inhaler = await getJson(routeUrl(u.inhalerUsages, { ...params, userId: patientId }));
+    expect(inhaler.data_total).toBe(6010);
+    expect(inhaler.data).toHaveLength(5000);
+    expect(inhaler.data.at(-1)).toMatchObject({ use: 'rescue', taken_at: '2026-11-30T12:09:00.000Z' });
+    const sum = (key: 'controller' | 'rescue') =>
+      inhaler.daily.reduce((n: number, d: Record<string, number>) => n + d[key]!, 0);
+    expect(sum('controller')).toBe(6000);
+    expect(sum('rescue')).toBe(10);
+    expect(inhaler.daily.find((d: { date: string }) => d.date === '2026-11-01')).toEqual({
+      date: '2026-11-01',
+      controller: 288,
+      rescue: 0,
+    });
+    const usages = await getJson(routeUrl(u.usages, { ...params, id: patientId }));
+    expect(usages.data_total).toBe(6010);
+    expect(usages.data).toHaveLength(5000);
+    expect(usages.daily.reduce((n: number, d: { doses: number }) => n + d.doses, 0)).toBe(6010);
+    expect(usages.pods_total).toBe(0);
   });
 });
