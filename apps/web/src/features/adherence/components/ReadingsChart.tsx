@@ -9,6 +9,7 @@ import '../i18n';
 export type ChartPoint = { t: number; v: number; min?: number; max?: number; count?: number };
 
 type ChartBucketSeconds = (typeof CHART_BUCKET_SECONDS)[number];
+const widthKey = (seconds: number) => `s${seconds as ChartBucketSeconds}` as const;
 
 const W = 480;
 const H = 180;
@@ -81,7 +82,7 @@ export function ReadingsChart({
     .filter(Boolean)
     .join(' · ');
   const bucketLabel = downsampled
-    ? t('readings.downsampled', { width: t(`readings.bucketWidths.s${bucketSeconds as ChartBucketSeconds}`) })
+    ? t('readings.downsampled', { width: t(`readings.bucketWidths.${widthKey(bucketSeconds)}`) })
     : null;
   return (
     <Stack gap={4}>
