@@ -109,6 +109,49 @@ export const measurementView = z.object({
 });
 export type MeasurementView = z.infer<typeof measurementView>;
 
+/**
+ * Most points one chart series holds (issue 27): a type with more readings in the range is answered per
+ * bucket of a round width instead, so a month of a reading a minute is a month, never its first 10,000.
+ */
+export const CHART_MAX_POINTS = 1000;
+/** Bucket widths a downsampled series may use, in seconds: 1, 5, 15, 30 min, 1, 3, 6, 12 h, 1 day. */
+export const CHART_BUCKET_SECONDS = [60, 300, 900, 1800, 3600, 10800, 21600, 43200, 86400] as const;
+
+/**
+ * A point of a grouped series. A raw reading has `value` and `measured_at` only. A bucket of a downsampled
+ * series has `value` = the mean, `measured_at` = the bucket's start, and its `min`, `max` and `count`.
+ */
+export const groupedPoint = z.object({
+  value: z.number(),
+  measured_at: z.string(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  count: z.number().int().optional(),
+});
+export type GroupedPoint = z.infer<typeof groupedPoint>;
+
+export const groupedSeriesInfo = z.object({
+  /** Readings of the type in the range, whether they are answered one by one or per bucket. */
+  readings: z.number().int(),
+  downsampled: z.boolean(),
+  /** Width of a bucket when downsampled; null for raw readings. */
+  bucket_seconds: z.number().int().nullable(),
+});
+
+export const groupedMeasurements = z.object({
+  data: z.record(z.string(), z.array(groupedPoint)),
+  units: z.record(z.string(), z.string()),
+  /** Per type asked: how it is answered (added for issue 27; older clients may ignore it). */
+  series: z.record(z.string(), groupedSeriesInfo),
+});
+export type GroupedMeasurements = z.infer<typeof groupedMeasurements>;
+
+/** The smallest round bucket width that keeps a range within `CHART_MAX_POINTS` buckets. */
+export function chartBucketSeconds(rangeSeconds: number): number {
+  for (const w of CHART_BUCKET_SECONDS) if (Math.ceil(rangeSeconds / w) <= CHART_MAX_POINTS) return w;
+  return 86_400;
+}
+
 const typeList = line()
   .transform((v, ctx) => {
     const list = [
@@ -183,10 +226,7 @@ export const dataViewsContract = {
     params: z.object({ ...patient, ...range }),
     query: z.object({ types: typeList }),
     responses: {
-      200: z.object({
-        data: z.record(z.string(), z.array(z.object({ value: z.number(), measured_at: z.string() }))),
-        units: z.record(z.string(), z.string()),
-      }),
+      200: groupedMeasurements,
     },
   }),
   measurementsByType: defineRoute({
@@ -202,12 +242,14 @@ export const dataViewsContract = {
     method: 'GET',
     path: '/api/v1/user/patients/:id/all',
     summary:
-      "The patient's readings of every type, newest first (at most 1,000), with the devices that took them",
+      "The patient's newest 1,000 readings of every type, newest first, the count of all, and the devices that took them",
     tags,
     params: z.object({ id: idParam }),
     responses: {
       200: z.object({
         patient_id: z.number().int(),
+        /** Readings the patient has; `data` holds the newest 1,000 of them. */
+        total: z.number().int(),
         data: z.array(measurementView),
         devices: z.array(z.object({ id: z.number().int(), serial: z.string(), kind: z.string() })),
       }),
@@ -223,7 +265,13 @@ export const dataViewsContract = {
       types: typeList,
       device_type: z.enum(['bp_cuff', 'pulse_oximeter', 'scale', 'glucometer', 'wearable']).optional(),
     }),
-    responses: { 200: z.object({ data: z.array(measurementView) }) },
+    responses: {
+      200: z.object({
+        data: z.array(measurementView),
+        /** Readings the range holds; `data` holds the newest 20,000 of them, oldest first. */
+        total: z.number().int(),
+      }),
+    },
   }),
 };
 
@@ -245,6 +293,8 @@ export const usagesReport = z.object({
   end: z.string(),
   time_zone: z.string(),
   data: z.array(usageView),
+  /** Doses the range holds; `data` lists the newest 5,000 of them, oldest first. `daily` counts all. */
+  data_total: z.number().int(),
   daily: z.array(dailyCount),
   pods: z.array(
     z.object({
@@ -255,6 +305,8 @@ export const usagesReport = z.object({
       servings_remaining: z.number().int(),
     }),
   ),
+  /** Pods the patient has; `pods` lists the first 500 by regimen and number. */
+  pods_total: z.number().int(),
 });
 
 export const inhalerReport = z.object({
@@ -262,6 +314,8 @@ export const inhalerReport = z.object({
   end: z.string(),
   time_zone: z.string(),
   data: z.array(usageView.extend({ use: z.enum(['controller', 'rescue']) })),
+  /** Inhaler doses the range holds; `data` lists the newest 5,000, oldest first. `daily` counts all. */
+  data_total: z.number().int(),
   daily: z.array(z.object({ date: z.string(), controller: z.number().int(), rescue: z.number().int() })),
 });
 

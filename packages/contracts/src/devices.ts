@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, idParam, line } from './common';
+import { bodyId, idParam, line, MAX_PER_PAGE, paged, queryInt } from './common';
 import { defineRoute } from './route';
 
 export const DEVICE_KINDS = [
@@ -14,6 +14,33 @@ export const DEVICE_KINDS = [
 ] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 export const DISPENSER_TYPES = [1, 2] as const;
+
+/**
+ * Paging of the device lists (issue 27: the fleet stopped at 1,000 with no next page). A client that sends
+ * no `per_page` gets 100, the most a page holds, and `total`/`last_page` say whether there is more.
+ */
+const deviceListPage = {
+  page: queryInt(1, 1_000_000_000).default(1),
+  per_page: queryInt(1, 999_999_999)
+    .default(MAX_PER_PAGE)
+    .transform((n) => Math.min(n, MAX_PER_PAGE)),
+};
+
+/** GET devices and device_list: filters, then pages by serial. */
+export const deviceListQuery = z.object({
+  kind: z.enum(DEVICE_KINDS).optional(),
+  program_id: idParam.optional(),
+  patient_id: idParam.optional(),
+  /** Part of the serial, any case. */
+  serial: line().max(100).optional(),
+  /** `true`: only devices connected now. */
+  connected: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  ...deviceListPage,
+});
+export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 
 export const DEVICE_MESSAGES = {
   notFound: 'Dispenser not found',
@@ -206,24 +233,16 @@ export const devicesContract = {
     path: '/api/v1/devices',
     summary: 'Devices of the programs the caller sees (controllers: the whole fleet)',
     tags,
-    query: z.object({
-      kind: z.enum(DEVICE_KINDS).optional(),
-      program_id: idParam.optional(),
-      patient_id: idParam.optional(),
-    }),
-    responses: { 200: z.object({ data: z.array(device) }) },
+    query: deviceListQuery,
+    responses: { 200: paged(device) },
   }),
   deviceList: defineRoute({
     method: 'GET',
     path: '/api/v1/device_list',
     summary: 'The same list as GET /devices (the name older clients call)',
     tags,
-    query: z.object({
-      kind: z.enum(DEVICE_KINDS).optional(),
-      program_id: idParam.optional(),
-      patient_id: idParam.optional(),
-    }),
-    responses: { 200: z.object({ data: z.array(device) }) },
+    query: deviceListQuery,
+    responses: { 200: paged(device) },
   }),
   provision: defineRoute({
     method: 'POST',
@@ -265,8 +284,8 @@ export const devicesContract = {
     path: '/api/v1/inhalers',
     summary: 'Smart inhalers of the programs the caller sees',
     tags,
-    query: z.object({ program_id: idParam.optional() }),
-    responses: { 200: z.object({ data: z.array(device) }) },
+    query: z.object({ program_id: idParam.optional(), ...deviceListPage }),
+    responses: { 200: paged(device) },
   }),
   createInhaler: defineRoute({
     method: 'POST',

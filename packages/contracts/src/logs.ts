@@ -127,9 +127,15 @@ export const logsContract = {
   loginLogoutLogs: defineRoute({
     method: 'GET',
     path: '/api/v1/programs/:programId/admins/:adminId/login_logout_logs/:start/:end',
-    summary: "The staff member's sign-ins and sign-outs in the period, newest first",
+    summary: "The staff member's newest 500 sign-ins and sign-outs in the period, and the count of all",
     tags,
     params: range,
-    responses: { 200: z.object({ data: z.array(loginLogoutEntry) }) },
+    responses: {
+      200: z.object({
+        data: z.array(loginLogoutEntry),
+        /** Sign-ins in the period; `data` lists the newest 500 (issue 27). */
+        total: z.number().int(),
+      }),
+    },
   }),
 };

@@ -50,20 +50,74 @@ export type MeasurementRow = {
   device_id: number | null;
 };
 
+/** Most readings one raw range answer lists (the newest); `total` says how many the range holds. */
+export const MEASUREMENT_LIST_MAX = 20_000;
+
+/** Readings of a range, oldest first: the newest `MEASUREMENT_LIST_MAX`, and the count of all. */
 export async function measurementsOf(
   db: Queryable,
   patientId: number,
   from: Date,
   to: Date,
   filter: { types?: string[]; deviceKind?: string },
-): Promise<MeasurementRow[]> {
-  const res = await db.execute<MeasurementRow>(sql`
-    SELECT m.id, m.type, m.value, m.unit, m.measured_at, m.device_id FROM measurements m
+): Promise<{ rows: MeasurementRow[]; total: number }> {
+  const res = await db.execute<MeasurementRow & { total: number }>(sql`
+    SELECT m.id, m.type, m.value, m.unit, m.measured_at, m.device_id, count(*) OVER ()::int AS total FROM measurements m
     ${filter.deviceKind ? sql`JOIN devices d ON d.id = m.device_id AND d.kind = ${filter.deviceKind}` : sql``}
     WHERE m.patient_id = ${patientId} AND m.measured_at >= ${from.toISOString()} AND m.measured_at < ${to.toISOString()}
       ${filter.types?.length ? sql`AND m.type = ANY(${`{${filter.types.join(',')}}`}::text[])` : sql``}
-    ORDER BY m.measured_at, m.type
-    LIMIT 20000`);
+    ORDER BY m.measured_at DESC, m.type DESC
+    LIMIT ${MEASUREMENT_LIST_MAX}`);
+  const rows = res.rows.map(({ total: _t, ...r }) => r).reverse();
+  return { rows, total: res.rows[0]?.total ?? 0 };
+}
+
+export type GroupedRow = {
+  type: string;
+  value: number;
+  min: number | null;
+  max: number | null;
+  count: number | null;
+  at: string | Date;
+  unit: string;
+  readings: number;
+  binned: boolean;
+};
+
+/**
+ * The chart series of a range: per type, its raw readings when it has at most `maxPoints` of them, else
+ * min/mean/max/count per bucket of `bucketSeconds` aligned on the range's start, all in SQL (issue 27).
+ * Both branches read measurements_patient_type_time_idx (patient_id, type, measured_at).
+ */
+export async function groupedMeasurementsOf(
+  db: Queryable,
+  patientId: number,
+  from: Date,
+  to: Date,
+  types: string[],
+  bucketSeconds: number,
+  maxPoints: number,
+): Promise<GroupedRow[]> {
+  const f = from.toISOString();
+  const t = to.toISOString();
+  const inRange = sql`m.patient_id = ${patientId} AND m.type = c.type AND m.measured_at >= ${f} AND m.measured_at < ${t}`;
+  const res = await db.execute<GroupedRow>(sql`
+    WITH c AS (
+      SELECT m.type, count(*)::int AS n FROM measurements m
+      WHERE m.patient_id = ${patientId} AND m.type = ANY(${`{${types.join(',')}}`}::text[])
+        AND m.measured_at >= ${f} AND m.measured_at < ${t}
+      GROUP BY m.type)
+    SELECT m.type, m.value, NULL::float8 AS min, NULL::float8 AS max, NULL::int AS count,
+           m.measured_at AS at, m.unit, c.n AS readings, false AS binned
+    FROM c JOIN measurements m ON ${inRange}
+    WHERE c.n <= ${maxPoints}
+    UNION ALL
+    SELECT m.type, avg(m.value)::float8, min(m.value), max(m.value), count(*)::int,
+           date_bin(make_interval(secs => ${bucketSeconds}), m.measured_at, ${f}::timestamptz), max(m.unit), c.n, true
+    FROM c JOIN measurements m ON ${inRange}
+    WHERE c.n > ${maxPoints}
+    GROUP BY m.type, c.n, 6
+    ORDER BY type, at`);
   return res.rows;
 }
 
@@ -102,22 +156,44 @@ export type UsageRow = {
   regimen_type: string;
 };
 
-/** Doses of a range with their regimen, oldest first (at most 5,000: a year of a busy patient). */
+/** Most dose rows one usages answer lists; the per-day figures beside them count every dose. */
+export const USAGE_LIST_MAX = 5000;
+
+/**
+ * Doses of a range with their regimen, oldest first: the newest `USAGE_LIST_MAX` of them, and how many the
+ * range holds (`total`), so an answer says when it lists only part (issue 27).
+ */
 export async function usagesOf(
   db: Queryable,
   patientId: number,
   from: Date,
   to: Date,
   regimenType?: string,
-): Promise<UsageRow[]> {
-  const res = await db.execute<UsageRow>(sql`
+): Promise<{ rows: UsageRow[]; total: number }> {
+  const res = await db.execute<UsageRow & { total: number }>(sql`
     SELECT u.id, u.regimen_id, r.name AS regimen_name, u.pod_id, u.taken_at, u.servings, u.kind, u.source,
-           r.repeat = 'as_needed' AS as_needed, r.type AS regimen_type
+           r.repeat = 'as_needed' AS as_needed, r.type AS regimen_type, count(*) OVER ()::int AS total
     FROM medication_usages u JOIN regimens r ON r.id = u.regimen_id
     WHERE u.patient_id = ${patientId} AND u.taken_at >= ${from.toISOString()} AND u.taken_at < ${to.toISOString()}
       ${regimenType ? sql`AND r.type = ${regimenType}` : sql``}
-    ORDER BY u.taken_at, u.id
-    LIMIT 5000`);
+    ORDER BY u.taken_at DESC, u.id DESC
+    LIMIT ${USAGE_LIST_MAX}`);
+  return {
+    rows: res.rows.map(({ total: _t, ...r }) => r).reverse(),
+    total: res.rows[0]?.total ?? 0,
+  };
+}
+
+/** Inhaler puffs per local day of the patient: scheduled (controller) and as-needed (rescue), taken only. */
+export async function dailyInhalerUse(db: Queryable, patientId: number, from: Date, to: Date, zone: string) {
+  const res = await db.execute<{ date: string; controller: number; rescue: number }>(sql`
+    SELECT to_char(u.taken_at AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS date,
+           coalesce(sum(u.servings) FILTER (WHERE r.repeat <> 'as_needed'), 0)::int AS controller,
+           coalesce(sum(u.servings) FILTER (WHERE r.repeat = 'as_needed'), 0)::int AS rescue
+    FROM medication_usages u JOIN regimens r ON r.id = u.regimen_id
+    WHERE u.patient_id = ${patientId} AND u.kind = 'taken' AND r.type = 'inhaler'
+      AND u.taken_at >= ${from.toISOString()} AND u.taken_at < ${to.toISOString()}
+    GROUP BY 1 ORDER BY 1`);
   return res.rows;
 }
 
@@ -133,6 +209,9 @@ export async function dailyUsages(db: Queryable, patientId: number, from: Date, 
   return res.rows;
 }
 
+/** Most pods one usages answer lists; `pods_total` says how many the patient has. */
+export const POD_LIST_MAX = 500;
+
 export async function podsOf(db: Queryable, patientId: number) {
   const res = await db.execute<{
     id: number;
@@ -142,8 +221,12 @@ export async function podsOf(db: Queryable, patientId: number) {
     servings_remaining: number;
   }>(sql`
     SELECT id, barcode, regimen_id, original_servings, servings_remaining FROM pods
-    WHERE patient_id = ${patientId} ORDER BY regimen_id, num, id LIMIT 500`);
-  return res.rows;
+    WHERE patient_id = ${patientId} ORDER BY regimen_id, num, id LIMIT ${POD_LIST_MAX}`);
+  if (res.rows.length < POD_LIST_MAX) return { rows: res.rows, total: res.rows.length };
+  const c = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM pods WHERE patient_id = ${patientId}`,
+  );
+  return { rows: res.rows, total: c.rows[0]!.n };
 }
 
 /** Sums of the given measurement types per local day of the patient. */
@@ -169,7 +252,15 @@ export async function latestMeasurements(db: Queryable, patientId: number, limit
   const rows = await db.execute<MeasurementRow>(sql`
     SELECT id, type, value, unit, measured_at, device_id FROM measurements
     WHERE patient_id = ${patientId} ORDER BY measured_at DESC, id DESC LIMIT ${limit}`);
+  const total =
+    rows.rows.length < limit
+      ? rows.rows.length
+      : (
+          await db.execute<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM measurements WHERE patient_id = ${patientId}`,
+          )
+        ).rows[0]!.n;
   const devices = await db.execute<{ id: number; serial: string; kind: string }>(sql`
     SELECT id, serial, kind FROM devices WHERE patient_id = ${patientId} ORDER BY kind, serial`);
-  return { rows: rows.rows, devices: devices.rows };
+  return { rows: rows.rows, total, devices: devices.rows };
 }

@@ -1,7 +1,10 @@
 import {
   type AdherenceReport,
+  CHART_MAX_POINTS,
+  chartBucketSeconds,
   DEFAULT_MEASUREMENT_TYPES,
   DEFAULT_VIEW_DAYS,
+  type GroupedMeasurements,
   type MeasurementTypeValue,
   pageOf,
 } from '@caredeck/contracts';
@@ -18,8 +21,10 @@ import { auditView } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import {
+  dailyInhalerUse,
   dailyMeasurementSums,
   dailyUsages,
+  groupedMeasurementsOf,
   latestMeasurements,
   measurementsOf,
   measurementsPage,
@@ -221,27 +226,39 @@ export function createAdherenceService(deps: { db: Database; now?: () => number 
 
     async usages(actor: StaffActor, input: { patientId: number; start: string; end: string }) {
       const v = await rangeView(actor, input.patientId, input.start, input.end);
-      const [rows, daily, pods] = await Promise.all([
+      const [usages, daily, pods] = await Promise.all([
         usagesOf(db, v.patient.id, v.from, v.to),
         dailyUsages(db, v.patient.id, v.from, v.to, v.zone),
         podsOf(db, v.patient.id),
       ]);
-      return { ...v.head, data: rows.map(usageView), daily, pods };
+      return {
+        ...v.head,
+        data: usages.rows.map(usageView),
+        data_total: usages.total,
+        daily,
+        pods: pods.rows,
+        pods_total: pods.total,
+      };
     },
 
     /** Inhaler use: scheduled (controller) and as-needed (rescue) puffs per day. */
     async inhalerUsages(actor: StaffActor, input: { patientId: number; start: string; end: string }) {
       const v = await rangeView(actor, input.patientId, input.start, input.end);
-      const rows = await usagesOf(db, v.patient.id, v.from, v.to, 'inhaler');
+      // The per-day figures are summed in SQL over every dose, not over the listed ones (issue 27).
+      const [usages, sums] = await Promise.all([
+        usagesOf(db, v.patient.id, v.from, v.to, 'inhaler'),
+        dailyInhalerUse(db, v.patient.id, v.from, v.to, v.zone),
+      ]);
       const perDay = new Map(datesOf(v.range).map((date) => [date, { date, controller: 0, rescue: 0 }]));
-      const data = rows.map((u) => {
-        const use = u.as_needed ? ('rescue' as const) : ('controller' as const);
-        const date = new Intl.DateTimeFormat('en-CA', { timeZone: v.zone }).format(new Date(u.taken_at));
-        const day = perDay.get(date);
-        if (day && u.kind === 'taken') day[use] += u.servings;
-        return { ...usageView(u), use };
-      });
-      return { ...v.head, data, daily: [...perDay.values()] };
+      for (const s of sums) {
+        const day = perDay.get(s.date);
+        if (day) Object.assign(day, { controller: s.controller, rescue: s.rescue });
+      }
+      const data = usages.rows.map((u) => ({
+        ...usageView(u),
+        use: u.as_needed ? ('rescue' as const) : ('controller' as const),
+      }));
+      return { ...v.head, data, data_total: usages.total, daily: [...perDay.values()] };
     },
 
     async activities(actor: StaffActor, input: { patientId: number; start: string; end: string | null }) {
@@ -286,15 +303,35 @@ export function createAdherenceService(deps: { db: Database; now?: () => number 
       const patient = await patientOf(actor, input.patientId, true);
       const range = rangeOf(zoneOf(patient), input.start, input.end, now());
       const types = input.types?.length ? input.types : DEFAULT_MEASUREMENT_TYPES;
-      const rows = await measurementsOf(db, patient.id, new Date(range.from), new Date(range.to), { types });
-      const data: Record<string, { value: number; measured_at: string }[]> = {};
-      const units: Record<string, string> = {};
-      for (const t of types) data[t] = [];
-      for (const r of rows) {
-        data[r.type]?.push({ value: r.value, measured_at: stamp(r.measured_at) });
-        units[r.type] = r.unit;
+      const bucketSeconds = chartBucketSeconds((range.to - range.from) / 1000);
+      const rows = await groupedMeasurementsOf(
+        db,
+        patient.id,
+        new Date(range.from),
+        new Date(range.to),
+        types,
+        bucketSeconds,
+        CHART_MAX_POINTS,
+      );
+      const answer: GroupedMeasurements = { data: {}, units: {}, series: {} };
+      for (const t of types) {
+        answer.data[t] = [];
+        answer.series[t] = { readings: 0, downsampled: false, bucket_seconds: null };
       }
-      return { data, units };
+      for (const r of rows) {
+        answer.data[r.type]?.push(
+          r.binned
+            ? { value: r.value, measured_at: stamp(r.at), min: r.min!, max: r.max!, count: r.count! }
+            : { value: r.value, measured_at: stamp(r.at) },
+        );
+        answer.units[r.type] = r.unit;
+        answer.series[r.type] = {
+          readings: r.readings,
+          downsampled: r.binned,
+          bucket_seconds: r.binned ? bucketSeconds : null,
+        };
+      }
+      return answer;
     },
     async measurementsByType(
       actor: StaffActor,
@@ -310,7 +347,7 @@ export function createAdherenceService(deps: { db: Database; now?: () => number 
     },
     async patientAll(actor: StaffActor, input: { patientId: number }) {
       const patient = await patientOf(actor, input.patientId, false);
-      const { rows, devices } = await latestMeasurements(db, patient.id, 1000);
+      const { rows, total, devices } = await latestMeasurements(db, patient.id, 1000);
       await auditView(db, {
         actorAdminId: actor.adminId,
         programId: patient.program_id,
@@ -321,6 +358,7 @@ export function createAdherenceService(deps: { db: Database; now?: () => number 
       });
       return {
         patient_id: patient.id,
+        total,
         data: rows.map((r) => ({
           ...r,
           type: r.type as MeasurementTypeValue,
@@ -341,11 +379,12 @@ export function createAdherenceService(deps: { db: Database; now?: () => number 
     ) {
       const patient = await patientOf(actor, input.patientId, false);
       const range = rangeOf(zoneOf(patient), input.start, input.end, now());
-      const rows = await measurementsOf(db, patient.id, new Date(range.from), new Date(range.to), {
+      const { rows, total } = await measurementsOf(db, patient.id, new Date(range.from), new Date(range.to), {
         types: input.types,
         deviceKind: input.device_type,
       });
       return {
+        total,
         data: rows.map((r) => ({
           ...r,
           type: r.type as MeasurementTypeValue,

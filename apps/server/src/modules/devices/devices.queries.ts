@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { defineObjectKind } from '../../platform/access/rules';
 import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
+import { containsPattern } from '../../platform/db/like';
 import { visibleProgramsQuery } from '../tenancy/tenancy.queries';
 
 /** A dispenser addressed without its program (`dispensers/{id}`): its program decides who may see it. */
@@ -77,24 +78,40 @@ export async function patientDevice(
 }
 
 /**
- * Devices of the programs a staff member sees (`adminId`), or of the whole fleet (`adminId` null: a
- * controller), optionally of one kind and one program. At most 1,000, by serial.
+ * A page of the devices of the programs a staff member sees (`adminId`), or of the whole fleet (`adminId`
+ * null: a controller), by serial, with the count of all that match: never a silent cut (issue 27).
  */
-export async function devicesOf(
+export async function devicesPage(
   db: Queryable,
-  filter: { adminId: number | null; kind?: DeviceKind; programId?: number; patientId?: number },
-): Promise<DeviceRow[]> {
+  filter: {
+    adminId: number | null;
+    kind?: DeviceKind;
+    programId?: number;
+    patientId?: number;
+    serial?: string;
+    connected?: boolean;
+  },
+  page: { page: number; per_page: number },
+): Promise<{ rows: DeviceRow[]; total: number }> {
   const scope =
     filter.adminId === null
       ? sql`true`
       : sql`d.program_id IN (SELECT v.id FROM (${visibleProgramsQuery(filter.adminId)}) v)`;
-  return devicesWhere(
-    db,
-    sql`${scope} ${filter.kind ? sql`AND d.kind = ${filter.kind}` : sql``}
+  const where = sql`${scope} ${filter.kind ? sql`AND d.kind = ${filter.kind}` : sql``}
       ${filter.programId ? sql`AND d.program_id = ${filter.programId}` : sql``}
-      ${filter.patientId ? sql`AND d.patient_id = ${filter.patientId}` : sql``}`,
-    1000,
-  );
+      ${filter.patientId ? sql`AND d.patient_id = ${filter.patientId}` : sql``}
+      ${filter.serial?.trim() ? sql`AND d.serial ILIKE ${containsPattern(filter.serial.trim())}` : sql``}
+      ${filter.connected === undefined ? sql`` : sql`AND d.connected = ${filter.connected}`}`;
+  const res = await db.execute<DeviceRow & { total: number }>(sql`
+    SELECT ${DEVICE}, count(*) OVER ()::int AS total FROM devices d LEFT JOIN patients p ON p.id = d.patient_id
+    WHERE ${where} ORDER BY d.serial, d.id LIMIT ${page.per_page} OFFSET ${(page.page - 1) * page.per_page}`);
+  let total = res.rows[0]?.total;
+  if (total === undefined) {
+    // A page past the end: the count still answers.
+    const c = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices d WHERE ${where}`);
+    total = c.rows[0]!.n;
+  }
+  return { rows: res.rows.map(({ total: _t, ...r }) => r), total };
 }
 
 export async function recentEvents(db: Queryable, deviceId: number, limit = 20) {

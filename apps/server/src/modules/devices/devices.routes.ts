@@ -81,8 +81,7 @@ export async function devicesRoutes(app: App, deps: { devices: DevicesService })
   });
   route(app, c.inhalers, {
     access: access.staffOrController(),
-    handler: async (req) =>
-      devices.list(anyActor(req), { kind: 'inhaler', program_id: req.query.program_id }),
+    handler: async (req) => devices.list(anyActor(req), { ...req.query, kind: 'inhaler' }),
   });
   route(app, c.createInhaler, {
     access: access.staffOrController(),

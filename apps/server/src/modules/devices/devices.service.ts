@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { CARE_ROLES, DEVICE_MESSAGES, type DeviceKind, type StaffRole } from '@caredeck/contracts';
+import {
+  CARE_ROLES,
+  DEVICE_MESSAGES,
+  type DeviceKind,
+  type DeviceListQuery,
+  pageOf,
+  type StaffRole,
+} from '@caredeck/contracts';
 import type { Config } from '../../config';
 import { programAccess } from '../../platform/access/access.queries';
 import type { Actor, StaffActor } from '../../platform/access/actor';
@@ -13,7 +20,7 @@ import {
   claimableDevice,
   type DeviceRow,
   deviceById,
-  devicesOf,
+  devicesPage,
   devicesPerVendor,
   finishCommand,
   insertCommand,
@@ -82,6 +89,9 @@ const INTEGRATIONS: { vendor: string; name: string; kinds: DeviceKind[]; channel
 const newSecret = () => randomBytes(24).toString('base64url');
 /** Listening on these means "every address": the address devices use is the one the console is reached at. */
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
+
+/** A device list's filters and page; the inhaler list sends its program and page only. */
+type DeviceListInput = Partial<DeviceListQuery> & { page: number; per_page: number };
 
 export function createDevicesService(deps: { db: Database; gateway: DeviceGateway; config: Config }) {
   const { db, gateway, config } = deps;
@@ -272,14 +282,24 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
       return deviceView(device);
     },
 
-    async list(actor: Actor, input: { kind?: DeviceKind; program_id?: number; patient_id?: number }) {
-      const rows = await devicesOf(db, {
-        adminId: adminIdOf(actor),
-        kind: input.kind,
-        programId: input.program_id,
-        patientId: input.patient_id,
-      });
-      return { data: rows.map((d) => deviceView(d, actor)) };
+    async list(actor: Actor, input: DeviceListInput) {
+      const { rows, total } = await devicesPage(
+        db,
+        {
+          adminId: adminIdOf(actor),
+          kind: input.kind,
+          programId: input.program_id,
+          patientId: input.patient_id,
+          serial: input.serial,
+          connected: input.connected,
+        },
+        input,
+      );
+      return pageOf(
+        rows.map((d) => deviceView(d, actor)),
+        input,
+        total,
+      );
     },
 
     /** Claims a vendor's stock device into a program with a new secret (shown once). */

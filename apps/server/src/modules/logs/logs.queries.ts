@@ -127,11 +127,15 @@ export async function loginLogoutOf(
   db: Queryable,
   adminId: number,
   period: Period,
-): Promise<LoginLogoutEntry[]> {
-  const res = await db.execute<LoginLogoutEntry>(sql`
+): Promise<{ rows: LoginLogoutEntry[]; total: number }> {
+  const res = await db.execute<LoginLogoutEntry & { total: number }>(sql`
     SELECT id, ${isoUtc(sql`login_at`)} AS login_at, ${isoUtc(sql`logout_at`)} AS logout_at,
-      CASE WHEN logout_at IS NULL THEN NULL ELSE round((extract(epoch FROM logout_at - login_at) / 60)::numeric, 1)::float END AS minutes, ip
+      CASE WHEN logout_at IS NULL THEN NULL ELSE round((extract(epoch FROM logout_at - login_at) / 60)::numeric, 1)::float END AS minutes, ip,
+      count(*) OVER ()::int AS total
     FROM login_logs l WHERE l.admin_id = ${adminId} AND ${within(sql`l.login_at`, period)}
     ORDER BY login_at DESC LIMIT 500`);
-  return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
+  return {
+    rows: res.rows.map(({ total: _t, ...r }) => ({ ...r, id: Number(r.id) })),
+    total: res.rows[0]?.total ?? 0,
+  };
 }

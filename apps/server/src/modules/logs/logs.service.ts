@@ -99,7 +99,8 @@ export function createLogsService(deps: { db: Database }) {
     },
     async loginLogout(actor: StaffActor, adminId: number, q: { start: string; end: string }) {
       await canRead(actor, adminId);
-      return { data: await loginLogoutOf(db, adminId, periodOf(q)) };
+      const { rows, total } = await loginLogoutOf(db, adminId, periodOf(q));
+      return { data: rows, total };
     },
   };
 }

@@ -107,6 +107,25 @@ describe('logs', () => {
     expect(logins.json()).toMatchObject({ data: [{ minutes: 60 }] });
   });
 
+  it('lists the newest 500 sign-ins of a busy day and counts them all (issue 27)', async () => {
+    await db.execute(sql`
+      INSERT INTO login_logs (admin_id, login_at, logout_at)
+      SELECT ${coordinatorId}, '2026-01-15T02:00:00Z'::timestamptz + i * interval '1 minute', NULL
+      FROM generate_series(0, 599) i`);
+    const logins = await get(
+      admin,
+      routeUrl(c.loginLogoutLogs, {
+        programId: String(programId),
+        adminId: String(coordinatorId),
+        start: '2026-01-15',
+        end: '2026-01-15',
+      }),
+    );
+    expect(logins.json().total).toBe(600);
+    expect(logins.json().data).toHaveLength(500);
+    expect(logins.json().data[0].login_at).toBe('2026-01-15T11:59:00.000Z');
+  });
+
   it('lets staff read only their own logs, refuses bad periods and strangers', async () => {
     const own = await get(
       coordinator,

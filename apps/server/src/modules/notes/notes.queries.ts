@@ -79,23 +79,29 @@ export async function notesPage(
   return { rows: res.rows.map(clean), total: res.rows[0]?.total ?? 0 };
 }
 
-/** The calendar: notes written, or followed up, between two days (in UTC days), oldest first, at most 500. */
+/** Most notes one calendar answer lists; its `total` counts all of them (issue 27). */
+export const CALENDAR_NOTES_MAX = 500;
+
+/**
+ * The calendar: notes written, or followed up, between two days (in UTC days), oldest first: the first
+ * `CALENDAR_NOTES_MAX`, and how many the days hold.
+ */
 export async function notesInDays(
   db: Queryable,
   programId: number,
   patientId: number,
   start: string,
   end: string,
-): Promise<Note[]> {
+): Promise<{ rows: Note[]; total: number }> {
   const res = await db.execute<NoteRow>(
     selectNotes(
       sql`n.patient_id = ${patientId} AND n.program_id = ${programId} AND (
         (n.created_at >= ${start}::date AND n.created_at < ${end}::date + 1)
         OR EXISTS (SELECT 1 FROM follow_ups f WHERE f.note_id = n.id AND f.due_date BETWEEN ${start}::date AND ${end}::date))`,
-      sql`ORDER BY n.created_at LIMIT 500`,
+      sql`ORDER BY n.created_at LIMIT ${CALENDAR_NOTES_MAX}`,
     ),
   );
-  return res.rows.map(clean);
+  return { rows: res.rows.map(clean), total: res.rows[0]?.total ?? 0 };
 }
 
 export async function insertNote(

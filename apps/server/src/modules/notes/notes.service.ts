@@ -7,6 +7,7 @@ import type { UploadedFile } from '../../platform/files/upload';
 import { AppError } from '../../platform/http/errors';
 import type { Realtime } from '../../platform/realtime/realtime';
 import {
+  CALENDAR_NOTES_MAX,
   completeFollowUp,
   editNote,
   followUpById,
@@ -185,8 +186,9 @@ export function createNotesService(deps: { db: Database; storage: FileStorage; r
           throw AppError.validation({ end_date: ['Choose a start day on or before the end day.'] });
         const days = (Date.parse(query.end_date) - Date.parse(query.start_date)) / 86_400_000;
         if (days > 62) throw AppError.validation({ end_date: ['Choose at most 62 days.'] });
-        const rows = await notesInDays(db, programId, patientId, query.start_date, query.end_date);
-        return pageOf(rows, { page: 1, per_page: Math.max(rows.length, 1) }, rows.length);
+        // One page of up to CALENDAR_NOTES_MAX; a larger total (last_page > 1) says the days hold more.
+        const { rows, total } = await notesInDays(db, programId, patientId, query.start_date, query.end_date);
+        return pageOf(rows, { page: 1, per_page: CALENDAR_NOTES_MAX }, total);
       }
       const { rows, total } = await notesPage(db, programId, patientId, query);
       return pageOf(rows, query, total);

@@ -128,6 +128,7 @@ describe('notes', () => {
       url(c.list, { id: patient.a }, { forCalendar: '1', start_date: isoDay(-3), end_date: isoDay(-1) }),
     );
     expect(calendar.json().data.map((n: { id: number }) => n.id)).toEqual([note.id]);
+    expect(calendar.json()).toMatchObject({ total: 1, last_page: 1 });
     expect(
       (
         await call(

@@ -86,6 +86,28 @@ export async function usersOf(
   return { rows: res.rows.map((r) => r.u), total: res.rows[0]?.total ?? 0 };
 }
 
+/**
+ * The board: the first `perStage` patients of each stage, longest in their stage first. Each stage's
+ * count (`stages[].users`) says how many it holds; the stage-users route pages the rest (issue 27: a
+ * single cap over the whole board left later stages empty without a word).
+ */
+export async function boardUsersOf(
+  db: Queryable,
+  pipelineId: number,
+  perStage: number,
+): Promise<PipelineUser[]> {
+  const res = await db.execute<{ u: PipelineUser }>(sql`
+    SELECT ${USER} AS u FROM (
+      SELECT x.*, row_number() OVER (
+        PARTITION BY x.stage_id ORDER BY x.moved_at, y.last_name, y.first_name, y.id) AS n
+      FROM pipeline_patients x JOIN patients y ON y.id = x.patient_id
+      WHERE x.pipeline_id = ${pipelineId} AND x.status = 'active') pp
+    JOIN patients pt ON pt.id = pp.patient_id LEFT JOIN admins ab ON ab.id = pp.added_by
+    WHERE pp.n <= ${perStage}
+    ORDER BY pp.moved_at, pt.last_name, pt.first_name, pt.id`);
+  return res.rows.map((r) => r.u);
+}
+
 export async function pipelineProgram(db: Queryable, pipelineId: number): Promise<number | null> {
   const res = await db.execute<{ program_id: number }>(
     sql`SELECT program_id FROM pipelines WHERE id = ${pipelineId}`,

@@ -20,6 +20,7 @@ import {
   activePipelinesOf,
   activeStageOf,
   addPatients,
+  boardUsersOf,
   deletePipeline,
   deleteStage,
   firstStage,
@@ -56,8 +57,8 @@ import {
 export const PIPELINE_EDITOR_ROLES: readonly StaffRole[] = CARE_ROLES;
 /** Live event to a program: a pipeline or a patient's place in one changed. */
 export const PIPELINES_EVENT = 'pipelines.changed';
-/** The board shows at most this many patients at once (the stage lists page further). */
-const BOARD_LIMIT = 2000;
+/** The board shows this many patients of each stage; its count and the stage-users route give the rest. */
+export const BOARD_STAGE_LIMIT = 100;
 
 type Stages = { name: string; color: string | null }[];
 
@@ -77,7 +78,7 @@ export function createPipelinesService(deps: { db: Database; realtime: Realtime 
     const [p] = await pipelinesOf(q, programIds, { id: pipelineId });
     if (!p) throw AppError.notFound(M.notFound);
     if (!withUsers) return p;
-    return { ...p, users: (await usersOf(q, pipelineId, { limit: BOARD_LIMIT })).rows };
+    return { ...p, users: await boardUsersOf(q, pipelineId, BOARD_STAGE_LIMIT) };
   }
 
   /** The pipeline of an enterprise path: one of the enterprise's programs', else 404. */

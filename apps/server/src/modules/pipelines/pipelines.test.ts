@@ -8,6 +8,7 @@ import { given } from '../../seed/given';
 import { bearer, signIn } from '../../test/flows';
 import { testApp } from '../../test/harness';
 import { FACTORY_PASSWORD } from '../identity/identity.factories';
+import { createPatients } from '../patients/patients.factories';
 
 let app: App;
 let db: Database;
@@ -46,6 +47,53 @@ beforeAll(async () => {
   coordinator = await sign([{ programId, role: 'care_coordinator' }]);
   pharma = await sign([{ programId, role: 'pharma' }]);
   outsider = await sign([{ programId: otherProgram, role: 'admin' }]);
+});
+
+describe('pipeline board at any size (issue 27)', () => {
+  it('shows the longest-waiting 100 of every stage, with each stage’s count, past the old 2,000 cap', async () => {
+    const pipeline = await createPipeline('Board at scale', ['Waiting', 'Enrolled']);
+    const [waiting, enrolled] = pipeline.stages;
+    const many = await createPatients(
+      db,
+      Array.from({ length: 2100 }, (_, i) => ({ programId, lastName: `Wait ${String(i).padStart(4, '0')}` })),
+    );
+    const few = await createPatients(
+      db,
+      Array.from({ length: 5 }, (_, i) => ({ programId, lastName: `Enrolled ${i}` })),
+    );
+    // Everyone waiting arrived before anyone enrolled: one cap over the board ordered by arrival left
+    // the second stage empty.
+    await db.execute(sql`
+      INSERT INTO pipeline_patients (pipeline_id, patient_id, stage_id, added_at, moved_at)
+      SELECT ${pipeline.id}, id, ${waiting!.id}, '2026-01-01'::timestamptz + n * interval '1 minute',
+             '2026-01-01'::timestamptz + n * interval '1 minute'
+      FROM unnest(${`{${many.join(',')}}`}::bigint[]) WITH ORDINALITY AS t(id, n)`);
+    await db.execute(sql`
+      INSERT INTO pipeline_patients (pipeline_id, patient_id, stage_id, added_at, moved_at)
+      SELECT ${pipeline.id}, id, ${enrolled!.id}, '2026-06-01', '2026-06-01'
+      FROM unnest(${`{${few.join(',')}}`}::bigint[]) AS t(id)`);
+    const board = (await send(pharma, 'GET', routeUrl(c.get, P({ pipeline_id: String(pipeline.id) })))).json()
+      .data as {
+      users_count: number;
+      stages: { id: number; users: number }[];
+      users: { stage_id: number; patient: { id: number } }[];
+    };
+    expect(board.users_count).toBe(2105);
+    expect(board.stages.map((s) => s.users)).toEqual([2100, 5]);
+    const inStage = (id: number) => board.users.filter((u) => u.stage_id === id).map((u) => u.patient.id);
+    expect(inStage(waiting!.id)).toEqual(many.slice(0, 100));
+    expect(inStage(enrolled!.id)).toEqual(few);
+    const last = await send(
+      pharma,
+      'GET',
+      routeUrl(c.stageUsers, P({ pipeline_id: String(pipeline.id), stage_id: String(waiting!.id) }), {
+        page: '21',
+        per_page: '100',
+      }),
+    );
+    expect(last.json()).toMatchObject({ total: 2100, last_page: 21 });
+    expect(last.json().data.map((u: { patient: { id: number } }) => u.patient.id)).toEqual(many.slice(2000));
+  });
 });
 
 describe('pipelines', () => {

@@ -20,6 +20,7 @@ const en = {
   servings: {
     pods: 'Pods',
     noPods: 'The patient has no pods.',
+    morePods: 'Showing {{shown}} of {{count}} pods.',
     barcode: 'Barcode',
     remaining: 'Servings left',
     of: '{{left}} of {{total}}',
@@ -71,6 +72,7 @@ export const dataViewsTexts: FeatureTexts<typeof en> = registerTexts('dataViews'
     servings: {
       pods: 'Pods',
       noPods: 'Der Patient hat keine Pods.',
+      morePods: '{{shown}} von {{count}} Pods angezeigt.',
       barcode: 'Barcode',
       remaining: 'Verbleibende Portionen',
       of: '{{left}} von {{total}}',
@@ -119,6 +121,7 @@ export const dataViewsTexts: FeatureTexts<typeof en> = registerTexts('dataViews'
     servings: {
       pods: 'Pods',
       noPods: 'Le patient n’a aucun pod.',
+      morePods: '{{shown}} pods affichés sur {{count}}.',
       barcode: 'Code-barres',
       remaining: 'Portions restantes',
       of: '{{left}} sur {{total}}',
@@ -167,6 +170,7 @@ export const dataViewsTexts: FeatureTexts<typeof en> = registerTexts('dataViews'
     servings: {
       pods: 'Pods',
       noPods: 'O paciente não tem pods.',
+      morePods: 'A mostrar {{shown}} de {{count}} pods.',
       barcode: 'Código de barras',
       remaining: 'Porções restantes',
       of: '{{left}} de {{total}}',

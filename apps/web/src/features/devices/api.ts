@@ -6,7 +6,7 @@ import {
   type DispenserDetail,
   deviceChannelContract,
 } from '@caredeck/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api-client';
 
 const controller = { auth: 'controller' } as const;
@@ -14,11 +14,27 @@ const controller = { auth: 'controller' } as const;
 /** Polling fallback of /controller: it is live through its socket (live.ts). */
 const FLEET_POLL_MS = 30_000;
 
-/** The dispensers of the fleet (connection, battery, last event). */
-export function useFleet() {
+/**
+ * A page of the dispenser fleet (connection, battery, last event), filtered on the server by part of the
+ * serial and by connection: the fleet may hold any number of dispensers (issue 27).
+ */
+export function useFleet(filter: { page: number; serial: string; connectedOnly: boolean }) {
   return useQuery({
-    queryKey: ['controller', 'fleet'],
-    queryFn: ({ signal }) => api.call(c.list, { query: { kind: 'dispenser' } }, { ...controller, signal }),
+    queryKey: ['controller', 'fleet', filter],
+    queryFn: ({ signal }) =>
+      api.call(
+        c.list,
+        {
+          query: {
+            kind: 'dispenser',
+            page: String(filter.page),
+            ...(filter.serial ? { serial: filter.serial } : {}),
+            ...(filter.connectedOnly ? { connected: 'true' } : {}),
+          },
+        },
+        { ...controller, signal },
+      ),
+    placeholderData: keepPreviousData,
     refetchInterval: FLEET_POLL_MS,
   });
 }

@@ -30,7 +30,7 @@ export function useStaffDays(programId: number, adminId: number | null, start: s
         api.call(c.dayWise, { params, query: { start, end } }, { signal }),
         api.call(c.loginLogoutLogs, { params: range }, { signal }),
       ]);
-      return { detail: detail.data, days: days.data, logins: logins.data };
+      return { detail: detail.data, days: days.data, logins: logins.data, loginsTotal: logins.total };
     },
     enabled: adminId !== null && programId > 0,
     retry: 1,

@@ -26,6 +26,7 @@ const en = {
   days: 'Day by day',
   date: 'Day',
   logins: 'Sign-ins and sign-outs',
+  loginsShowing: 'Showing the newest {{shown}} of {{count}}.',
   stillSignedIn: 'still signed in or timed out',
 };
 
@@ -57,6 +58,7 @@ export const logTexts: FeatureTexts<typeof en> = registerTexts('logs', {
     days: 'Tag für Tag',
     date: 'Tag',
     logins: 'An- und Abmeldungen',
+    loginsShowing: 'Angezeigt: die neuesten {{shown}} von {{count}}.',
     stillSignedIn: 'noch angemeldet oder abgelaufen',
   },
   fr: {
@@ -85,6 +87,7 @@ export const logTexts: FeatureTexts<typeof en> = registerTexts('logs', {
     days: 'Jour par jour',
     date: 'Jour',
     logins: 'Connexions et déconnexions',
+    loginsShowing: 'Affichées : les {{shown}} plus récentes sur {{count}}.',
     stillSignedIn: 'toujours connecté ou expiré',
   },
   pt: {
@@ -113,6 +116,7 @@ export const logTexts: FeatureTexts<typeof en> = registerTexts('logs', {
     days: 'Dia a dia',
     date: 'Dia',
     logins: 'Entradas e saídas',
+    loginsShowing: 'A mostrar as {{shown}} mais recentes de {{count}}.',
     stillSignedIn: 'ainda com sessão ou expirada',
   },
 });

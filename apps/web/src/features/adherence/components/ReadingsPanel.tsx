@@ -3,11 +3,12 @@ import { resolveDisplayZone } from '@caredeck/domain';
 import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { daysBefore, shortDayLabel } from '../../../shared/ui/period';
+import { daysBefore } from '../../../shared/ui/period';
 import { useInhalerUsages } from '../../data-views/api';
 import { Bars } from '../../data-views/components/Bars';
 import { useLivePatientData, useMeasurements } from '../api';
 import { todayIn } from './AdherencePanel';
+import { ReadingsChart } from './ReadingsChart';
 import '../i18n';
 
 const DAYS = 30;
@@ -59,7 +60,7 @@ export function ReadingsPanel({
         <Loader aria-label={t('readings.title')} />
       </Group>
     );
-  const { data, units } = query.data;
+  const { data, units, series } = query.data;
   const shown = TYPES.filter((type) => (data[type]?.length ?? 0) > 0);
   return (
     <Stack gap="md" data-testid="readings-panel">
@@ -105,9 +106,17 @@ export function ReadingsPanel({
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {shown.map((type) => (
             <Paper key={type} withBorder p="sm" radius="md" data-testid={`chart-${type}`}>
-              <LineChart
+              <ReadingsChart
                 title={t(`readings.types.${type}`)}
-                points={data[type]!.map((p) => ({ t: Date.parse(p.measured_at), v: p.value }))}
+                points={data[type]!.map((p) => ({
+                  t: Date.parse(p.measured_at),
+                  v: p.value,
+                  min: p.min,
+                  max: p.max,
+                  count: p.count,
+                }))}
+                bucketSeconds={series?.[type]?.bucket_seconds ?? null}
+                zone={zone}
                 unit={units[type] ?? ''}
                 range={NORMAL_RANGES[type]}
                 from={Date.parse(`${start}T00:00:00Z`)}
@@ -117,118 +126,6 @@ export function ReadingsPanel({
           ))}
         </SimpleGrid>
       )}
-    </Stack>
-  );
-}
-
-const W = 480;
-const H = 180;
-const PAD = { left: 40, right: 8, top: 8, bottom: 20 };
-
-/** A small SVG line chart: the readings over time and the normal range as a band. */
-function LineChart({
-  title,
-  points,
-  unit,
-  range,
-  from,
-  to,
-}: {
-  title: string;
-  points: { t: number; v: number }[];
-  unit: string;
-  range?: [number, number];
-  from: number;
-  to: number;
-}) {
-  const { t, i18n } = useTranslation('adherence');
-  const values = points.map((p) => p.v).concat(range ?? []);
-  let lo = Math.min(...values);
-  let hi = Math.max(...values);
-  const margin = (hi - lo) * 0.1 || Math.max(1, Math.abs(hi) * 0.05);
-  lo -= margin;
-  hi += margin;
-  const x = (time: number) =>
-    PAD.left + ((time - from) / Math.max(1, to - from)) * (W - PAD.left - PAD.right);
-  const y = (v: number) => PAD.top + (1 - (v - lo) / (hi - lo)) * (H - PAD.top - PAD.bottom);
-  const path = points
-    .map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.t).toFixed(1)},${y(p.v).toFixed(1)}`)
-    .join(' ');
-  const latest = points.at(-1);
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
-  const dateTick = (time: number) => shortDayLabel(time, i18n.language);
-  const summary = [
-    latest ? t('readings.latest', { value: number.format(latest.v), unit }) : '',
-    range ? t('readings.normal', { low: number.format(range[0]), high: number.format(range[1]), unit }) : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
-  return (
-    <Stack gap={4}>
-      <Group justify="space-between" gap="xs">
-        <Text fw={600} size="sm">
-          {title}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {summary}
-        </Text>
-      </Group>
-      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${title}: ${summary}`}>
-        {range && (
-          <rect
-            x={PAD.left}
-            width={W - PAD.left - PAD.right}
-            y={y(range[1])}
-            height={Math.max(0, y(range[0]) - y(range[1]))}
-            fill="var(--mantine-color-teal-light)"
-          />
-        )}
-        {[lo + margin, (lo + hi) / 2, hi - margin].map((v) => (
-          <g key={v}>
-            <line
-              x1={PAD.left}
-              x2={W - PAD.right}
-              y1={y(v)}
-              y2={y(v)}
-              stroke="var(--mantine-color-default-border)"
-            />
-            <text
-              x={PAD.left - 4}
-              y={y(v) + 4}
-              fontSize="10"
-              textAnchor="end"
-              fill="var(--mantine-color-dimmed)"
-            >
-              {number.format(v)}
-            </text>
-          </g>
-        ))}
-        {[from, (from + to) / 2, to].map((time, i) => (
-          <text
-            key={time}
-            x={x(time)}
-            y={H - 4}
-            fontSize="10"
-            textAnchor={i === 0 ? 'start' : i === 2 ? 'end' : 'middle'}
-            fill="var(--mantine-color-dimmed)"
-          >
-            {dateTick(time)}
-          </text>
-        ))}
-        <path d={path} fill="none" stroke="var(--mantine-color-blue-filled)" strokeWidth={2} />
-        {points.map((p) => {
-          const outside = range && (p.v < range[0] || p.v > range[1]);
-          return (
-            <circle
-              key={p.t}
-              cx={x(p.t)}
-              cy={y(p.v)}
-              r={outside ? 3.5 : 2.5}
-              fill={outside ? 'var(--mantine-color-red-filled)' : 'var(--mantine-color-blue-filled)'}
-            />
-          );
-        })}
-      </svg>
     </Stack>
   );
 }

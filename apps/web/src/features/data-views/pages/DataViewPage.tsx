@@ -110,6 +110,11 @@ function Servings({ range }: { range: Range }) {
             <Title order={2} fz="h5" mb="sm">
               {t('servings.pods')}
             </Title>
+            {data.pods_total > data.pods.length && (
+              <Text size="sm" c="dimmed" mb="xs" data-testid="pods-more">
+                {t('servings.morePods', { shown: data.pods.length, count: data.pods_total })}
+              </Text>
+            )}
             {data.pods.length === 0 ? (
               <Text c="dimmed" size="sm">
                 {t('servings.noPods')}
@@ -161,7 +166,7 @@ function Servings({ range }: { range: Range }) {
             ) : (
               <>
                 <Text size="sm" mb="xs" data-testid="doses-total">
-                  {t('servings.total', { count: data.data.filter((u) => u.kind === 'taken').length })}
+                  {t('servings.total', { count: data.daily.reduce((n, d) => n + d.doses, 0) })}
                 </Text>
                 <Bars
                   days={data.daily}

@@ -7,6 +7,7 @@ import {
   Grid,
   Group,
   Loader,
+  Pagination,
   Paper,
   ScrollArea,
   Stack,
@@ -16,8 +17,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '../../../shared/ui/SearchBox';
 import { useDispenser, useFleet, useGatewayStatus, useSendCommand } from '../api';
 import { useControllerLive } from '../live';
 import '../i18n';
@@ -47,19 +49,15 @@ function ConnectionBadge({ device }: { device: Device }) {
  */
 export function FleetConsole() {
   const { t, i18n } = useTranslation('devices');
-  const fleet = useFleet();
-  useControllerLive();
   const [search, setSearch] = useState('');
   const [connectedOnly, setConnectedOnly] = useState(false);
+  const [page, setPage] = useState(1);
+  const fleet = useFleet({ page, serial: search, connectedOnly });
+  useControllerLive();
   const [selected, setSelected] = useState<number | null>(null);
   const locale = i18n.language === 'en' ? 'en-US' : i18n.language;
-
-  const rows = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return (fleet.data?.data ?? []).filter(
-      (d) => (!needle || d.serial.toLowerCase().includes(needle)) && (!connectedOnly || d.connected),
-    );
-  }, [fleet.data, search, connectedOnly]);
+  const rows = fleet.data?.data ?? [];
+  const lastPage = fleet.data?.last_page ?? 1;
 
   return (
     <Grid gap="md">
@@ -73,23 +71,29 @@ export function FleetConsole() {
               {t('fleet')}
             </Title>
             {fleet.data && (
-              <Text size="sm" c="dimmed">
-                {t('count', { shown: rows.length, count: fleet.data.data.length })}
+              <Text size="sm" c="dimmed" data-testid="fleet-count">
+                {t('count', { shown: rows.length, count: fleet.data.total })}
               </Text>
             )}
           </Group>
           <Group>
-            <TextInput
-              aria-label={t('search')}
+            <SearchBox
+              label={t('search')}
               placeholder={t('search')}
               value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
+              onSearch={(v) => {
+                setSearch(v);
+                setPage(1);
+              }}
               style={{ flex: 1 }}
             />
             <Switch
               label={t('connectedOnly')}
               checked={connectedOnly}
-              onChange={(e) => setConnectedOnly(e.currentTarget.checked)}
+              onChange={(e) => {
+                setConnectedOnly(e.currentTarget.checked);
+                setPage(1);
+              }}
             />
           </Group>
           {fleet.isError && !fleet.data ? (
@@ -142,6 +146,18 @@ export function FleetConsole() {
                 </Table.Tbody>
               </Table>
             </ScrollArea.Autosize>
+          )}
+          {lastPage > 1 && (
+            <Group justify="center">
+              <Pagination
+                total={lastPage}
+                value={Math.min(page, lastPage)}
+                onChange={setPage}
+                getControlProps={(control) => ({
+                  'aria-label': control === 'next' ? t('pages.next') : t('pages.previous'),
+                })}
+              />
+            </Group>
           )}
         </Stack>
       </Grid.Col>

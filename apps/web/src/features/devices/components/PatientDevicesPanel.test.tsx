@@ -18,6 +18,9 @@ import { renderWithProviders, signInForTest } from '../../../test/render';
 import { scopeStore } from '../../tenancy/scope';
 import { PatientDevicesPanel } from './PatientDevicesPanel';
 
+/** The device list's paged answer (issue 27). */
+const page = <T,>(data: T[]) => ({ data, current_page: 1, last_page: 1, per_page: 100, total: data.length });
+
 const PATIENT = 5;
 
 const device = (over: Partial<Device> = {}): Device => ({
@@ -83,7 +86,7 @@ describe('registering a device on the patient’s Devices tab', () => {
     let list: Device[] = [];
     const api = mockFetch({
       [on(userContract.me)]: { body: user },
-      [on(c.list)]: () => ({ body: { data: list } }),
+      [on(c.list)]: () => ({ body: page(list) }),
       [on(c.medesto)]: () => {
         list = [device()];
         return { status: 201, body: registered(device()) };
@@ -142,7 +145,7 @@ describe('registering a device on the patient’s Devices tab', () => {
     const user = start();
     mockFetch({
       [on(userContract.me)]: { body: user },
-      [on(c.list)]: { body: { data: [] } },
+      [on(c.list)]: { body: page([]) },
       [on(c.medesto)]: {
         status: 409,
         body: { message: 'A device with this serial number already exists.' },
@@ -163,7 +166,7 @@ describe('registering a device on the patient’s Devices tab', () => {
     const user = start();
     const api = mockFetch({
       [on(userContract.me)]: { body: user },
-      [on(c.list)]: { body: { data: [] } },
+      [on(c.list)]: { body: page([]) },
       [on(c.createInhaler)]: {
         status: 422,
         body: {
@@ -201,7 +204,7 @@ describe('registering a device on the patient’s Devices tab', () => {
     const user = start();
     const api = mockFetch({
       [on(userContract.me)]: { body: user },
-      [on(c.list)]: { body: { data: [] } },
+      [on(c.list)]: { body: page([]) },
       [on(c.integrations)]: {
         body: {
           data: [
@@ -238,7 +241,7 @@ describe('registering a device on the patient’s Devices tab', () => {
     const user = start('pharmacy');
     mockFetch({
       [on(userContract.me)]: { body: user },
-      [on(c.list)]: { body: { data: [device({ kind: 'inhaler', dispenser_type: null, serial: 'INH-1' })] } },
+      [on(c.list)]: { body: page([device({ kind: 'inhaler', dispenser_type: null, serial: 'INH-1' })]) },
     });
     render();
     expect(await screen.findByText('INH-1')).toBeInTheDocument();
@@ -256,7 +259,7 @@ describe('giving a device a new secret (lost or leaked)', () => {
   });
   const handlers = (user: ReturnType<typeof start>, answer: DeviceSecretReplaced) => ({
     [on(userContract.me)]: { body: user },
-    [on(c.list)]: { body: { data: [device({ connected: true })] } },
+    [on(c.list)]: { body: page([device({ connected: true })]) },
     [on(c.replaceSecret, { id: 40 })]: { body: answer },
     [on(c.dispenser, { id: 40 })]: {
       body: { ...device(), subscribed: false, recent_events: [], recent_commands: [] },
@@ -360,7 +363,7 @@ describe('the dose schedule of the patient’s dispenser', () => {
     const user = start();
     mockFetch({
       [on(userContract.me)]: { body: user },
-      [on(c.list)]: { body: { data: [device()] } },
+      [on(c.list)]: { body: page([device()]) },
       [on(c.dispenser, { id: 40 })]: {
         body: { ...device(), subscribed: false, recent_events: [], recent_commands: [] },
       },

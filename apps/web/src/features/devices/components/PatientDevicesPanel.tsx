@@ -72,6 +72,11 @@ export function PatientDevicesPanel({ patientId }: { patientId: number }) {
       {adding && scope && (
         <AddDeviceDialog programId={scope.programId} patientId={patientId} onClose={() => setAdding(false)} />
       )}
+      {devices.data.total > list.length && (
+        <Text size="sm" c="dimmed" data-testid="devices-more">
+          {t('patient.more', { shown: list.length, count: devices.data.total })}
+        </Text>
+      )}
       {list.length === 0 ? (
         <Text c="dimmed">{t('patient.none')}</Text>
       ) : (

@@ -118,7 +118,7 @@ function StaffDays({
   const texts = { loading: t('loading'), error: t('loadError'), retry: t('retry') };
   return (
     <Loaded query={data} texts={texts}>
-      {({ detail, days, logins }) => (
+      {({ detail, days, logins, loginsTotal }) => (
         <Stack gap="md">
           <Text size="sm" data-testid="staff-by-action">
             {Object.entries(detail.by_action)
@@ -156,6 +156,11 @@ function StaffDays({
             <Title order={2} fz="h5" id="log-logins">
               {t('logins')}
             </Title>
+            {loginsTotal > logins.length && (
+              <Text size="xs" c="dimmed" data-testid="logins-showing">
+                {t('loginsShowing', { shown: logins.length, count: loginsTotal })}
+              </Text>
+            )}
             <Stack gap={2}>
               {logins.map((l) => (
                 <Text key={l.id} size="sm">

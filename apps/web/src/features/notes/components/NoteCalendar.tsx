@@ -72,6 +72,11 @@ export function NoteCalendar({ patientId }: { patientId: number }) {
           <IconChevronRight size={16} />
         </ActionIcon>
       </Group>
+      {calendar.data && calendar.data.total > calendar.data.data.length && (
+        <Text size="xs" c="dimmed" data-testid="calendar-showing">
+          {t('calendarShowing', { shown: calendar.data.data.length, count: calendar.data.total })}
+        </Text>
+      )}
       {calendar.isError ? (
         <Alert color="red">{t('loadError')}</Alert>
       ) : !calendar.data ? (

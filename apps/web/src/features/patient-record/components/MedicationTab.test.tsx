@@ -487,7 +487,9 @@ describe('a regimen on one of the patient’s dispensers', () => {
   it('is a device-order regimen; a busy dispenser (409) is said under the field, and the retry keeps the order', async () => {
     let attempts = 0;
     const api = start({
-      [on(devicesContract.list)]: { body: { data: [dispenser] } },
+      [on(devicesContract.list)]: {
+        body: { data: [dispenser], current_page: 1, last_page: 1, per_page: 100, total: 1 },
+      },
       [on(medicationsContract.createRegimen, { ...params, orderId: 3 })]: () => {
         attempts += 1;
         return attempts === 1

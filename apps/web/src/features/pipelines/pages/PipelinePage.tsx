@@ -262,6 +262,11 @@ export function PipelinePage() {
                               </Group>
                             </Paper>
                           ))}
+                          {users.length < stage.users && (
+                            <Text size="xs" c="dimmed" data-testid="stage-showing">
+                              {t('board.showing', { shown: users.length, count: stage.users })}
+                            </Text>
+                          )}
                         </Stack>
                       </Paper>
                     );
