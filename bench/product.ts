@@ -421,8 +421,10 @@ async function main(): Promise<number> {
     `adherence rollup: ${dirty === 0 ? 'settled' : `${dirty} patients still dirty`} after ${settled.seconds.toFixed(0)} s`,
   );
 
-  const token = await signIn(baseUrl);
-  const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  // A fresh session per scenario: an access token lives ACCESS_TOKEN_TTL_SECONDS (600 s as shipped), less
+  // than the run (the full-size run of 2026-11-28 got 401s on its last scenario from an expired token).
+  let token = await signIn(baseUrl);
+  let auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
 
   const baselineChild = tsxChild(
     path.join(HERE, 'product-baseline.ts'),
@@ -491,6 +493,8 @@ async function main(): Promise<number> {
   }
 
   const measure = async (s: ProductScenario, url: string, server: 'product' | 'bare'): Promise<Measured> => {
+    token = await signIn(baseUrl);
+    auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
     const c0 = performance.now();
     const res = await fetch(`${url}${s.path}`, { headers: auth, signal: AbortSignal.timeout(60_000) }).catch(
       (err: Error) => err,
