@@ -19,6 +19,11 @@ export type GeneratorConfig = {
   resend?: Record<string, number[]>;
   /** Writes the sequence numbers sent and acknowledged per device here (the crash test reads them). */
   ledger?: string;
+  /**
+   * Paced load (bench/product.ts): this many events per second over all devices, each device publishing
+   * on its own timer (still at most `inflight` unacknowledged), instead of as fast as PUBACKs come back.
+   */
+  ratePerSecond?: number;
 };
 
 export type GeneratorResult = {
@@ -68,7 +73,12 @@ async function main() {
     acked[d.serial] = [];
   }
   const started = performance.now();
-  const deadline = started + config.durationMs;
+  let deadline = started + config.durationMs;
+  // SIGTERM ends the load early (bench/product.ts, when its screens are measured): no new events, the
+  // outstanding ones are awaited and the result line is written as usual.
+  process.once('SIGTERM', () => {
+    deadline = Math.min(deadline, performance.now());
+  });
   await Promise.all(
     config.devices.map(
       (d, i) =>
@@ -85,6 +95,28 @@ async function main() {
             closed = true;
             resolve();
           });
+          // Paced: an acknowledgement does not trigger the next event, the timer does.
+          const publishOneOnly = () => {
+            if (closed) return;
+            const seq = next++;
+            outstanding++;
+            const t0 = performance.now();
+            sent[d.serial]!.push(seq);
+            client.publish(
+              `devices/${d.serial}/events`,
+              body(seq, new Date().toISOString()),
+              { qos: 1 },
+              (err) => {
+                outstanding--;
+                if (err) failed++;
+                else {
+                  latencies.push(performance.now() - t0);
+                  acked[d.serial]!.push(seq);
+                }
+                if (performance.now() >= deadline) finish();
+              },
+            );
+          };
           const publishOne = () => {
             if (closed) return;
             if (queue ? queue.length === 0 : performance.now() >= deadline) return finish();
@@ -107,6 +139,21 @@ async function main() {
               },
             );
           };
+          if (config.ratePerSecond) {
+            // On a fixed schedule (not `every` after the last tick), so timer lateness does not lower the rate.
+            const every = (config.devices.length * 1000) / config.ratePerSecond;
+            let due = started + (every * i) / config.devices.length;
+            const tick = () => {
+              for (let now = performance.now(); due <= now; due += every) {
+                if (closed || now >= deadline) return finish();
+                if (outstanding < config.inflight) publishOneOnly();
+              }
+              if (closed || performance.now() >= deadline) return finish();
+              setTimeout(tick, Math.max(0, due - performance.now()));
+            };
+            setTimeout(tick, Math.max(0, due - performance.now()));
+            return;
+          }
           for (let k = 0; k < config.inflight; k++) publishOne();
         }),
     ),
