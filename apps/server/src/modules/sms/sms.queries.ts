@@ -116,12 +116,26 @@ export async function tempMessages(db: Queryable, programIds: number[] | null, p
   return res.rows;
 }
 
-export async function markTempRead(db: Queryable, programIds: number[], ids: number[]): Promise<number[]> {
+/**
+ * Marks temp messages read, all or none: null (nothing changed) when any id is not a temp message of
+ * `programIds` (ADR 062: ids of another tenant's objects answer 404).
+ */
+export async function markTempRead(
+  db: Queryable,
+  programIds: number[],
+  ids: number[],
+): Promise<number[] | null> {
+  const unique = [...new Set(ids)];
   const res = await db.execute<{ id: number }>(sql`
+    WITH visible AS (
+      SELECT id FROM sms_messages
+      WHERE id = ANY(${idArray(unique)}::bigint[]) AND patient_id IS NULL
+        AND program_id = ANY(${idArray(programIds)}::bigint[])
+    )
     UPDATE sms_messages SET is_read = true
-    WHERE id = ANY(${idArray(ids)}::bigint[]) AND patient_id IS NULL
-      AND program_id = ANY(${idArray(programIds)}::bigint[])
+    WHERE id IN (SELECT id FROM visible) AND (SELECT count(*) FROM visible) = ${unique.length}
     RETURNING id`);
+  if (res.rows.length !== unique.length) return null;
   return res.rows.map((r) => Number(r.id));
 }
 

@@ -186,6 +186,7 @@ export function createSmsService(deps: {
     async markTempRead(actor: StaffActor, ids: number[]) {
       const visible = (await visiblePrograms(db, actor.adminId)).map((p) => p.id);
       const done = await markTempRead(db, visible, ids);
+      if (!done) throw AppError.notFound();
       return { message: M.read, ids: done };
     },
 

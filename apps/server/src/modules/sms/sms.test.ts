@@ -277,9 +277,10 @@ describe('SMS to patients', () => {
     const marked = await call(token.coordinator, 'POST', url(c.markTempRead), { msg_ids: [unread.id] });
     expect(marked.json().ids).toEqual([unread.id]);
     expect(await tempTile()).toBe(0);
+    // Another tenant's message, alone or among one's own: 404, and nothing is marked (ADR 062).
     expect(
-      (await call(token.outsider, 'POST', url(c.markTempRead), { msg_ids: [unread.id] })).json().ids,
-    ).toEqual([]);
+      (await call(token.outsider, 'POST', url(c.markTempRead), { msg_ids: [unread.id] })).statusCode,
+    ).toBe(404);
     expect(
       (await call(token.coordinator, 'GET', url(c.tempHistory, { phone: 'not-a-phone' }))).statusCode,
     ).toBe(422);

@@ -11,6 +11,7 @@ import { AppError } from '../http/errors';
 import { deviceLogin, enterpriseAccess } from './access.queries';
 import type { Actor, DeviceActor } from './actor';
 import { type AccessRule, access } from './rules';
+import { programRefsInScope, programRefsOf } from './scope';
 
 /** Routes that third-party plugins register (OpenAPI UI): public documentation, nothing else. */
 const PLUGIN_ROUTE_PREFIXES: string[] = [API_PREFIXES.docs];
@@ -176,6 +177,20 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
       actor.enterprise = enterprise;
     }
   });
+
+  /**
+   * Programs named in the input (ADR 062): every `program_id` of a query or body and every `program_ids` of
+   * a body must be a program the staff member works in (within the path enterprise on enterprise routes),
+   * else 404, as for a program that does not exist. After validation, so the values are the parsed ones;
+   * `foreignPathObject` applies the same rule to input refused by validation.
+   */
+  app.addHook('preHandler', async (request) => {
+    const actor = request.actor;
+    if (actor?.realm !== 'staff') return;
+    const ids = programRefsOf(request);
+    if (ids.length > 0 && !(await programRefsInScope(deps.db, actor, ids)))
+      throw AppError.notFound('Program not found');
+  });
 });
 
 /**
@@ -229,6 +244,10 @@ export function programPathObjects(url: string): { param: string; table: SQL }[]
  * requests pay nothing (their services check the object in their own statements).
  */
 export async function foreignPathObject(db: Database, request: FastifyRequest): Promise<boolean> {
+  if (request.actor?.realm === 'staff') {
+    const ids = programRefsOf(request);
+    if (ids.length > 0 && !(await programRefsInScope(db, request.actor, ids))) return true;
+  }
   const rule = request.routeOptions.config?.access;
   const program = request.actor?.realm === 'staff' ? request.actor.program : undefined;
   const url = request.routeOptions.url;

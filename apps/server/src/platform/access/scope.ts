@@ -54,3 +54,47 @@ export async function assertBodyRefsInScope(db: Queryable, scope: WorkScope, ref
   const row = res.rows[0];
   if (!row || row.patients !== patients.length || row.staff !== staff.length) throw AppError.notFound();
 }
+
+/**
+ * The programs a request names in its input (`program_id` in the query or body, `program_ids` in the body),
+ * read the same way before validation (the refusal path) and after it. Values that are not ids are left to
+ * validation.
+ */
+export function programRefsOf(input: { query?: unknown; body?: unknown }): number[] {
+  const ids = new Set<number>();
+  const add = (value: unknown) => {
+    const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+    if (/^[1-9][0-9]{0,15}$/.test(text)) ids.add(Number(text));
+  };
+  const query = input.query as Record<string, unknown> | null | undefined;
+  const body = input.body as Record<string, unknown> | null | undefined;
+  if (query && typeof query === 'object') add(query.program_id);
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    add(body.program_id);
+    if (Array.isArray(body.program_ids)) for (const id of body.program_ids) add(id);
+  }
+  return [...ids];
+}
+
+/**
+ * Whether every program named in a request's input is one the staff member works in (a program role, or
+ * enterprise admin of its enterprise) and, on an enterprise route, one of the path enterprise's programs.
+ * One query. ADR 062: anything else answers 404, as a program that does not exist.
+ */
+export async function programRefsInScope(
+  db: Queryable,
+  actor: StaffActor,
+  ids: readonly number[],
+): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const within = actor.enterprise
+    ? sql`AND p.id = ANY(${idArray(actor.enterprise.programIds)}::bigint[])`
+    : sql``;
+  const res = await db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM programs p
+    WHERE p.id = ANY(${idArray(ids)}::bigint[]) ${within}
+      AND (EXISTS (SELECT 1 FROM admin_program_roles r WHERE r.admin_id = ${actor.adminId} AND r.program_id = p.id)
+        OR EXISTS (SELECT 1 FROM admin_enterprise_roles e
+                   WHERE e.admin_id = ${actor.adminId} AND e.enterprise_id = p.enterprise_id))`);
+  return res.rows[0]?.n === ids.length;
+}
