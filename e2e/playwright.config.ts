@@ -46,8 +46,8 @@ export default defineConfig({
       PORT: String(PORT),
       MQTT_PORT: String(MQTT_PORT),
       HOST: '127.0.0.1',
-      // The log transport prints each e-mail (with its code) at info level; the tests read them from
-      // test-results/server.log (helpers.ts).
+      // The server's output (test-results/server.log) at info level, for reading a failure. Its e-mails are
+      // written to DATA_DIR/mail, which the tests read through test-results/mail (helpers.ts).
       LOG_LEVEL: 'info',
       // The SMS provider's webhook secret: the tests sign simulated inbound texts with it (helpers.ts).
       SMS_WEBHOOK_SECRET: SMS_WEBHOOK_SECRET,

@@ -1,20 +1,24 @@
 // The server the browser tests run against: the real console on a fresh embedded database with
 // the demo data, in a temporary directory that is removed when the server stops.
-// Its output is also written to e2e/test-results/server.log (truncated at start): the tests read the
-// codes of the e-mails the log transport prints there.
+// Its output is also written to e2e/test-results/server.log (truncated at start). Without SMTP_URL the server
+// writes each e-mail to DATA_DIR/mail/<name>.json; e2e/test-results/mail links there, and the tests read the
+// codes, links and temporary passwords of the mails from it (e2e/tests/helpers.ts).
 import { spawn } from 'node:child_process';
-import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
 
 const SERVER_LOG = path.join(ROOT, 'e2e', 'test-results', 'server.log');
+const MAIL_LINK = path.join(ROOT, 'e2e', 'test-results', 'mail');
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'caredeck-e2e-'));
 // As root the embedded PostgreSQL runs as `postgres`, which must be able to enter the directory.
 chmodSync(dataDir, 0o755);
 mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
 const log = createWriteStream(SERVER_LOG, { flags: 'w' });
+rmSync(MAIL_LINK, { force: true });
+symlinkSync(path.join(dataDir, 'mail'), MAIL_LINK);
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: ROOT,

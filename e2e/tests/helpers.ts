@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,26 +62,32 @@ export async function signOut(page: Page): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// E-mailed codes. Without SMTP_URL the server's log transport prints each e-mail, code included, to its
-// output; scripts/e2e-server.mjs copies that output to test-results/server.log (one JSON line per entry).
+// E-mailed codes. Without SMTP_URL the server writes each e-mail to its own file, DATA_DIR/mail/<name>.json
+// (names sort in the order written); scripts/e2e-server.mjs links e2e/test-results/mail to that directory.
 
-const SERVER_LOG = fileURLToPath(new URL('../test-results/server.log', import.meta.url));
+const MAIL_DIR = fileURLToPath(new URL('../test-results/mail', import.meta.url));
 const CODE_IN_MAIL = /code is (\d{6})/;
+
+export type SentMail = { to: string; subject: string; template: string; text: string };
+
+/** Every e-mail the server has written so far, oldest first (none before the first). */
+export function sentMails(): SentMail[] {
+  let names: string[];
+  try {
+    names = readdirSync(MAIL_DIR).filter((n) => n.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return names.sort().map((n) => JSON.parse(readFileSync(path.join(MAIL_DIR, n), 'utf8')) as SentMail);
+}
 
 /** Every code e-mailed to `email` so far, oldest first. */
 export function sentCodes(email: string): string[] {
   const address = email.trim().toLowerCase();
   const codes: string[] = [];
-  for (const line of readFileSync(SERVER_LOG, 'utf8').split('\n')) {
-    if (!line.includes(address) || !line.includes('code is')) continue;
-    let entry: { msg?: unknown; mail?: { to?: unknown } };
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (entry.mail?.to !== address || typeof entry.msg !== 'string') continue;
-    const code = CODE_IN_MAIL.exec(entry.msg)?.[1];
+  for (const mail of sentMails()) {
+    if (mail.to !== address) continue;
+    const code = CODE_IN_MAIL.exec(mail.text)?.[1];
     if (code) codes.push(code);
   }
   return codes;

@@ -1,26 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { apiAccessToken, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { apiAccessToken, expectNoSeriousA11yViolations, sentMails, signIn } from './helpers';
 
 // 02 §7 "Order forms" on the patient record (ADR 044): the demo history, a new form from a template, its PDF,
 // sending it (the e-mail's link opens the PDF without signing in) and resending it after a confirmation.
 
-const SERVER_LOG = fileURLToPath(new URL('../test-results/server.log', import.meta.url));
-
-/** The link of the last order-form e-mail the log transport printed for `to`. */
+/** The link of the last order-form e-mail written for `to`. */
 function linkSentTo(to: string): string | null {
   let link: string | null = null;
-  for (const line of readFileSync(SERVER_LOG, 'utf8').split('\n')) {
-    if (!line.includes(to)) continue;
-    try {
-      const entry = JSON.parse(line) as { msg?: string; mail?: { to?: string; template?: string } };
-      if (entry.mail?.to === to && entry.mail.template === 'order_form')
-        link = /(https?:\/\/\S+)/.exec(entry.msg ?? '')?.[1] ?? link;
-    } catch {
-      // not a JSON line
-    }
-  }
+  for (const mail of sentMails())
+    if (mail.to === to && mail.template === 'order_form')
+      link = /(https?:\/\/\S+)/.exec(mail.text)?.[1] ?? link;
   return link;
 }
 

@@ -1,15 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn, signOut, uniqueEmail } from './helpers';
+import { expectNoSeriousA11yViolations, sentMails, signIn, signOut, uniqueEmail } from './helpers';
 
-const SERVER_LOG = fileURLToPath(new URL('../test-results/server.log', import.meta.url));
-
-/** The temporary password in the invitation mailed to `email` (the e2e server logs its mail). */
+/** The temporary password in the last invitation mailed to `email` (the e2e server writes its mail to files). */
 function invitationPassword(email: string): string | null {
-  for (const line of readFileSync(SERVER_LOG, 'utf8').split('\n').reverse()) {
-    if (!line.includes(email) || !line.includes('temporary password')) continue;
-    const match = /temporary password (\S+) /.exec((JSON.parse(line) as { msg: string }).msg);
+  for (const mail of sentMails().reverse()) {
+    if (mail.to !== email) continue;
+    const match = /temporary password (\S+) /.exec(mail.text);
     if (match) return match[1]!;
   }
   return null;

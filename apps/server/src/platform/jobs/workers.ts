@@ -1,7 +1,8 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../db/client';
-import { deliverPendingEmails, logTransport, type MailTransport, smtpTransport } from '../outbox/outbox';
+import { deliverPendingEmails, fileTransport, type MailTransport, smtpTransport } from '../outbox/outbox';
 import { pruneExpired } from './housekeeping';
 import { singleFlight } from './repeat';
 
@@ -18,7 +19,11 @@ export function startWorkers(deps: {
   transport?: MailTransport;
 }): Workers {
   const { db, config, log } = deps;
-  const transport = deps.transport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : logTransport(log));
+  const transport =
+    deps.transport ??
+    (config.SMTP_URL
+      ? smtpTransport(config.SMTP_URL)
+      : fileTransport(path.join(config.DATA_DIR, 'mail'), log));
   let stopped = false;
   const flight = (name: string, work: () => Promise<unknown>) =>
     singleFlight(

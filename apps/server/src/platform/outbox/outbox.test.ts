@@ -1,11 +1,16 @@
+import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
 import { testDatabase } from '../../test/harness';
 import type { Database } from '../db/client';
 import { freePort } from '../db/embedded';
-import { deliverPendingEmails, enqueueEmail, smtpTransport } from './outbox';
+import { deliverPendingEmails, enqueueEmail, fileTransport, smtpTransport } from './outbox';
 
 type Received = { from: string; to: string[]; data: string };
 const received: Received[] = [];
@@ -77,5 +82,49 @@ describe('e-mail outbox over SMTP', () => {
     await deliverPendingEmails(db, down, 'CareDeck <no-reply@caredeck.local>');
     const failed = await db.execute<{ status: string }>(sql`SELECT status FROM email_outbox`);
     expect(failed.rows[0]?.status).toBe('failed');
+  });
+});
+
+describe('e-mail outbox without SMTP_URL (file transport)', () => {
+  it('writes each message to its own file readable only by the server user, and logs no address, subject or text', async () => {
+    await db.execute(sql`DELETE FROM email_outbox`);
+    await enqueueEmail(db, {
+      to: 'patient.jones@home.example',
+      subject: 'Your CareDeck sign-in code for Alice Jones',
+      text: 'Hello Alice Jones, your temporary password Xy7-secret-42 and code is 654321.',
+      template: 'invitation',
+    });
+    const dir = path.join(await mkdtemp(path.join(tmpdir(), 'caredeck-mail-')), 'mail');
+    const lines: string[] = [];
+    const log = pino(
+      { level: 'trace' },
+      new Writable({
+        write(chunk, _enc, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    expect(await deliverPendingEmails(db, fileTransport(dir, log), 'no-reply@caredeck.local')).toBe(1);
+
+    const files = await readdir(dir);
+    expect(files).toHaveLength(1);
+    const file = path.join(dir, files[0] as string);
+    const mail = JSON.parse(await readFile(file, 'utf8'));
+    expect(mail).toMatchObject({
+      to: 'patient.jones@home.example',
+      subject: 'Your CareDeck sign-in code for Alice Jones',
+      template: 'invitation',
+    });
+    expect(mail.text).toContain('654321');
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+
+    const written = lines.join('');
+    expect(written).toContain('invitation');
+    for (const secret of ['patient.jones', 'Alice', 'Jones', 'Xy7-secret-42', '654321', 'sign-in code'])
+      expect(written).not.toContain(secret);
+    const row = await db.execute<{ status: string }>(sql`SELECT status FROM email_outbox`);
+    expect(row.rows[0]?.status).toBe('sent');
   });
 });

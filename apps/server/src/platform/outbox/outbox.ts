@@ -1,3 +1,5 @@
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -12,18 +14,36 @@ export async function enqueueEmail(db: Queryable, email: Email): Promise<void> {
     VALUES (${email.to}, ${email.subject}, ${email.text}, ${email.template})`);
 }
 
-export type MailTransport = { send(email: Email, from: string): Promise<void> };
+export type MailTransport = { send(email: Email, from: string, id?: number): Promise<void> };
 
 /**
- * Development transport: the message goes to the server log so a developer can read the code.
- * It is chosen only when SMTP_URL is unset.
+ * Development transport, chosen only when SMTP_URL is unset: each message is written whole to its own file,
+ * `<dir>/<id>.json` (directory 0700, file 0600: readable only by the server's user), and the log says only
+ * that a message of that kind was written, never its address, subject or text (they hold PHI, codes and
+ * temporary passwords).
  */
-export function logTransport(log: FastifyBaseLogger): MailTransport {
+export function fileTransport(dir: string, log: FastifyBaseLogger): MailTransport {
+  let seq = 0;
   return {
-    async send(email) {
+    async send(email, from, id) {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await chmod(dir, 0o700);
+      // The outbox row's id when there is one; names sort in the order written either way.
+      const name = `${String(Date.now()).padStart(15, '0')}-${id ?? `local${++seq}`}`;
+      const file = path.join(dir, `${name}.json`);
+      const message = {
+        id: id ?? null,
+        from,
+        to: email.to,
+        subject: email.subject,
+        template: email.template,
+        text: email.text,
+        written_at: new Date().toISOString(),
+      };
+      await writeFile(file, `${JSON.stringify(message, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
       log.info(
-        { mail: { to: email.to, subject: email.subject, template: email.template } },
-        `e-mail (log transport):\n${email.text}`,
+        { mail: { template: email.template, id: id ?? null, file: `${name}.json` } },
+        'e-mail written (file transport)',
       );
     },
   };
@@ -60,6 +80,7 @@ export async function deliverPendingEmails(
         await transport.send(
           { to: row.to_address, subject: row.subject, text: row.body_text, template: row.template },
           from,
+          row.id,
         );
         await tx.execute(
           sql`UPDATE email_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, body_text = '' WHERE id = ${row.id}`,
