@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { apiAccessToken, expectNoSeriousA11yViolations, sentMails, signIn } from './helpers';
 
