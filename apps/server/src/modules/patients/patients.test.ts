@@ -175,8 +175,8 @@ describe('GET enterprises/{e}/patients', () => {
     expect((await get(url('&program_id=1'), token.enterprise)).json().total).toBe(both);
     expect((await get(url('&program_id='), token.enterprise)).json().total).toBe(both);
     expect((await get(url(`&program_id=${program.b}`), token.enterprise)).json().total).toBe(COUNT.b);
-    // A program of another enterprise narrows to nothing rather than leaking.
-    expect((await get(url(`&program_id=${program.c}`), token.enterprise)).json().total).toBe(0);
+    // A program of another enterprise is not there for them (ADR 062).
+    expect((await get(url(`&program_id=${program.c}`), token.enterprise)).statusCode).toBe(404);
   });
 
   it('answers 404 to staff of another enterprise', async () => {

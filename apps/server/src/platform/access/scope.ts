@@ -79,13 +79,16 @@ export function programRefsOf(input: { query?: unknown; body?: unknown }): numbe
 /**
  * Whether every program named in a request's input is one the staff member works in (a program role, or
  * enterprise admin of its enterprise) and, on an enterprise route, one of the path enterprise's programs.
- * One query. ADR 062: anything else answers 404, as a program that does not exist.
+ * One query. ADR 062: anything else answers 404, as a program that does not exist. On an enterprise route,
+ * program id 1 is the spec's "no program filter" and is not checked.
  */
 export async function programRefsInScope(
   db: Queryable,
   actor: StaffActor,
-  ids: readonly number[],
+  named: readonly number[],
 ): Promise<boolean> {
+  // 01 §4: on an enterprise route, program id 1 means no program filter (the console's default).
+  const ids = actor.enterprise ? named.filter((id) => id !== 1) : named;
   if (ids.length === 0) return true;
   const within = actor.enterprise
     ? sql`AND p.id = ANY(${idArray(actor.enterprise.programIds)}::bigint[])`
