@@ -17,6 +17,11 @@ export function createDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   // A dropped idle connection must not crash the process.
   pool.on('error', () => {});
+  // Nor a connection that ends while it is checked out (a transaction in flight when PostgreSQL restarts,
+  // fails over or terminates the backend): pg-pool listens for errors only on idle clients, and an 'error'
+  // event nobody listens to ends the process. The statement in flight is rejected by pg itself and its
+  // request answers 500; the pool drops the dead client when it is released (`_queryable` is false).
+  pool.on('connect', (client) => client.on('error', () => {}));
   return drizzle(pool) as Database;
 }
 
