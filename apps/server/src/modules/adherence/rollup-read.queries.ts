@@ -118,22 +118,25 @@ export async function rolledBands(
   },
 ) {
   const programs = idArray(input.programIds);
+  // One grouped pass over the three kinds of rows (the running totals at the end, the running totals the day
+  // before the start, the doses settled on read) rather than joins: with the rollup just written and its
+  // statistics not yet taken, the planner estimated one row per side and nested the joins, 100,000 x 100,000
+  // (the KPI at 100k patients took 210 s). A grouped scan has no plan to get wrong.
   const res = await tx.execute<{ with_doses_due: number; high: number; medium: number; low: number }>(sql`
-    WITH settled AS (
-      SELECT patient_id, sum(doses)::int AS n FROM adherence_pending
+    WITH parts AS (
+      SELECT patient_id, cum_due AS due, cum_taken AS taken, true AS ends FROM adherence_days
+      WHERE program_id = ANY(${programs}::bigint[]) AND day = ${input.end} AND date = day
+      UNION ALL
+      SELECT patient_id, -cum_due, -cum_taken, false FROM adherence_days
+      WHERE program_id = ANY(${programs}::bigint[]) AND day = ${input.start}::date - 1 AND date = day
+      UNION ALL
+      SELECT patient_id, doses, 0, false FROM adherence_pending
       WHERE program_id = ANY(${programs}::bigint[]) AND closes_at <= ${new Date(input.now).toISOString()}
         AND day BETWEEN ${input.start} AND ${input.end}
-      GROUP BY patient_id
-    ), before AS (
-      SELECT patient_id, cum_due, cum_taken FROM adherence_days
-      WHERE program_id = ANY(${programs}::bigint[]) AND day = ${input.start}::date - 1 AND date = day
     ), per AS (
-      SELECT e.cum_due - coalesce(b.cum_due, 0) + coalesce(s.n, 0) AS due, e.cum_taken - coalesce(b.cum_taken, 0) AS taken
-      FROM adherence_days e
-      LEFT JOIN before b ON b.patient_id = e.patient_id
-      LEFT JOIN settled s ON s.patient_id = e.patient_id
-      LEFT JOIN unnest(${idArray(input.stale.map((s) => s.id))}::bigint[]) AS x(id) ON x.id = e.patient_id
-      WHERE e.program_id = ANY(${programs}::bigint[]) AND e.day = ${input.end} AND e.date = e.day AND x.id IS NULL
+      SELECT sum(due) AS due, sum(taken) AS taken FROM parts
+      WHERE patient_id <> ALL(${idArray(input.stale.map((s) => s.id))}::bigint[])
+      GROUP BY patient_id HAVING bool_or(ends)
     ), rated AS (
       SELECT floor(taken * 10000.0 / due + 0.5) AS hundredths FROM per WHERE due > 0
     )
