@@ -197,7 +197,7 @@ export function createAlertsService(deps: { db: Database; realtime: Realtime; no
           : query.status === 'all'
             ? ['open', 'acknowledged', 'escalated', 'resolved']
             : [query.status];
-      const rows = await listAlerts(db, {
+      const { rows, total } = await listAlerts(db, {
         programIds,
         type: params.type === 'all' ? null : params.type,
         since: days === null ? null : new Date(now() - days * 24 * 3600_000),
@@ -214,7 +214,7 @@ export function createAlertsService(deps: { db: Database; realtime: Realtime; no
       return pageOf(
         rows.map(alertView),
         { page: query.page, per_page: query.pagination },
-        rows[0]?.total ?? 0,
+        total,
       );
     },
 
@@ -258,8 +258,13 @@ export function createAlertsService(deps: { db: Database; realtime: Realtime; no
     },
 
     async resolved(actor: StaffActor, query: Scope & { page: number; per_page: number }) {
-      const rows = await resolvedAlerts(db, await programsOf(actor, query), query.page, query.per_page);
-      return pageOf(rows.map(alertView), query, rows[0]?.total ?? 0);
+      const { rows, total } = await resolvedAlerts(
+        db,
+        await programsOf(actor, query),
+        query.page,
+        query.per_page,
+      );
+      return pageOf(rows.map(alertView), query, total);
     },
 
     async counts(actor: StaffActor, query: Scope & { cohort_id?: number }) {
@@ -278,7 +283,7 @@ export function createAlertsService(deps: { db: Database; realtime: Realtime; no
       query: { user_id?: number; include_completed?: string; page: number; per_page: number },
     ) {
       const completed = query.include_completed === '1' || query.include_completed === 'true';
-      const rows = await listAlerts(db, {
+      const { rows, total } = await listAlerts(db, {
         programIds: [actor.program!.id],
         type: null,
         patientId: query.user_id ?? null,
@@ -294,7 +299,7 @@ export function createAlertsService(deps: { db: Database; realtime: Realtime; no
         page: query.page,
         perPage: query.per_page,
       });
-      return pageOf(rows.map(alertView), query, rows[0]?.total ?? 0);
+      return pageOf(rows.map(alertView), query, total);
     },
 
     async completeEscalations(actor: StaffActor, patientIds: number[]) {

@@ -239,6 +239,11 @@ describe('the board', () => {
     expect(res.json()).toMatchObject({ current_page: 1, per_page: 25 });
     const everyType = await list(coordinator, 'all', { query: patientName });
     expect(everyType.json().data.map((a: { id: number }) => a.id)).toContain(alertId);
+    // A page past the end is empty but still says how many there are (the pager's last page stays right).
+    const all = (await list(coordinator, 'all')).json();
+    expect(all.total).toBeGreaterThan(0);
+    const past = await list(coordinator, 'all', { page: String(all.last_page + 1) });
+    expect(past.json()).toMatchObject({ data: [], total: all.total, last_page: all.last_page });
     const none = await list(coordinator, 'out_range_blood_pressure_alerts', { query: 'zz-nobody-zz' });
     expect(none.json()).toMatchObject({ data: [], total: 0 });
 
