@@ -211,11 +211,7 @@ export function createAlertsService(deps: { db: Database; realtime: Realtime; no
         page: query.page,
         perPage: query.pagination,
       });
-      return pageOf(
-        rows.map(alertView),
-        { page: query.page, per_page: query.pagination },
-        total,
-      );
+      return pageOf(rows.map(alertView), { page: query.page, per_page: query.pagination }, total);
     },
 
     async detail(_actor: StaffActor, id: number) {
