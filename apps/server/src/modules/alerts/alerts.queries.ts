@@ -568,12 +568,16 @@ export async function patientCounts(db: Queryable, programIds: number[], cohortI
       ? sql``
       : sql`AND EXISTS (SELECT 1 FROM group_patients gp WHERE gp.group_id = ${cohortId} AND gp.patient_id = p.id)`;
   const res = await db.execute<{ patients: number; with_alerts: number }>(sql`
-    SELECT count(*)::int AS patients,
-           count(*) FILTER (WHERE EXISTS (
-             SELECT 1 FROM alerts a WHERE a.patient_id = p.id AND a.status <> 'resolved' AND NOT a.hidden
-               AND ${snoozeOf('a')} IS NULL))::int AS with_alerts
-    FROM patients p
-    WHERE p.program_id = ANY(${idArray(programIds)}::bigint[]) AND p.active ${cohort}`);
+    SELECT (SELECT count(*) FROM patients p
+            WHERE p.program_id = ANY(${idArray(programIds)}::bigint[]) AND p.active ${cohort})::int AS patients,
+           -- From the open alerts to their patients (one hash join), not a probe per patient of the program.
+           (SELECT count(DISTINCT a.patient_id) FROM alerts a JOIN patients p ON p.id = a.patient_id
+            WHERE p.program_id = ANY(${idArray(programIds)}::bigint[]) AND p.active ${cohort}
+              AND a.status <> 'resolved' AND NOT a.hidden
+              -- NOT EXISTS, not the snooze's subquery IS NULL: the planner estimates an anti-join (31,000
+              -- rows) where it took the subquery for a filter keeping 155 and probed patients one by one.
+              AND NOT EXISTS (SELECT 1 FROM alert_snoozes z WHERE z.patient_id = a.patient_id AND z.type = a.type
+                AND z.condition_key = a.condition_key AND z.until > now()))::int AS with_alerts`);
   return res.rows[0]!;
 }
 
@@ -773,7 +777,9 @@ export type PatientSummaryRow = {
 
 /**
  * Open alerts (not hidden, not snoozed) per patient of the programs: the triage ranking. Escalated first,
- * then the most open alerts, then the newest.
+ * then the most open alerts, then the newest. Ranked and counted on the alerts alone; only the page's patients
+ * are joined and have their alerts broken down by type (at 100,000 patients every one of 26,000 patients was
+ * joined and built before the page was cut: 210-240 ms). A page past the end still answers the total.
  */
 export async function patientSummaries(
   db: Queryable,
@@ -781,26 +787,38 @@ export async function patientSummaries(
   search: string | null,
   page: number,
   perPage: number,
-) {
+): Promise<{ rows: Omit<PatientSummaryRow, 'total_rows'>[]; total: number }> {
   const like = search ? containsPattern(search) : null;
-  const res = await db.execute<PatientSummaryRow>(sql`
-    WITH x AS (
-      SELECT a.patient_id, a.type, count(*)::int AS n, count(*) FILTER (WHERE a.status = 'open')::int AS new,
-             count(*) FILTER (WHERE a.status = 'escalated')::int AS esc, max(a.last_at) AS last_at
+  const programs = idArray(programIds);
+  const open = (a: string) => sql`${sql.raw(a)}.program_id = ANY(${programs}::bigint[])
+    AND ${sql.raw(a)}.status <> 'resolved' AND NOT ${sql.raw(a)}.hidden AND ${snoozeOf(a)} IS NULL`;
+  const res = await db.execute<
+    Omit<PatientSummaryRow, 'total_rows'> & { matches: number; pid: number | null }
+  >(sql`
+    WITH per AS MATERIALIZED (
+      SELECT a.patient_id, count(*)::int AS total, count(*) FILTER (WHERE a.status = 'open')::int AS unacknowledged,
+             count(*) FILTER (WHERE a.status = 'escalated')::int AS escalated, max(a.last_at) AS last_at
       FROM alerts a
-      LEFT JOIN alert_snoozes z ON z.patient_id = a.patient_id AND z.type = a.type
-        AND z.condition_key = a.condition_key AND z.until > now()
-      WHERE a.program_id = ANY(${idArray(programIds)}::bigint[]) AND a.status <> 'resolved' AND NOT a.hidden
-        AND z.until IS NULL
-      GROUP BY a.patient_id, a.type
+      ${like ? sql`JOIN patients p ON p.id = a.patient_id AND (p.first_name ILIKE ${like} OR p.last_name ILIKE ${like} OR p.mrn ILIKE ${like})` : sql``}
+      WHERE ${open('a')}
+      GROUP BY a.patient_id
+    ), page AS (
+      SELECT * FROM per ORDER BY escalated DESC, total DESC, last_at DESC, patient_id
+      LIMIT ${perPage} OFFSET ${(page - 1) * perPage}
     )
-    SELECT json_build_object('id', p.id, 'name', trim(concat_ws(', ', p.last_name, p.first_name)), 'mrn', p.mrn) AS patient,
-           sum(x.n)::int AS total, sum(x.new)::int AS unacknowledged, sum(x.esc)::int AS escalated,
-           max(x.last_at) AS last_at, json_object_agg(x.type, x.n) AS types, count(*) OVER ()::int AS total_rows
-    FROM x JOIN patients p ON p.id = x.patient_id
-    ${like ? sql`WHERE p.first_name ILIKE ${like} OR p.last_name ILIKE ${like} OR p.mrn ILIKE ${like}` : sql``}
-    GROUP BY p.id
-    ORDER BY sum(x.esc) DESC, sum(x.n) DESC, max(x.last_at) DESC, p.id
-    LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`);
-  return res.rows;
+    SELECT c.matches, x.* FROM (SELECT count(*)::int AS matches FROM per) c
+    LEFT JOIN LATERAL (
+      SELECT p.id AS pid,
+             json_build_object('id', p.id, 'name', trim(concat_ws(', ', p.last_name, p.first_name)), 'mrn', p.mrn) AS patient,
+             page.total, page.unacknowledged, page.escalated, page.last_at,
+             (SELECT json_object_agg(t.type, t.n) FROM (
+                SELECT b.type, count(*)::int AS n FROM alerts b WHERE b.patient_id = page.patient_id AND ${open('b')}
+                GROUP BY b.type) t) AS types
+      FROM page JOIN patients p ON p.id = page.patient_id
+    ) x ON true
+    ORDER BY x.escalated DESC, x.total DESC, x.last_at DESC, x.pid`);
+  return {
+    rows: res.rows.filter((r) => r.pid !== null).map(({ matches: _m, pid: _p, ...r }) => r),
+    total: res.rows[0]?.matches ?? 0,
+  };
 }

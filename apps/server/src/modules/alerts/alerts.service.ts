@@ -334,7 +334,7 @@ export function createAlertsService(deps: { db: Database; realtime: Realtime; no
           data: rows.filter((r) => r.count > 0).map((r) => ({ type: r.type as AlertType, count: r.count })),
         };
       }
-      const rows = await patientSummaries(
+      const { rows, total } = await patientSummaries(
         db,
         programIds,
         query.name?.trim() || null,
@@ -342,9 +342,9 @@ export function createAlertsService(deps: { db: Database; realtime: Realtime; no
         query.per_page,
       );
       return pageOf(
-        rows.map(({ total_rows: _t, last_at, ...r }) => ({ ...r, last_at: new Date(last_at).toISOString() })),
+        rows.map(({ last_at, ...r }) => ({ ...r, last_at: new Date(last_at).toISOString() })),
         query,
-        rows[0]?.total_rows ?? 0,
+        total,
       );
     },
 
