@@ -3,6 +3,7 @@ import { defineObjectKind } from '../../platform/access/rules';
 import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/like';
+import { pageOfHits } from '../../platform/db/page';
 
 /** An alert, named by `alerts/{id}` without its program. */
 export const alertObject = defineObjectKind(
@@ -432,45 +433,30 @@ export async function listAlerts(db: Queryable, f: ListFilter) {
   if (!f.includeSnoozed) where.push(sql`${snoozeOf('a')} IS NULL`);
   if (f.assigned === 'nobody') where.push(sql`a.assigned_admin_id IS NULL`);
   else if (f.assigned) where.push(sql`a.assigned_admin_id = ${f.assigned.adminId}`);
-  const res = await db.execute<AlertRow & { matches: number }>(sql`
-    WITH hits AS MATERIALIZED (
-      SELECT a.id, a.last_at FROM alerts a ${f.search ? sql`JOIN patients p ON p.id = a.patient_id` : sql``}
-      WHERE ${sql.join(where, sql` AND `)}
-    ), page AS (
-      SELECT id FROM hits ORDER BY last_at DESC, id DESC
-      LIMIT ${f.perPage} OFFSET ${(f.page - 1) * f.perPage}
-    )
-    SELECT c.matches, x.* FROM (SELECT count(*)::int AS matches FROM hits) c
-    LEFT JOIN LATERAL (
-      SELECT ${alertColumns} FROM page JOIN alerts a ON a.id = page.id ${alertJoins}
-    ) x ON true
-    ORDER BY x.last_at DESC, x.id DESC`);
-  const total = res.rows[0]?.matches ?? 0;
-  return {
-    rows: res.rows.filter((r) => r.id !== null).map(({ matches: _m, ...r }) => ({ ...r, total })),
-    total,
-  };
+  const { rows, total } = await pageOfHits<AlertRow>(db, {
+    hits: sql`SELECT a.id, a.last_at FROM alerts a ${f.search ? sql`JOIN patients p ON p.id = a.patient_id` : sql``}
+      WHERE ${sql.join(where, sql` AND `)}`,
+    order: sql`last_at DESC, id DESC`,
+    limit: f.perPage,
+    offset: (f.page - 1) * f.perPage,
+    build: sql`SELECT ${alertColumns} FROM page JOIN alerts a ON a.id = page.id ${alertJoins}`,
+    buildOrder: sql`x.last_at DESC, x.id DESC`,
+  });
+  return { rows: rows.map((r) => ({ ...r, total })), total };
 }
 
 /** Resolved alerts of the programs, newest resolution first (found and counted as listAlerts does). */
 export async function resolvedAlerts(db: Queryable, programIds: number[], page: number, perPage: number) {
-  const res = await db.execute<AlertRow & { matches: number }>(sql`
-    WITH hits AS MATERIALIZED (
-      SELECT a.id, a.resolved_at FROM alerts a
-      WHERE a.program_id = ANY(${idArray(programIds)}::bigint[]) AND a.status = 'resolved'
-    ), page AS (
-      SELECT id FROM hits ORDER BY resolved_at DESC, id DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage}
-    )
-    SELECT c.matches, x.* FROM (SELECT count(*)::int AS matches FROM hits) c
-    LEFT JOIN LATERAL (
-      SELECT ${alertColumns} FROM page JOIN alerts a ON a.id = page.id ${alertJoins}
-    ) x ON true
-    ORDER BY x.resolved_at DESC, x.id DESC`);
-  const total = res.rows[0]?.matches ?? 0;
-  return {
-    rows: res.rows.filter((r) => r.id !== null).map(({ matches: _m, ...r }) => ({ ...r, total })),
-    total,
-  };
+  const { rows, total } = await pageOfHits<AlertRow>(db, {
+    hits: sql`SELECT a.id, a.resolved_at FROM alerts a
+      WHERE a.program_id = ANY(${idArray(programIds)}::bigint[]) AND a.status = 'resolved'`,
+    order: sql`resolved_at DESC, id DESC`,
+    limit: perPage,
+    offset: (page - 1) * perPage,
+    build: sql`SELECT ${alertColumns} FROM page JOIN alerts a ON a.id = page.id ${alertJoins}`,
+    buildOrder: sql`x.resolved_at DESC, x.id DESC`,
+  });
+  return { rows: rows.map((r) => ({ ...r, total })), total };
 }
 
 export async function alertById(db: Queryable, id: number) {
@@ -792,33 +778,26 @@ export async function patientSummaries(
   const programs = idArray(programIds);
   const open = (a: string) => sql`${sql.raw(a)}.program_id = ANY(${programs}::bigint[])
     AND ${sql.raw(a)}.status <> 'resolved' AND NOT ${sql.raw(a)}.hidden AND ${snoozeOf(a)} IS NULL`;
-  const res = await db.execute<
-    Omit<PatientSummaryRow, 'total_rows'> & { matches: number; pid: number | null }
-  >(sql`
-    WITH per AS MATERIALIZED (
+  const { rows, total } = await pageOfHits<Omit<PatientSummaryRow, 'total_rows'> & { pid: number }>(db, {
+    hits: sql`
       SELECT a.patient_id, count(*)::int AS total, count(*) FILTER (WHERE a.status = 'open')::int AS unacknowledged,
              count(*) FILTER (WHERE a.status = 'escalated')::int AS escalated, max(a.last_at) AS last_at
       FROM alerts a
       ${like ? sql`JOIN patients p ON p.id = a.patient_id AND (p.first_name ILIKE ${like} OR p.last_name ILIKE ${like} OR p.mrn ILIKE ${like})` : sql``}
       WHERE ${open('a')}
-      GROUP BY a.patient_id
-    ), page AS (
-      SELECT * FROM per ORDER BY escalated DESC, total DESC, last_at DESC, patient_id
-      LIMIT ${perPage} OFFSET ${(page - 1) * perPage}
-    )
-    SELECT c.matches, x.* FROM (SELECT count(*)::int AS matches FROM per) c
-    LEFT JOIN LATERAL (
+      GROUP BY a.patient_id`,
+    order: sql`escalated DESC, total DESC, last_at DESC, patient_id`,
+    limit: perPage,
+    offset: (page - 1) * perPage,
+    build: sql`
       SELECT p.id AS pid,
              json_build_object('id', p.id, 'name', trim(concat_ws(', ', p.last_name, p.first_name)), 'mrn', p.mrn) AS patient,
              page.total, page.unacknowledged, page.escalated, page.last_at,
              (SELECT json_object_agg(t.type, t.n) FROM (
                 SELECT b.type, count(*)::int AS n FROM alerts b WHERE b.patient_id = page.patient_id AND ${open('b')}
                 GROUP BY b.type) t) AS types
-      FROM page JOIN patients p ON p.id = page.patient_id
-    ) x ON true
-    ORDER BY x.escalated DESC, x.total DESC, x.last_at DESC, x.pid`);
-  return {
-    rows: res.rows.filter((r) => r.pid !== null).map(({ matches: _m, pid: _p, ...r }) => r),
-    total: res.rows[0]?.matches ?? 0,
-  };
+      FROM page JOIN patients p ON p.id = page.patient_id`,
+    buildOrder: sql`x.escalated DESC, x.total DESC, x.last_at DESC, x.pid`,
+  });
+  return { rows: rows.map(({ pid: _p, ...r }) => r), total };
 }

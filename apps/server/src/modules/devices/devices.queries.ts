@@ -4,6 +4,7 @@ import { defineObjectKind } from '../../platform/access/rules';
 import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/like';
+import { pageOfHits } from '../../platform/db/page';
 import { visibleProgramsQuery } from '../tenancy/tenancy.queries';
 
 /** A dispenser addressed without its program (`dispensers/{id}`): its program decides who may see it. */
@@ -102,16 +103,14 @@ export async function devicesPage(
       ${filter.patientId ? sql`AND d.patient_id = ${filter.patientId}` : sql``}
       ${filter.serial?.trim() ? sql`AND d.serial ILIKE ${containsPattern(filter.serial.trim())}` : sql``}
       ${filter.connected === undefined ? sql`` : sql`AND d.connected = ${filter.connected}`}`;
-  const res = await db.execute<DeviceRow & { total: number }>(sql`
-    SELECT ${DEVICE}, count(*) OVER ()::int AS total FROM devices d LEFT JOIN patients p ON p.id = d.patient_id
-    WHERE ${where} ORDER BY d.serial, d.id LIMIT ${page.per_page} OFFSET ${(page.page - 1) * page.per_page}`);
-  let total = res.rows[0]?.total;
-  if (total === undefined) {
-    // A page past the end: the count still answers.
-    const c = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices d WHERE ${where}`);
-    total = c.rows[0]!.n;
-  }
-  return { rows: res.rows.map(({ total: _t, ...r }) => r), total };
+  return pageOfHits<DeviceRow>(db, {
+    hits: sql`SELECT d.id, d.serial FROM devices d WHERE ${where}`,
+    order: sql`serial, id`,
+    limit: page.per_page,
+    offset: (page.page - 1) * page.per_page,
+    build: sql`SELECT ${DEVICE} FROM page JOIN devices d ON d.id = page.id LEFT JOIN patients p ON p.id = d.patient_id`,
+    buildOrder: sql`x.serial, x.id`,
+  });
 }
 
 export async function recentEvents(db: Queryable, deviceId: number, limit = 20) {
