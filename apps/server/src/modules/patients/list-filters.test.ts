@@ -162,6 +162,11 @@ describe('patient list filters (01 §7)', () => {
     expect(await v2({ follow_up: '1' })).toEqual(['Mine']);
     expect(await v2({ follow_up_for: 'today', follow_up_by: 'me' })).toEqual(['Mine']);
     expect(await v2({ follow_up_for: 'overdue' })).toEqual([]);
+    // Several area filters at once: in every set asked for, in none of those refused.
+    expect(await v2({ follow_up: '1', pipelines: String(pipelineId) })).toEqual(['Mine']);
+    expect(await v2({ follow_up: '1', escalation: '1' })).toEqual([]);
+    expect(await v2({ escalation: '0', patientType: 'enrolled' })).toEqual(['Gone', 'Sugar']);
+    expect(await v2({ follow_up: '0', escalation: '0' })).toEqual(['Gone', 'Sugar']);
     expect(await v2({ assessment_type: 'overdue' })).toEqual(['Mine']);
     expect(await v2({ assessment_type: 'flagged', assessment_ids: String(surveyId) })).toEqual(['Theirs']);
     expect(await v2({ assessment_completed: '0', assessment_ids: String(surveyId) })).toEqual([
