@@ -4,7 +4,7 @@ import { access } from '../../platform/access/rules';
 import { route } from '../../platform/http/route';
 import type { App } from '../../platform/http/types';
 import { patientObject } from '../patients/patients.queries';
-import { surveyObject } from './surveys.queries';
+import { surveyFolderObject, surveyObject } from './surveys.queries';
 import { SURVEY_EDITOR_ROLES, type SurveysService, TRIGGER_EDITOR_ROLES } from './surveys.service';
 
 export async function surveysRoutes(app: App, deps: { surveys: SurveysService }) {
@@ -26,12 +26,22 @@ export async function surveysRoutes(app: App, deps: { surveys: SurveysService })
     access: access.staff(),
     handler: async (req) => surveys.createFolder(staffActor(req), req.body),
   });
+  // The folder named in the body (query) decides the program, with the roles of `surveys/{s}/folder`.
   route(app, c.updateFolder, {
-    access: access.staff(),
+    access: access.objects(surveyFolderObject, {
+      field: 'folder_id',
+      roles: SURVEY_EDITOR_ROLES,
+      notFound: M.folderNotFound,
+    }),
     handler: async (req) => surveys.updateFolder(staffActor(req), req.body),
   });
   route(app, c.deleteFolder, {
-    access: access.staff(),
+    access: access.objects(surveyFolderObject, {
+      field: 'folder_id',
+      in: 'query',
+      roles: SURVEY_EDITOR_ROLES,
+      notFound: M.folderNotFound,
+    }),
     handler: async (req) => surveys.deleteFolder(staffActor(req), req.query.folder_id),
   });
   route(app, c.bulkAssign, {
