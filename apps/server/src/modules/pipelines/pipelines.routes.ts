@@ -146,7 +146,7 @@ export async function pipelinesRoutes(app: App, deps: { pipelines: PipelinesServ
     handler: async (req) => pipelines.templates(staffActor(req), req.query.program_id),
   });
   route(app, c.createTemplate, {
-    access: access.staff(),
+    access: access.staff({ programRoles: PIPELINE_EDITOR_ROLES }),
     handler: async (req) => pipelines.createTemplate(staffActor(req), req.body),
   });
   route(app, c.allUserPipelines, {

@@ -168,7 +168,7 @@ export async function reportsRoutes(app: App, deps: { reports: ReportsService; s
   });
   // The program is in the query: the service checks the caller's roles there (404 outside).
   route(app, c.download, {
-    access: access.staff(),
+    access: access.staff({ programRoles: CARE_REPORT_ROLES }),
     handler: async (req, reply) => {
       const { fileName, stream } = await svc.download(staffActor(req), req.query.program_id);
       reply

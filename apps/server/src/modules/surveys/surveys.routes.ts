@@ -15,7 +15,7 @@ export async function surveysRoutes(app: App, deps: { surveys: SurveysService })
     handler: async (req) => surveys.list(staffActor(req), req.query),
   });
   route(app, c.create, {
-    access: access.staff(),
+    access: access.staff({ programRoles: SURVEY_EDITOR_ROLES }),
     handler: async (req) => surveys.create(staffActor(req), req.body),
   });
   route(app, c.folders, {
@@ -23,7 +23,7 @@ export async function surveysRoutes(app: App, deps: { surveys: SurveysService })
     handler: async (req) => surveys.folders(staffActor(req), req.query.program_id),
   });
   route(app, c.createFolder, {
-    access: access.staff(),
+    access: access.staff({ programRoles: SURVEY_EDITOR_ROLES }),
     handler: async (req) => surveys.createFolder(staffActor(req), req.body),
   });
   // The folder named in the body (query) decides the program, with the roles of `surveys/{s}/folder`.
@@ -45,7 +45,7 @@ export async function surveysRoutes(app: App, deps: { surveys: SurveysService })
     handler: async (req) => surveys.deleteFolder(staffActor(req), req.query.folder_id),
   });
   route(app, c.bulkAssign, {
-    access: access.staff(),
+    access: access.staff({ programRoles: SURVEY_EDITOR_ROLES }),
     handler: async (req) => surveys.bulkAssign(staffActor(req), req.body),
   });
 

@@ -212,6 +212,7 @@ const PARAM_VALUES: Record<string, string> = {
   endDate: '2026-01-31',
   needByDate: '2026-12-01',
   q: 'amlodipine',
+  vendor: 'medesto',
 };
 
 /**
@@ -300,12 +301,18 @@ function isArraySchema(schema: unknown): boolean {
 function expected(rule: AccessRule, role: StaffRole, tenant: Tenant): 'allowed' | 403 | 404 {
   if (tenant === 'otherEnterprise') return 404;
   if (tenant === 'otherProgram' && role !== 'enterprise_admin') return 404;
-  const roles = 'roles' in rule ? rule.roles : undefined;
+  const roles = rule.kind === 'staff' ? rule.programRoles : 'roles' in rule ? rule.roles : undefined;
   return !roles || roles.includes(role) ? 'allowed' : 403;
 }
 
 const SCOPED = new Set(['program', 'object', 'objects', 'enterprise']);
-const scopedRoutes = () => app.accessTable.filter((r) => r.method !== 'HEAD' && SCOPED.has(r.access.kind));
+/** Scoped routes, and `staff` routes that declare the roles needed in the program their input names. */
+const scopedRoutes = () =>
+  app.accessTable.filter(
+    (r) =>
+      r.method !== 'HEAD' &&
+      (SCOPED.has(r.access.kind) || (r.access.kind === 'staff' && r.access.programRoles !== undefined)),
+  );
 
 describe('access matrix: every scoped route × every staff role × own / other program / other enterprise', () => {
   it('has a fixture for every object kind the rules name, except the known gaps', () => {
@@ -316,7 +323,8 @@ describe('access matrix: every scoped route × every staff role × own / other p
     );
     const missing = [...kinds].filter((k) => !(k in fixtures.own.objects)).sort();
     expect(missing).toEqual([...KNOWN_GAPS].sort());
-    expect(scopedRoutes().length).toBeGreaterThan(250);
+    expect(scopedRoutes().length).toBeGreaterThan(280);
+    expect(scopedRoutes().filter((r) => r.access.kind === 'staff').length).toBeGreaterThanOrEqual(24);
   });
 
   it('answers exactly what each route declares', async () => {
@@ -341,7 +349,15 @@ describe('access matrix: every scoped route × every staff role × own / other p
           const shape = route.access.in === 'query' ? query : body;
           named[route.access.field] = isArraySchema(shape?.[route.access.field]) ? [id] : id;
         }
-        const inQuery = route.access.kind === 'objects' && route.access.in === 'query';
+        // `staff` routes with declared program roles name the tenant's program in the input.
+        const inQuery =
+          (route.access.kind === 'objects' && route.access.in === 'query') ||
+          (route.access.kind === 'staff' && !!query && 'program_id' in query);
+        if (route.access.kind === 'staff') {
+          const shape = inQuery ? query : body;
+          if (shape && 'program_id' in shape) named.program_id = fixture.program;
+          else if (shape && 'program_ids' in shape) named.program_ids = [fixture.program];
+        }
         const payload = body || route.schema?.body ? { ...(inQuery ? {} : named), __matrix: 1 } : undefined;
         const search = inQuery
           ? `?${Object.entries(named)

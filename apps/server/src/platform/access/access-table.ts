@@ -27,8 +27,9 @@ export function describeRule(rule: AccessRule): { access: string; roles: string 
         .join(', ');
       return {
         access: `staff${extra ? ` (${extra})` : ''}`,
-        roles:
-          'any signed-in staff; a program named in the input: a role there (roles checked by the service)',
+        roles: rule.programRoles
+          ? `${roles(rule.programRoles)} in the program the input names`
+          : 'any signed-in staff; a program named in the input: any role there',
       };
     }
     case 'program':

@@ -191,6 +191,10 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
     if (ids.length > 0 && !(await programRefsInScope(deps.db, actor, ids)))
       throw AppError.notFound('Program not found');
     const rule = request.routeOptions.config?.access;
+    if (rule?.kind === 'staff' && rule.programRoles && ids.length > 0) {
+      const held = await bodyObjectsAccess(deps.db, actor.adminId, programItself, ids, rule.programRoles);
+      if (held.allowed !== ids.length) throw AppError.forbidden();
+    }
     if (rule?.kind === 'objects') {
       const named = bodyObjectIds(rule.in === 'query' ? request.query : request.body, rule.field);
       if (named.length === 0) return;
@@ -255,11 +259,15 @@ export async function foreignPathObject(
   db: Database,
   request: FastifyRequest,
 ): Promise<boolean | 'forbidden'> {
+  const rule = request.routeOptions.config?.access;
   if (request.actor?.realm === 'staff') {
     const ids = programRefsOf(request);
     if (ids.length > 0 && !(await programRefsInScope(db, request.actor, ids))) return true;
+    if (rule?.kind === 'staff' && rule.programRoles && ids.length > 0) {
+      const held = await bodyObjectsAccess(db, request.actor.adminId, programItself, ids, rule.programRoles);
+      if (held.allowed !== ids.length) return 'forbidden';
+    }
   }
-  const rule = request.routeOptions.config?.access;
   if (rule?.kind === 'objects' && request.actor?.realm === 'staff') {
     const named = bodyObjectIds(rule.in === 'query' ? request.query : request.body, rule.field);
     if (named.length === 0) return false;
@@ -302,6 +310,9 @@ export function bodyObjectIds(input: unknown, field: string): number[] {
   }
   return [...ids];
 }
+
+/** A program id as the "object kind" of itself: the roles held in the programs an input names. */
+const programItself = (id: SQL) => sql`SELECT ${id}::bigint`;
 
 /** The signed-in staff actor of a request whose route is not public. */
 export function staffActor(request: FastifyRequest) {

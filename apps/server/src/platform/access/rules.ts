@@ -17,7 +17,9 @@ export function defineObjectKind(name: string, programOf: (id: number | SQL) => 
  * Every route declares one of these in `config.access`; registration fails without it.
  * - public: no sign-in (auth, health, config, static console).
  * - staff: any signed-in staff user; `hipaaPending` also admits the limited token given before HIPAA consent;
- *   `controller` also admits a controller-realm token (the service scopes what each sees).
+ *   `controller` also admits a controller-realm token (the service scopes what each sees). A program the input
+ *   names must be one the staff member works in (ADR 062, else 404); with `programRoles`, they must hold one of
+ *   those roles there (else 403), as on the program's own routes (ADR 063).
  * - program: staff with a role in the `:programId` path program (or enterprise admin of its enterprise);
  *   another program answers 404, a missing role 403.
  * - object: staff with a role in the program the path object (`:param`) belongs to; an unknown object and
@@ -39,7 +41,13 @@ export function defineObjectKind(name: string, programOf: (id: number | SQL) => 
  */
 export type AccessRule =
   | { kind: 'public' }
-  | { kind: 'staff'; hipaaPending?: boolean; controller?: boolean }
+  | {
+      kind: 'staff';
+      hipaaPending?: boolean;
+      controller?: boolean;
+      /** One of these roles in every program the input names (`program_id`, `program_ids`), else 403. */
+      programRoles?: readonly StaffRole[];
+    }
   | { kind: 'program'; roles?: readonly StaffRole[] }
   | {
       kind: 'object';
@@ -65,9 +73,16 @@ export type AccessRule =
 
 export const access = {
   public: (): AccessRule => ({ kind: 'public' }),
-  staff: (opts: { hipaaPending?: boolean } = {}): AccessRule => ({ kind: 'staff', ...opts }),
+  staff: (opts: { hipaaPending?: boolean; programRoles?: readonly StaffRole[] } = {}): AccessRule => ({
+    kind: 'staff',
+    ...opts,
+  }),
   /** Any signed-in staff user or controller (device fleet routes shared by /controller and the console). */
-  staffOrController: (): AccessRule => ({ kind: 'staff', controller: true }),
+  staffOrController: (opts: { programRoles?: readonly StaffRole[] } = {}): AccessRule => ({
+    kind: 'staff',
+    controller: true,
+    ...opts,
+  }),
   program: (roles?: readonly StaffRole[]): AccessRule => ({ kind: 'program', roles }),
   /** The program is the one the `:param` path object belongs to (default param `id`). */
   object: (
