@@ -19,7 +19,9 @@ import type { AccessRule } from './rules';
  * - a role the rule does not name: 403;
  * - a role it names: anything but 401, 403 and 404 (invalid input answering 422 is still "allowed").
  * The routes and their rules come from the app (`app.accessTable`), so a new route is walked without editing
- * this file. One app, one fixture set; calls that would change data send input the contract refuses (422).
+ * this file. One app, one fixture set. Allowed calls carry a body without its required fields, so most are refused
+ * (422) before they act; unknown body fields are stripped, not refused, so a route whose body is all optional
+ * acts on the fixture's objects (OBJECT_RULES names the one whose later calls then find nothing).
  */
 
 type Tenant = 'own' | 'otherProgram' | 'otherEnterprise';
