@@ -17,7 +17,7 @@ export async function administrationRoutes(app: App, deps: { administration: Adm
     handler: async (req) => svc.detail(staffActor(req), req.params.id),
   });
   route(app, c.updateAdmin, {
-    access: access.staff(),
+    access: access.staff({ programRoles: ['admin', 'enterprise_admin'] }),
     handler: async (req) => svc.update(staffActor(req), req.params.id, req.body),
   });
   route(app, c.allAdmins, {
@@ -29,7 +29,7 @@ export async function administrationRoutes(app: App, deps: { administration: Adm
     handler: async (req) => svc.ofEnterprise(scopedEnterprise(req), req.query),
   });
   route(app, c.assignAdmins, {
-    access: access.staff(),
+    access: access.staff({ programRoles: ['admin', 'enterprise_admin'] }),
     handler: async (req) => svc.assign(staffActor(req), req.body),
   });
   route(app, c.physicians, {

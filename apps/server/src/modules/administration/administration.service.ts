@@ -141,6 +141,7 @@ export function createAdministrationService(deps: { db: Database; realtime: Real
       if ((disabled !== undefined || profileChange) && !target.can_manage)
         throw AppError.forbidden(M.notAdministered);
       const auditProgram = program?.id ?? target.programs[0]?.id ?? null;
+      let disabledNow = false;
       const rolesChanged = await db.transaction(async (tx) => {
         let changed = false;
         if (roles && program) {
@@ -184,7 +185,10 @@ export function createAdministrationService(deps: { db: Database; realtime: Real
               ip: actor.ip,
             });
           if (disabled !== undefined && disabled !== target.disabled) {
-            if (disabled) await revokeAllSessionsOf(tx, id, 'disabled');
+            if (disabled) {
+              await revokeAllSessionsOf(tx, id, 'disabled');
+              disabledNow = true;
+            }
             await audit(tx, {
               actorAdminId: actor.adminId,
               programId: auditProgram,
@@ -198,6 +202,10 @@ export function createAdministrationService(deps: { db: Database; realtime: Real
         }
         return changed;
       });
+      // Sockets follow at once, on every process, before the answer (issue 28 item 6): a disabled member's close,
+      // and a member whose roles changed leaves the channels of programs they no longer see.
+      if (disabledNow) realtime.disconnectUser(id);
+      else if (rolesChanged) await realtime.refreshMemberships(id);
       if (rolesChanged && program)
         realtime.toUser(id, ADMIN_PROGRAM_ROLES_UPDATED, { admin_id: id, program_id: program.id });
       const data = await detailOr404(actor, id);

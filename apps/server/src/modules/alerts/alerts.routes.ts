@@ -1,4 +1,5 @@
 import {
+  ALERT_MESSAGES,
   analyticsContract as analyticsRoutes,
   alertsContract as c,
   legacyAlertsContract as legacy,
@@ -14,6 +15,9 @@ import type { AnalyticsService } from './analytics.service';
 
 export async function alertsRoutes(app: App, deps: { alerts: AlertsService; analytics: AnalyticsService }) {
   const { alerts, analytics } = deps;
+  // Alerts named by id in the body: each must be an alert of a program the actor works in (any role, as
+  // `alerts/{id}` and the program's analytics clear/hide), else 404 and nothing changes.
+  const bodyAlerts = access.objects(alertObject, { field: 'ids', notFound: ALERT_MESSAGES.notFound });
   // Calls without a path program: the service scopes them to the programs the actor sees (404 outside).
   route(app, c.groups, {
     access: access.staff(),
@@ -40,19 +44,19 @@ export async function alertsRoutes(app: App, deps: { alerts: AlertsService; anal
     handler: async (req) => alerts.detail(staffActor(req), req.params.id),
   });
   route(app, c.deleteAlerts, {
-    access: access.staff(),
+    access: bodyAlerts,
     handler: async (req) => alerts.clear(staffActor(req), req.body.ids),
   });
   route(app, c.acknowledge, {
-    access: access.staff(),
+    access: bodyAlerts,
     handler: async (req) => alerts.acknowledge(staffActor(req), req.body.ids),
   });
   route(app, c.snooze, {
-    access: access.staff(),
+    access: bodyAlerts,
     handler: async (req) => alerts.snooze(staffActor(req), req.body.ids, req.body.minutes),
   });
   route(app, c.assign, {
-    access: access.staff(),
+    access: bodyAlerts,
     handler: async (req) => alerts.assign(staffActor(req), req.body.ids, req.body.admin_id),
   });
   route(app, c.analyticsClear, {

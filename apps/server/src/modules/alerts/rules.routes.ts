@@ -18,11 +18,11 @@ export async function rulesRoutes(app: App, deps: { rules: RulesService }) {
     handler: async (req) => rules.list(staffActor(req), req.query),
   });
   route(app, c.create, {
-    access: access.staff(),
+    access: access.staff({ programRoles: RULE_EDITOR_ROLES }),
     handler: async (req) => rules.create(staffActor(req), req.body),
   });
   route(app, c.dryRun, {
-    access: access.staff(),
+    access: access.staff({ programRoles: RULE_EDITOR_ROLES }),
     handler: async (req) => rules.dryRun(staffActor(req), req.body),
   });
   route(app, c.update, {

@@ -13,11 +13,11 @@ export async function billingRoutes(app: App, deps: { billing: BillingService })
 
   // The report names its program in the query: the service checks the caller's roles there (404 outside).
   route(app, c.report, {
-    access: access.staff(),
+    access: access.staff({ programRoles: BILLING_ROLES }),
     handler: async (req) => svc.report(staffActor(req), req.params, req.query),
   });
   route(app, c.download, {
-    access: access.staff(),
+    access: access.staff({ programRoles: BILLING_ROLES }),
     handler: async (req, reply) => {
       const { fileName, stream } = await svc.download(staffActor(req), req.params, req.query);
       reply
@@ -47,7 +47,7 @@ export async function billingRoutes(app: App, deps: { billing: BillingService })
       ),
   });
   route(app, c.record, {
-    access: access.staff(),
+    access: access.staff({ programRoles: BILLING_ROLES }),
     handler: async (req) => svc.record(staffActor(req), req.body),
   });
   route(app, c.remove, {

@@ -3,18 +3,18 @@ import { staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
 import { route } from '../../platform/http/route';
 import type { App } from '../../platform/http/types';
-import type { BulkActionsService } from './bulk-actions.service';
+import { type BulkActionsService, PROPOSER_ROLES } from './bulk-actions.service';
 
 // Every call names its program in the query or resolves it from the job: the service checks the caller's roles
 // there (404 outside the caller's programs, 403 for roles that may not approve).
 export async function bulkActionsRoutes(app: App, deps: { bulk: BulkActionsService }) {
   const { bulk } = deps;
   route(app, c.list, {
-    access: access.staff(),
+    access: access.staff({ programRoles: PROPOSER_ROLES }),
     handler: async (req) => bulk.list(staffActor(req), req.query),
   });
   route(app, c.create, {
-    access: access.staff(),
+    access: access.staff({ programRoles: PROPOSER_ROLES }),
     handler: async (req) => bulk.create(staffActor(req), req.body),
   });
   route(app, c.approve, {

@@ -14,7 +14,7 @@ export async function contentRoutes(app: App, deps: { content: ContentService })
     handler: async (req) => content.categories(staffActor(req), req.query.program_id),
   });
   route(app, c.createCategory, {
-    access: access.staff(),
+    access: access.staff({ programRoles: CONTENT_EDITOR_ROLES }),
     handler: async (req) => content.createCategory(staffActor(req), req.body),
   });
   route(app, c.createContent, {

@@ -6,6 +6,7 @@ import type { App } from '../../platform/http/types';
 import { groupObject } from '../groups/groups.queries';
 import { patientObject } from '../patients/patients.queries';
 import type { ChannelService } from './channel.service';
+import { deviceObject } from './devices.queries';
 
 const CARE = ['admin', 'physician', 'care_coordinator', 'enterprise_admin'] as const;
 
@@ -13,6 +14,8 @@ export async function channelRoutes(app: App, deps: { channel: ChannelService })
   const { channel } = deps;
   const patient = access.object(patientObject, { notFound: 'Patient not found' });
   const group = access.object(groupObject, { notFound: 'Group not found' });
+  // The device named in the body decides the program, with the roles of `devices/{id}/secret`.
+  const deviceOfBody = access.objects(deviceObject, { field: 'device_id', roles: CARE });
 
   route(app, c.createPatientSchedule, {
     access: access.object(patientObject, { notFound: 'Patient not found', roles: CARE }),
@@ -40,11 +43,11 @@ export async function channelRoutes(app: App, deps: { channel: ChannelService })
     handler: async (req) => channel.nfcActivity(deviceActor(req), req.body),
   });
   route(app, c.goals, {
-    access: access.staff(),
+    access: deviceOfBody,
     handler: async (req) => channel.goal(staffActor(req), req.body),
   });
   route(app, c.deviceRegimen, {
-    access: access.staff(),
+    access: deviceOfBody,
     handler: async (req) => channel.deviceRegimen(staffActor(req), req.body),
   });
 }

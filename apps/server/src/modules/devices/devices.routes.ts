@@ -63,11 +63,11 @@ export async function devicesRoutes(app: App, deps: { devices: DevicesService })
       handler: async (req) => devices.list(anyActor(req), req.query),
     });
   route(app, c.provision, {
-    access: access.staffOrController(),
+    access: access.staffOrController({ programRoles: CARE_ROLES }),
     handler: async (req) => devices.provision(anyActor(req), { vendor: req.params.vendor, ...req.body }),
   });
   route(app, c.medesto, {
-    access: access.staffOrController(),
+    access: access.staffOrController({ programRoles: CARE_ROLES }),
     handler: async (req) => devices.registerMedesto(anyActor(req), req.body),
   });
   // The roles that may register a device into the program may give it a new secret (ADR 051).
@@ -84,7 +84,7 @@ export async function devicesRoutes(app: App, deps: { devices: DevicesService })
     handler: async (req) => devices.list(anyActor(req), { ...req.query, kind: 'inhaler' }),
   });
   route(app, c.createInhaler, {
-    access: access.staffOrController(),
+    access: access.staffOrController({ programRoles: CARE_ROLES }),
     handler: async (req) => devices.registerInhaler(anyActor(req), req.body),
   });
   route(app, c.gateway, {

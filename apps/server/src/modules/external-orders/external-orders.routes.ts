@@ -74,7 +74,7 @@ export async function externalOrdersRoutes(app: App, deps: { orders: ExternalOrd
   });
 
   route(app, c.statuses, {
-    access: access.staff(),
+    access: access.staff({ programRoles: EXTERNAL_ORDER_ROLES }),
     handler: async (req) => orders.statuses(staffActor(req), req.query.program_id),
   });
   route(app, c.history, {
@@ -82,7 +82,7 @@ export async function externalOrdersRoutes(app: App, deps: { orders: ExternalOrd
     handler: async (req) => orders.history(req.params.orderId),
   });
   route(app, c.list, {
-    access: access.staff(),
+    access: access.staff({ programRoles: EXTERNAL_ORDER_ROLES }),
     handler: async (req) => orders.list(staffActor(req), req.query),
   });
   route(app, c.tracking, {
@@ -137,7 +137,7 @@ export async function externalOrdersRoutes(app: App, deps: { orders: ExternalOrd
     },
   });
   route(app, c.finalize, {
-    access: access.staff(),
+    access: access.staff({ programRoles: EXTERNAL_ORDER_ROLES }),
     handler: async (req) => orders.finalize(staffActor(req), req.body),
   });
 }

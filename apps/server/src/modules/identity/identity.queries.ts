@@ -156,15 +156,18 @@ export async function sessionToEnd(
   return res.rows[0] ?? null;
 }
 
+/** Revokes every live session of the account but one; answers the ids of those it ended (their sockets close). */
 export async function revokeOtherSessions(
   db: Queryable,
   adminId: number,
   keepSessionId: number,
   reason: string,
-) {
-  await db.execute(sql`
+): Promise<number[]> {
+  const res = await db.execute<{ id: number }>(sql`
     UPDATE auth_sessions SET revoked_at = now(), revoked_reason = ${reason}
-    WHERE admin_id = ${adminId} AND id <> ${keepSessionId} AND revoked_at IS NULL`);
+    WHERE admin_id = ${adminId} AND id <> ${keepSessionId} AND revoked_at IS NULL
+    RETURNING id`);
+  return res.rows.map((r) => Number(r.id));
 }
 
 export async function controllerAccountByEmail(db: Queryable, email: string) {

@@ -467,7 +467,11 @@ export function createIdentityService(deps: IdentityDeps) {
           successorKey: config.ENCRYPTION_KEY,
         }),
       );
-      if (!rotated.ok) throw AppError.unauthenticated('Session expired.');
+      if (!rotated.ok) {
+        // A replayed refresh token revoked its session as stolen: its sockets close now, on every process.
+        if (rotated.reason === 'reused') realtime.endSession(rotated.sessionId);
+        throw AppError.unauthenticated('Session expired.');
+      }
       const accessToken = await tokens.signAccess({
         sub: rotated.session.ownerId,
         sid: rotated.session.publicId,
@@ -553,10 +557,10 @@ export function createIdentityService(deps: IdentityDeps) {
         throw AppError.validation({ password: ['The new password must differ from the current one.'] });
       }
       const hashed = await hashPassword(next);
-      await db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
         await setPassword(tx, adminId, hashed);
         // Other sessions end; this one stays signed in.
-        await revokeOtherSessions(tx, adminId, sessionId, 'password_changed');
+        const others = await revokeOtherSessions(tx, adminId, sessionId, 'password_changed');
         await audit(tx, {
           actorAdminId: adminId,
           action: 'user.change_password',
@@ -564,7 +568,10 @@ export function createIdentityService(deps: IdentityDeps) {
           subjectId: adminId,
           ip,
         });
+        return others;
       });
+      // Their sockets close now, on every process (as at sign-out), before the answer: not at the next check.
+      for (const id of ended) realtime.endSession(id);
     },
   };
 }

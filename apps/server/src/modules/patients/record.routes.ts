@@ -107,8 +107,9 @@ export async function patientRecordRoutes(
       }),
   });
 
+  // The same roles as `users/{id}/status`, in every program the listed patients belong to (ADR 019).
   route(app, c.bulkStatus, {
-    access: access.staff(),
+    access: access.objects(patientObject, { field: 'users_id', ...carer }),
     handler: async (req) =>
       records.bulkStatus(staffActor(req), {
         patientIds: req.body.users_id,

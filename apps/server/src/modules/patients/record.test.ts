@@ -442,6 +442,41 @@ describe('status', () => {
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['users_id', 'value']);
   });
+
+  it('refuses the bulk change to roles that may not change one patient (issue 28 item 1), changing nothing', async () => {
+    const patient = await enrol();
+    const single = await call(token.pharma, {
+      method: 'POST',
+      url: url(c.setStatus, { params: { id: patient.id } }),
+      payload: { value: 'inactive' },
+    });
+    expect(single.statusCode).toBe(403);
+    const bulk = await call(token.pharma, {
+      method: 'POST',
+      url: url(c.bulkStatus),
+      payload: { value: 'inactive', users_id: [patient.id] },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(403);
+    // Refused for the role before the body is judged too: an invalid value still answers 403, not 422.
+    const invalid = await call(token.pharma, {
+      method: 'POST',
+      url: url(c.bulkStatus),
+      payload: { value: 'inactive', users_id: [patient.id], reason: 'x'.repeat(501) },
+    });
+    expect(invalid.statusCode).toBe(403);
+    const status = await call(token.physician, {
+      method: 'GET',
+      url: url(c.status, { params: { id: patient.id } }),
+    });
+    expect(status.json().status).toBe('active');
+    // Another enterprise's staff: the patients are not there (404), whatever their role.
+    const outsider = await call(token.outsider, {
+      method: 'POST',
+      url: url(c.bulkStatus),
+      payload: { value: 'inactive', users_id: [patient.id] },
+    });
+    expect(outsider.statusCode).toBe(404);
+  });
 });
 
 describe('status reasons (ADR 052)', () => {

@@ -146,7 +146,7 @@ export async function pipelinesRoutes(app: App, deps: { pipelines: PipelinesServ
     handler: async (req) => pipelines.templates(staffActor(req), req.query.program_id),
   });
   route(app, c.createTemplate, {
-    access: access.staff(),
+    access: access.staff({ programRoles: PIPELINE_EDITOR_ROLES }),
     handler: async (req) => pipelines.createTemplate(staffActor(req), req.body),
   });
   route(app, c.allUserPipelines, {
@@ -157,8 +157,13 @@ export async function pipelinesRoutes(app: App, deps: { pipelines: PipelinesServ
     access: access.staff(),
     handler: async (req) => pipelines.userPipelines(staffActor(req), req.query.user_id),
   });
+  // The same roles as `pipelines/{id}/users`, in the program of the pipeline the body names.
   route(app, c.addUserToPipeline, {
-    access: access.staff(),
+    access: access.objects(pipelineObject, {
+      field: 'pipeline_id',
+      roles: PIPELINE_EDITOR_ROLES,
+      notFound: M.notFound,
+    }),
     handler: async (req) => pipelines.addUserToPipeline(staffActor(req), req.body),
   });
   route(app, c.setUserPipelines, {

@@ -89,11 +89,11 @@ export async function reportsRoutes(app: App, deps: { reports: ReportsService; s
     handler: async (req) => svc.destinations(scopedEnterprise(req).id),
   });
   route(app, c.createDestination, {
-    access: access.enterprise(),
+    access: access.enterprise(['enterprise_admin']),
     handler: async (req) => svc.createDestination(staffActor(req), scopedEnterprise(req), req.body),
   });
   route(app, c.setDestinationHostKey, {
-    access: access.enterprise(),
+    access: access.enterprise(['enterprise_admin']),
     handler: async (req) =>
       svc.setDestinationHostKey(
         staffActor(req),
@@ -104,7 +104,7 @@ export async function reportsRoutes(app: App, deps: { reports: ReportsService; s
   });
 
   route(app, c.deleteDestination, {
-    access: access.enterprise(),
+    access: access.enterprise(['enterprise_admin']),
     handler: async (req) => {
       await svc.deleteDestination(staffActor(req), scopedEnterprise(req), req.params.destinationId);
     },
@@ -168,7 +168,7 @@ export async function reportsRoutes(app: App, deps: { reports: ReportsService; s
   });
   // The program is in the query: the service checks the caller's roles there (404 outside).
   route(app, c.download, {
-    access: access.staff(),
+    access: access.staff({ programRoles: CARE_REPORT_ROLES }),
     handler: async (req, reply) => {
       const { fileName, stream } = await svc.download(staffActor(req), req.query.program_id);
       reply

@@ -15,7 +15,7 @@ export async function staffRoutes(app: App, deps: { staff: StaffService }) {
 
   // No program in the path: the service checks the caller administers the program it resolves.
   route(app, c.createAnywhere, {
-    access: access.staff(),
+    access: access.staff({ programRoles: ['admin', 'enterprise_admin'] }),
     handler: async (req) => {
       const { program_id, ...body } = req.body;
       return staff.create(staffActor(req), { ...body, programId: program_id });

@@ -22,6 +22,11 @@ export const surveyObject = defineObjectKind(
   (id) => sql`SELECT program_id FROM surveys WHERE id = ${id}`,
 );
 
+export const surveyFolderObject = defineObjectKind(
+  'survey folder',
+  (id) => sql`SELECT program_id FROM survey_folders WHERE id = ${id}`,
+);
+
 const DUE = sql.raw(`interval '${SURVEY_DUE_DAYS} days'`);
 const person = (alias: string) =>
   sql.raw(

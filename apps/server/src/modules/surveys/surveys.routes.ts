@@ -4,7 +4,7 @@ import { access } from '../../platform/access/rules';
 import { route } from '../../platform/http/route';
 import type { App } from '../../platform/http/types';
 import { patientObject } from '../patients/patients.queries';
-import { surveyObject } from './surveys.queries';
+import { surveyFolderObject, surveyObject } from './surveys.queries';
 import { SURVEY_EDITOR_ROLES, type SurveysService, TRIGGER_EDITOR_ROLES } from './surveys.service';
 
 export async function surveysRoutes(app: App, deps: { surveys: SurveysService }) {
@@ -15,7 +15,7 @@ export async function surveysRoutes(app: App, deps: { surveys: SurveysService })
     handler: async (req) => surveys.list(staffActor(req), req.query),
   });
   route(app, c.create, {
-    access: access.staff(),
+    access: access.staff({ programRoles: SURVEY_EDITOR_ROLES }),
     handler: async (req) => surveys.create(staffActor(req), req.body),
   });
   route(app, c.folders, {
@@ -23,19 +23,29 @@ export async function surveysRoutes(app: App, deps: { surveys: SurveysService })
     handler: async (req) => surveys.folders(staffActor(req), req.query.program_id),
   });
   route(app, c.createFolder, {
-    access: access.staff(),
+    access: access.staff({ programRoles: SURVEY_EDITOR_ROLES }),
     handler: async (req) => surveys.createFolder(staffActor(req), req.body),
   });
+  // The folder named in the body (query) decides the program, with the roles of `surveys/{s}/folder`.
   route(app, c.updateFolder, {
-    access: access.staff(),
+    access: access.objects(surveyFolderObject, {
+      field: 'folder_id',
+      roles: SURVEY_EDITOR_ROLES,
+      notFound: M.folderNotFound,
+    }),
     handler: async (req) => surveys.updateFolder(staffActor(req), req.body),
   });
   route(app, c.deleteFolder, {
-    access: access.staff(),
+    access: access.objects(surveyFolderObject, {
+      field: 'folder_id',
+      in: 'query',
+      roles: SURVEY_EDITOR_ROLES,
+      notFound: M.folderNotFound,
+    }),
     handler: async (req) => surveys.deleteFolder(staffActor(req), req.query.folder_id),
   });
   route(app, c.bulkAssign, {
-    access: access.staff(),
+    access: access.staff({ programRoles: SURVEY_EDITOR_ROLES }),
     handler: async (req) => surveys.bulkAssign(staffActor(req), req.body),
   });
 

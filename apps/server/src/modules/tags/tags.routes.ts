@@ -20,7 +20,7 @@ export async function tagsRoutes(app: App, deps: { tags: TagsService }) {
     handler: async (req) => tags.list(staffActor(req), req.query),
   });
   route(app, c.create, {
-    access: access.staff(),
+    access: access.staff({ programRoles: TAG_EDITOR_ROLES }),
     handler: async (req) => tags.create(staffActor(req), req.body),
   });
   route(app, c.folders, {
@@ -28,7 +28,7 @@ export async function tagsRoutes(app: App, deps: { tags: TagsService }) {
     handler: async (req) => tags.folders(staffActor(req), req.query.program_id),
   });
   route(app, c.createFolder, {
-    access: access.staff(),
+    access: access.staff({ programRoles: TAG_EDITOR_ROLES }),
     handler: async (req) => tags.createFolder(staffActor(req), req.body),
   });
   route(app, c.update, {
@@ -57,7 +57,7 @@ export async function tagsRoutes(app: App, deps: { tags: TagsService }) {
     handler: async (req) => tags.protocols(staffActor(req), req.query.program_id),
   });
   route(app, p.create, {
-    access: access.staff(),
+    access: access.staff({ programRoles: PROTOCOL_EDITOR_ROLES }),
     handler: async (req) => tags.createProtocol(staffActor(req), req.body),
   });
   route(app, p.update, {

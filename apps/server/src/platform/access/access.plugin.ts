@@ -8,7 +8,7 @@ import { type RequestSession, resolveRequestSession, sessionLimits } from '../au
 import type { TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
-import { deviceLogin, enterpriseAccess } from './access.queries';
+import { bodyObjectsAccess, deviceLogin, enterpriseAccess } from './access.queries';
 import type { Actor, DeviceActor } from './actor';
 import { type AccessRule, access } from './rules';
 import { programRefsInScope, programRefsOf } from './scope';
@@ -190,6 +190,18 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
     const ids = programRefsOf(request);
     if (ids.length > 0 && !(await programRefsInScope(deps.db, actor, ids)))
       throw AppError.notFound('Program not found');
+    const rule = request.routeOptions.config?.access;
+    if (rule?.kind === 'staff' && rule.programRoles && ids.length > 0) {
+      const held = await bodyObjectsAccess(deps.db, actor.adminId, programItself, ids, rule.programRoles);
+      if (held.allowed !== ids.length) throw AppError.forbidden();
+    }
+    if (rule?.kind === 'objects') {
+      const named = bodyObjectIds(rule.in === 'query' ? request.query : request.body, rule.field);
+      if (named.length === 0) return;
+      const found = await bodyObjectsAccess(deps.db, actor.adminId, rule.object.programOf, named, rule.roles);
+      if (found.visible !== named.length) throw AppError.notFound(rule.notFound);
+      if (rule.roles && found.allowed !== named.length) throw AppError.forbidden();
+    }
   });
 });
 
@@ -243,12 +255,32 @@ export function programPathObjects(url: string): { param: string; table: SQL }[]
  * from a 422 and a client is told first that the object is not there. Runs on the refusal path only: valid
  * requests pay nothing (their services check the object in their own statements).
  */
-export async function foreignPathObject(db: Database, request: FastifyRequest): Promise<boolean> {
+export async function foreignPathObject(
+  db: Database,
+  request: FastifyRequest,
+): Promise<boolean | 'forbidden'> {
+  const rule = request.routeOptions.config?.access;
   if (request.actor?.realm === 'staff') {
     const ids = programRefsOf(request);
     if (ids.length > 0 && !(await programRefsInScope(db, request.actor, ids))) return true;
+    if (rule?.kind === 'staff' && rule.programRoles && ids.length > 0) {
+      const held = await bodyObjectsAccess(db, request.actor.adminId, programItself, ids, rule.programRoles);
+      if (held.allowed !== ids.length) return 'forbidden';
+    }
   }
-  const rule = request.routeOptions.config?.access;
+  if (rule?.kind === 'objects' && request.actor?.realm === 'staff') {
+    const named = bodyObjectIds(rule.in === 'query' ? request.query : request.body, rule.field);
+    if (named.length === 0) return false;
+    const found = await bodyObjectsAccess(
+      db,
+      request.actor.adminId,
+      rule.object.programOf,
+      named,
+      rule.roles,
+    );
+    if (found.visible !== named.length) return true;
+    return rule.roles && found.allowed !== named.length ? 'forbidden' : false;
+  }
   const program = request.actor?.realm === 'staff' ? request.actor.program : undefined;
   const url = request.routeOptions.url;
   if (rule?.kind !== 'program' || !program || !url) return false;
@@ -263,6 +295,24 @@ export async function foreignPathObject(db: Database, request: FastifyRequest): 
   const res = await db.execute<{ ok: boolean }>(sql`SELECT ${sql.join(checks, sql` AND `)} AS ok`);
   return res.rows[0]?.ok !== true;
 }
+
+/**
+ * The ids an `objects` rule's body field names (one id or a list), read the same way before validation (the
+ * refusal path) and after it; values that are not ids are left to validation.
+ */
+export function bodyObjectIds(input: unknown, field: string): number[] {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return [];
+  const value = (input as Record<string, unknown>)[field];
+  const ids = new Set<number>();
+  for (const item of Array.isArray(value) ? value : [value]) {
+    const text = typeof item === 'number' ? String(item) : typeof item === 'string' ? item.trim() : '';
+    if (/^[1-9][0-9]{0,15}$/.test(text)) ids.add(Number(text));
+  }
+  return [...ids];
+}
+
+/** A program id as the "object kind" of itself: the roles held in the programs an input names. */
+const programItself = (id: SQL) => sql`SELECT ${id}::bigint`;
 
 /** The signed-in staff actor of a request whose route is not public. */
 export function staffActor(request: FastifyRequest) {

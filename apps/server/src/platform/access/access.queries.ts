@@ -1,5 +1,5 @@
 import type { StaffRole } from '@caredeck/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 
 /** The actor's roles in one program (program roles plus enterprise_admin of its enterprise), or null if none. */
@@ -69,4 +69,34 @@ export async function deviceLogin(db: Queryable, serial: string) {
     patient_id: number | null;
   }>(sql`SELECT id, serial, kind, secret_hash, program_id, patient_id FROM devices WHERE serial = ${serial}`);
   return res.rows[0] ?? null;
+}
+
+/**
+ * For objects named by id in a body (`objects` rule): how many of `ids` are objects of a program where the
+ * actor holds a role (program role, or enterprise admin of its enterprise), and how many of those hold one
+ * of `roles` there. One query; `programOf` is the object kind's scalar subquery.
+ */
+export async function bodyObjectsAccess(
+  db: Queryable,
+  adminId: number,
+  programOf: (id: SQL) => SQL,
+  ids: readonly number[],
+  roles: readonly StaffRole[] | undefined,
+): Promise<{ visible: number; allowed: number }> {
+  const wanted = `{${(roles ?? []).join(',')}}`;
+  const res = await db.execute<{ visible: number; allowed: number }>(sql`
+    SELECT count(*) FILTER (WHERE cardinality(x.roles) > 0)::int AS visible,
+           count(*) FILTER (WHERE x.roles && ${wanted}::text[])::int AS allowed
+    FROM (
+      SELECT array(
+          SELECT r.role::text FROM admin_program_roles r WHERE r.admin_id = ${adminId} AND r.program_id = p.id
+          UNION
+          SELECT e.role::text FROM admin_enterprise_roles e
+          WHERE e.admin_id = ${adminId} AND e.enterprise_id = p.enterprise_id
+        ) AS roles
+      FROM unnest(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::bigint[]) AS t(id)
+      LEFT JOIN programs p ON p.id = (${programOf(sql`t.id`)})
+    ) x`);
+  const row = res.rows[0];
+  return { visible: row?.visible ?? 0, allowed: row?.allowed ?? 0 };
 }

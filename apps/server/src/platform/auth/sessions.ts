@@ -224,7 +224,9 @@ export const REUSE_GRACE_SECONDS = 10;
 
 export type RotateResult =
   | { ok: true; session: LiveSession; refreshToken: string }
-  | { ok: false; reason: 'unknown' | 'expired' | 'reused' | 'session_ended' };
+  | { ok: false; reason: 'unknown' | 'expired' | 'session_ended' }
+  /** The session was revoked as stolen: its sockets are to close at once. */
+  | { ok: false; reason: 'reused'; sessionId: number };
 
 /**
  * Exchanges a refresh token for a new one in the same session. A token that was already used is a
@@ -253,7 +255,7 @@ export async function rotateRefreshToken(
   // not theft, and both get the same successor.
   if (token.used && !token.just_used) {
     await revokeSession(db, token.session_id, 'refresh_token_reuse');
-    return { ok: false, reason: 'reused' };
+    return { ok: false, reason: 'reused', sessionId: token.session_id };
   }
   if (token.expired) return { ok: false, reason: 'expired' };
   const session = await touchSession(db, { id: token.session_id }, opts.realm, opts.limits);
@@ -279,5 +281,5 @@ export async function rotateRefreshToken(
     current = successorOf(current, opts.successorKey);
   }
   await revokeSession(db, token.session_id, 'refresh_token_reuse');
-  return { ok: false, reason: 'reused' };
+  return { ok: false, reason: 'reused', sessionId: token.session_id };
 }

@@ -103,8 +103,11 @@ function fieldOf(instancePath: string, prefix: string | undefined): string {
 export function registerErrorHandling(
   app: FastifyInstance,
   options: {
-    /** Asked before a 422 for refused input: true when the path names an object the actor may not see (404). */
-    foreignPathObject?: (request: FastifyRequest) => Promise<boolean>;
+    /**
+     * Asked before a 422 for refused input: true when the path (or an `objects` rule's body) names an object
+     * the actor may not see (404); 'forbidden' when the actor sees it but lacks the route's role (403).
+     */
+    foreignPathObject?: (request: FastifyRequest) => Promise<boolean | 'forbidden'>;
   } = {},
 ): void {
   app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
@@ -121,6 +124,10 @@ export function registerErrorHandling(
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A failed check leaves the answer a 422: it only refines the refusal.
       const foreign = await options.foreignPathObject?.(request).catch(() => false);
+      if (foreign === 'forbidden') {
+        const refusal = AppError.forbidden();
+        return reply.status(refusal.status).send({ message: refusal.message });
+      }
       if (foreign) return reply.status(404).send({ message: 'Not found.' });
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {

@@ -194,7 +194,17 @@ export function createRealtime(deps: {
     async refreshMemberships(adminId) {
       if (!io) return;
       const allowed = new Set((await visiblePrograms(db, adminId)).map((p) => programChannel(p.id)));
-      for (const socket of await io.in(userChannel(adminId)).fetchSockets()) {
+      let sockets: Awaited<ReturnType<Server['fetchSockets']>>;
+      try {
+        // Every process's sockets of the user (through the adapter): a process that does not answer in time
+        // must not fail the change that was already committed; its sockets are closed instead.
+        sockets = await io.in(userChannel(adminId)).fetchSockets();
+      } catch (err) {
+        log.warn({ err: { type: (err as Error).name } }, 'realtime re-scope failed: closing the sockets');
+        io.in(userChannel(adminId)).disconnectSockets(true);
+        return;
+      }
+      for (const socket of sockets) {
         for (const room of socket.rooms) {
           if (room.startsWith('private-program.') && !allowed.has(room)) socket.leave(room);
         }
