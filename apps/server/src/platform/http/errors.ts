@@ -124,9 +124,28 @@ export function registerErrorHandling(
       if (foreign) return reply.status(404).send({ message: 'Not found.' });
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
+        // A field or parameter the contract does not name: the error names it (not the whole body or query).
+        const unknownKeys =
+          issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : null;
+        if (Array.isArray(unknownKeys) && unknownKeys.length > 0) {
+          const where = error.validationContext === 'querystring' ? 'parameter' : 'field';
+          for (const key of unknownKeys) {
+            const field = fieldOf(
+              `${(issue.instancePath ?? '').replace(/\/$/, '')}/${String(key)}`,
+              error.validationContext,
+            );
+            errors[field] = [...(errors[field] ?? []), `This ${where} is not accepted.`];
+          }
+          continue;
+        }
         const field = fieldOf(issue.instancePath ?? '', error.validationContext);
         const list = errors[field] ?? [];
-        list.push(issue.message ?? 'The value is invalid.');
+        // A repeated query parameter (`a=1&a=2`) arrives as a list: said plainly, not in zod's words.
+        const repeated =
+          error.validationContext === 'querystring' &&
+          issue.keyword === 'invalid_type' &&
+          /received array/.test(issue.message ?? '');
+        list.push(repeated ? 'Give this parameter once.' : (issue.message ?? 'The value is invalid.'));
         errors[field] = list;
       }
       const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
