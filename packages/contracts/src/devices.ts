@@ -214,7 +214,8 @@ export const devicesContract = {
   message: defineRoute({
     method: 'POST',
     path: '/api/v1/dispensers/:id/message',
-    summary: 'Send a command to the dispenser and wait for its reply (504 when it does not answer in time)',
+    summary:
+      'Send a command to the dispenser and wait for its reply (409 when it is not connected: nothing sent; 504 with the command when a connected dispenser does not answer in time, ADR 060)',
     tags,
     params: byId,
     body: dispenserMessageBody,

@@ -199,3 +199,53 @@ export function frameworkErrorHandler(
         : { message: 'The request is invalid.', errors: { request: ['The request is invalid.'] } },
     );
 }
+
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    message: 'The request line or headers are too large.',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    message: 'The request took too long to arrive.',
+  },
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a 1 MB query line: 431; a control byte in a
+ * header, a malformed request line: 400; a request that never finishes: 408) answer in the contract's error
+ * shape `{ message }`, not the framework's `{ error, message, statusCode }`, then the connection is closed.
+ * Nothing of the request is echoed or logged (it may carry PHI in its query).
+ */
+export function clientErrorHandler(
+  this: { log: { trace: (obj: object, msg: string) => void } } | undefined,
+  err: NodeJS.ErrnoException,
+  socket: {
+    destroyed: boolean;
+    writable: boolean;
+    write: (data: string) => void;
+    destroy: (e?: Error) => void;
+  },
+): void {
+  // A reset connection has nothing to answer to.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = (err.code && CLIENT_ERRORS[err.code]) || {
+    status: 400,
+    reason: 'Bad Request',
+    message: 'The request could not be read.',
+  };
+  this?.log.trace({ code: typeof err.code === 'string' ? err.code : undefined }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ message: known.message });
+    socket.write(
+      `HTTP/1.1 ${known.status} ${known.reason}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(err);
+}
