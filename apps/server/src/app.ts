@@ -21,7 +21,7 @@ import { createTokenService } from './platform/auth/tokens';
 import type { Database } from './platform/db/client';
 import { s3Storage } from './platform/files/s3';
 import { diskStorage } from './platform/files/storage';
-import { frameworkErrorHandler, registerErrorHandling } from './platform/http/errors';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/errors';
 import { healthRoutes } from './platform/http/health';
 import { spaRoutes } from './platform/http/spa';
 import type { App } from './platform/http/types';
@@ -82,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
     // The spec writes some paths with a trailing slash (`…/check-user-exist/`): both spellings answer.
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
+    // Requests Node's HTTP parser refuses (431, 400, 408) answer in the contract's error shape too.
+    clientErrorHandler,
     // A hop count trusts that many proxies in front, counted from this server (what proxy-addr does
     // for a number): the client's own X-Forwarded-For entries are never believed.
     trustProxy:

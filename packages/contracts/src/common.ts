@@ -66,6 +66,48 @@ export function hasForbiddenCharacters(value: string, multiline: boolean): boole
 export const line = () => z.string().refine((v) => !hasForbiddenCharacters(v, false), TEXT_NOT_ALLOWED);
 export const text = () => z.string().refine((v) => !hasForbiddenCharacters(v, true), TEXT_NOT_ALLOWED);
 
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const INSTANT_PATTERN =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * The one date parser of every input: a calendar day `YYYY-MM-DD` that exists. `Date.parse` takes
+ * `2026-02-30` (as 2 March) and the database refuses it (a 500), so the day is checked against the calendar.
+ */
+export function isCalendarDay(value: string): boolean {
+  const m = DAY_PATTERN.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
+  const date = new Date(Date.UTC(2000, mo - 1, d));
+  date.setUTCFullYear(y);
+  return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * An ISO 8601 date and time (`2026-03-01T09:30:00Z`, `2026-03-01T09:30+02:00`, `2026-03-01 09:30`) or a
+ * bare day, whose day exists and whose time is a time of day. Nothing else (`March 1`, `2026-02-30`, `25:00`).
+ */
+export function isIsoInstant(value: string): boolean {
+  const m = INSTANT_PATTERN.exec(value);
+  if (!m || !isCalendarDay(m[1]!)) return false;
+  if (m[2] !== undefined && (Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4] ?? 0) > 59)) return false;
+  const offset = m[5];
+  if (offset && offset.length > 1) {
+    const digits = offset.replace(':', '');
+    if (Number(digits.slice(1, 3)) > 23 || Number(digits.slice(3, 5)) > 59) return false;
+  }
+  return !Number.isNaN(Date.parse(value.replace(' ', 'T')));
+}
+
+/** A calendar day input (`YYYY-MM-DD`, one that exists); `message` for anything else. */
+export const calendarDay = (message = 'Use an existing date as YYYY-MM-DD.') =>
+  line().refine(isCalendarDay, message);
+
+/** A date-and-time input (ISO 8601, a day and time that exist); `message` for anything else. */
+export const isoInstant = (message = 'Give a date and time (ISO 8601).') =>
+  line().refine(isIsoInstant, message);
+
 const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
 /** An id in a path or query string: digits only, no sign, no leading zero, no exponent, no hex. */
 export const idParam = z.string().regex(ID_PATTERN, 'The id is invalid.').transform(Number);

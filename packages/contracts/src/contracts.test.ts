@@ -160,3 +160,59 @@ describe('change bodies (ADR 059)', () => {
     expect(change.parse({ time: ['08:00'] })).toEqual({ time: ['08:00'] });
   });
 });
+
+describe('dates and whole numbers (issue 28 item 4)', () => {
+  it('takes a calendar day only when it exists (one parser for every date input)', () => {
+    for (const day of ['2026-02-28', '2024-02-29', '2000-02-29', '2026-12-31', '1900-01-01'])
+      expect(contracts.isCalendarDay(day), day).toBe(true);
+    for (const day of [
+      '2026-02-30',
+      '2026-02-29',
+      '1900-02-29',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-04-31',
+      '2026-1-1',
+      '20260101',
+      '',
+    ])
+      expect(contracts.isCalendarDay(day), day).toBe(false);
+  });
+
+  it('takes a date and time only when its day and time exist', () => {
+    for (const at of [
+      '2026-03-01T09:30:00Z',
+      '2026-03-01T09:30:00.123+02:00',
+      '2026-03-01 09:30',
+      '2026-03-01',
+    ])
+      expect(contracts.isIsoInstant(at), at).toBe(true);
+    for (const at of [
+      '2026-02-30',
+      '2026-02-30T10:00:00Z',
+      '2026-03-01T24:00:00Z',
+      '2026-03-01T09:60',
+      'March 1, 2026',
+      '2026-03-01T09:30+25:00',
+    ])
+      expect(contracts.isIsoInstant(at), at).toBe(false);
+  });
+
+  it('refuses an impossible day in a regimen and wherever a day is asked', () => {
+    const regimen = contracts.medicationsContract.createRegimen.body;
+    const issues = regimen.safeParse({ name: 'x', scheduled_at: '2026-02-30' }).error?.issues ?? [];
+    expect(issues.some((i) => i.path[0] === 'scheduled_at')).toBe(true);
+    expect(contracts.newNoteFields.safeParse({ body: 'x', follow_up_date: '2026-02-30' }).success).toBe(
+      false,
+    );
+  });
+
+  it('refuses a fractional goal where the goal is counted, and keeps a decimal target weight', () => {
+    const goal = contracts.deviceChannelContract.goals.body;
+    expect(goal.safeParse({ device_id: 1, type: 'steps', target: 1.5 }).error?.issues[0]?.path).toEqual([
+      'target',
+    ]);
+    expect(goal.safeParse({ device_id: 1, type: 'steps', target: 8000 }).success).toBe(true);
+    expect(goal.safeParse({ device_id: 1, type: 'weight', target: 72.5 }).success).toBe(true);
+  });
+});

@@ -214,7 +214,8 @@ export const devicesContract = {
   message: defineRoute({
     method: 'POST',
     path: '/api/v1/dispensers/:id/message',
-    summary: 'Send a command to the dispenser and wait for its reply (504 when it does not answer in time)',
+    summary:
+      'Send a command to the dispenser and wait for its reply (409 when it is not connected: nothing sent; 504 with the command when a connected dispenser does not answer in time, ADR 060)',
     tags,
     params: byId,
     body: dispenserMessageBody,
@@ -445,6 +446,21 @@ export const NFC_MESSAGES = {
 
 export const DEVICE_GOAL_TYPES = ['steps', 'active_minutes', 'sleep', 'weight', 'adherence'] as const;
 
+/**
+ * A goal: steps, active minutes, sleep minutes and adherence (percent) are counted, so whole numbers; a target
+ * weight may have a decimal (72.5 kg), as the scale reports it (issue 28 item 4: 1.5 steps answered 201).
+ */
+export const deviceGoalBody = z
+  .object({
+    device_id: bodyId,
+    type: z.enum(DEVICE_GOAL_TYPES),
+    target: z.number().positive().max(1_000_000),
+  })
+  .superRefine((b, ctx) => {
+    if (b.type !== 'weight' && !Number.isInteger(b.target))
+      ctx.addIssue({ code: 'custom', path: ['target'], message: 'The target must be a whole number.' });
+  });
+
 const idBody = z.object({ id: idParam });
 
 /** Device schedules, the NFC channel, device goals and device regimens (02 §7). */
@@ -523,11 +539,7 @@ export const deviceChannelContract = {
     summary:
       "Set a goal on a patient's device (steps, sleep, weight …); sent to the device now or when it next connects",
     tags,
-    body: z.object({
-      device_id: bodyId,
-      type: z.enum(DEVICE_GOAL_TYPES),
-      target: z.number().positive().max(1_000_000),
-    }),
+    body: deviceGoalBody,
     responses: {
       201: z.object({
         message: z.string(),

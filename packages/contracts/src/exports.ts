@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, line } from './common';
+import { idParam, isCalendarDay, line } from './common';
 import { defineRoute } from './route';
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -13,16 +13,10 @@ const day = line().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.');
 /** A malformed date names no period (404, like any bad path); a reversed or too long one answers 422. */
 const period = z.object({ programId: idParam, start: day, end: day });
 
-/** A day of the calendar: Date.parse takes 2026-02-30 (as 2 March), the database does not. */
-function isRealDay(day: string): boolean {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
-}
-
 /** The 422 errors of a period, if any. */
 export function periodErrors(start: string, end: string): Record<string, string[]> | null {
-  if (!isRealDay(start)) return { start: ['Use a real date.'] };
-  if (!isRealDay(end)) return { end: ['Use a real date.'] };
+  if (!isCalendarDay(start)) return { start: ['Use a real date.'] };
+  if (!isCalendarDay(end)) return { end: ['Use a real date.'] };
   if (start > end) return { end: [EXPORT_MESSAGES.range] };
   if ((Date.parse(end) - Date.parse(start)) / 86_400_000 > 366) return { end: [EXPORT_MESSAGES.tooLong] };
   return null;

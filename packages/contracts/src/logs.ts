@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, line, paged, pageQuery } from './common';
+import { calendarDay, idParam, line, paged, pageQuery } from './common';
 import { defineRoute } from './route';
 
 /**
@@ -12,7 +12,7 @@ export const LOG_MESSAGES = {
 } as const;
 
 /** A calendar day (UTC), YYYY-MM-DD. */
-const day = line().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Use the format YYYY-MM-DD.');
+const day = calendarDay('Use the format YYYY-MM-DD.');
 const person = z.object({ id: z.number().int(), name: z.string() });
 
 export const adminLogEntry = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, line, text } from './common';
+import { calendarDay, idParam, line, text } from './common';
 import { defineRoute } from './route';
 
 export const MED_REC_MESSAGES = {
@@ -40,10 +40,7 @@ const optional = (max: number) =>
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
-const day = line()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.')
-  .nullable()
-  .optional();
+const day = calendarDay('Use the format YYYY-MM-DD.').nullable().optional();
 
 export const medRecBody = z.object({
   name: line().trim().min(1, 'Enter the medication.').max(200),

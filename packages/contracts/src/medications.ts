@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, idParam, line, text, withoutDefaults } from './common';
+import { bodyId, calendarDay, idParam, isoInstant, line, text, withoutDefaults } from './common';
 import { defineRoute } from './route';
 
 export const REGIMEN_TYPES = ['medication', 'inhaler', 'medesto-device'] as const;
@@ -31,7 +31,7 @@ const optionalLine = (max: number) =>
     .nullable()
     .optional();
 const timeOfDay = line().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time of day as HH:MM (24-hour).');
-const instant = line().refine((v) => !Number.isNaN(Date.parse(v)), 'Give a date and time (ISO 8601).');
+const instant = isoInstant('Give a date and time (ISO 8601).');
 
 /** Minutes between two consecutive times of a day's schedule, the last to the next day's first included. */
 export function smallestGapMinutes(times: readonly string[]): number | null {
@@ -163,10 +163,7 @@ export const scriptBody = z.object({
   quantity: z.number().int().min(1).max(10_000).nullable().optional(),
   refills: z.number().int().min(0).max(99).nullable().optional(),
   prescriber: optionalLine(120),
-  written_at: line()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.')
-    .nullable()
-    .optional(),
+  written_at: calendarDay('Use the format YYYY-MM-DD.').nullable().optional(),
 });
 
 export type ScriptBody = z.input<typeof scriptBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, idParam, line, paged, pageQuery, text } from './common';
+import { bodyId, calendarDay, idParam, line, paged, pageQuery, text } from './common';
 import { MESSENGER_FILE_TYPES } from './messenger';
 import { defineRoute } from './route';
 
@@ -55,7 +55,7 @@ export const NOTE_LOG_ACTIONS = [
 ] as const;
 
 const person = z.object({ id: z.number().int(), name: z.string() });
-const isoDate = line().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.');
+const isoDate = calendarDay('Use the format YYYY-MM-DD.');
 
 export const followUp = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, idParam, line, paged, pageQuery, text } from './common';
+import { bodyId, calendarDay, idParam, line, paged, pageQuery, text } from './common';
 import { defineRoute } from './route';
 
 /** 01 §3/§7 Notification and Audio assignment; the staff notification bell. ADR 032. */
@@ -92,7 +92,6 @@ export type NotificationSchedule = z.infer<typeof notificationSchedule>;
 
 const tags = ['notifications'] as const;
 const patientParams = z.object({ programId: idParam, id: idParam });
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export const notificationsContract = {
@@ -167,8 +166,8 @@ export const notificationsContract = {
           .min(1, 'Choose at least one weekday.')
           .max(7)
           .transform((d) => [...new Set(d)].sort()),
-        start_date: line().regex(DATE, 'Enter the date as YYYY-MM-DD.'),
-        end_date: line().regex(DATE, 'Enter the date as YYYY-MM-DD.').nullable().default(null),
+        start_date: calendarDay('Enter the date as YYYY-MM-DD.'),
+        end_date: calendarDay('Enter the date as YYYY-MM-DD.').nullable().default(null),
       })
       .refine((v) => v.end_date === null || v.end_date >= v.start_date, {
         message: 'The last day must be on or after the first.',
@@ -207,7 +206,7 @@ export const notificationsContract = {
     tags,
     params: z.object({ programId: idParam }),
     body: z.object({
-      date: line().regex(DATE, 'Enter the date as YYYY-MM-DD.'),
+      date: calendarDay('Enter the date as YYYY-MM-DD.'),
       time: line().regex(TIME, 'Enter the time as HH:MM.'),
       numToEnd: z.number().int().min(1, 'At least once.').max(365),
       patientIds: z.array(bodyId).min(1, 'Choose at least one patient.').max(1000),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newPassword, PASSWORDS_DO_NOT_MATCH } from './auth';
-import { bodyId, idParam, line, paged, pageQuery, queryInt, text } from './common';
+import { bodyId, calendarDay, idParam, line, paged, pageQuery, queryInt, text } from './common';
 import { PATIENT_STATUSES, patientStatus, SEXES } from './patients';
 import { defineRoute } from './route';
 import { statusChangeSource } from './status-logs';
@@ -107,7 +107,7 @@ const optionalLine = (max: number) =>
     .nullable()
     .optional();
 
-const isoDate = line().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.');
+const isoDate = calendarDay('Use the format YYYY-MM-DD.');
 
 function validTimeZone(zone: string): boolean {
   try {

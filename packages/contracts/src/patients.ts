@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, line, paged, pageQuery, sortDirection } from './common';
+import { calendarDay, idParam, line, paged, pageQuery, sortDirection } from './common';
 import { defineRoute } from './route';
 
 export const PATIENT_STATUSES = ['active', 'inactive', 'pending', 'discharged'] as const;
@@ -71,10 +71,7 @@ export const patientListFilters = z.object({
   follow_up: flag.optional(),
   /** When the open follow-up is due: overdue, today, week (the next 7 days), or a day (YYYY-MM-DD). */
   follow_up_for: z
-    .union([
-      z.enum(['overdue', 'today', 'week']),
-      line().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use overdue, today, week or YYYY-MM-DD.'),
-    ])
+    .union([z.enum(['overdue', 'today', 'week']), calendarDay('Use overdue, today, week or YYYY-MM-DD.')])
     .optional(),
   /** Whose open follow-up: a staff id or 'me'. */
   follow_up_by: line()

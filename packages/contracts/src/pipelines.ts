@@ -34,6 +34,8 @@ export const PIPELINE_MESSAGES = {
   stageNameTaken: 'This pipeline has a stage of that name already.',
   csvRequired: 'Attach a CSV file with a column of patient ids or MRNs.',
   csvEmpty: 'The file lists no patients.',
+  csvTooLarge: 'The file is larger than 2 MB.',
+  csvOneFile: 'Send one CSV file at a time.',
   stagesRequired: 'Give at least one stage, or choose a template.',
 } as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, idParam, line, paged, pageQuery, queryInt } from './common';
+import { bodyId, calendarDay, idParam, line, paged, pageQuery, queryInt } from './common';
 import { defineRoute } from './route';
 
 /**
@@ -71,7 +71,7 @@ export const REPORT_MAX_DAYS = 366;
 /** Largest file sent to a destination by hand (sftp-file), in bytes. */
 export const SFTP_MAX_BYTES = 20 * 1024 * 1024;
 
-const day = line().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD.');
+const day = calendarDay('Use the format YYYY-MM-DD.');
 
 export const reportTypeInfo = z.object({
   type: reportType,

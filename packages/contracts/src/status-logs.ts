@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, line, paged, pageQuery } from './common';
+import { calendarDay, idParam, line, paged, pageQuery } from './common';
 import { patientStatus } from './patients';
 import { defineRoute } from './route';
 
@@ -25,7 +25,7 @@ export type StatusChangeSource = z.infer<typeof statusChangeSource>;
 export const STATUS_LOG_DEFAULT_DAYS = 30;
 export const STATUS_LOG_MAX_DAYS = 366;
 
-const day = line().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, STATUS_LOG_MESSAGES.badDay);
+const day = calendarDay(STATUS_LOG_MESSAGES.badDay);
 const person = z.object({ id: z.number().int(), name: z.string() });
 
 export const statusLogEntry = z.object({

@@ -5,6 +5,7 @@ import {
   type BillingStatus,
   CARE_ROLES,
   exportFileName,
+  isCalendarDay,
   BILLING_MESSAGES as M,
   pageOf,
   periodErrors,
@@ -34,19 +35,11 @@ import {
 /** Who records time and reads billing: the roles that look after patients. */
 export const BILLING_ROLES: readonly StaffRole[] = CARE_ROLES;
 const STAMP_ZONE = 'America/New_York';
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** 2026-02-30 matches the pattern but is no day (Date.parse rolls it over to 2 March). */
-function realDay(day: string): boolean {
-  const at = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
-}
 
 /** A report period of real YYYY-MM-DD days, at most 93 long; 422 naming the field otherwise. */
 export function checkPeriod(start: string, end: string): void {
-  if (!DAY.test(start) || !realDay(start))
-    throw AppError.validation({ start: ['Use a date like 2026-11-01.'] });
-  if (!DAY.test(end) || !realDay(end)) throw AppError.validation({ end: ['Use a date like 2026-11-30.'] });
+  if (!isCalendarDay(start)) throw AppError.validation({ start: ['Use a date like 2026-11-01.'] });
+  if (!isCalendarDay(end)) throw AppError.validation({ end: ['Use a date like 2026-11-30.'] });
   const errors = periodErrors(start, end);
   if (errors)
     throw AppError.validation(errors.end?.[0]?.includes('after') ? { end: [M.periodOrder] } : errors);

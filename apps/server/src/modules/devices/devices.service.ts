@@ -243,6 +243,9 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
         throw AppError.validation({ data: [DEVICE_MESSAGES.type1Command] });
       if (device.dispenser_type === 2 && typeof input.data === 'string')
         throw AppError.validation({ data: [DEVICE_MESSAGES.type2Command] });
+      // A dispenser that is not connected cannot answer: a state the caller can act on (connect it, try again),
+      // so 409 at once, before anything is recorded (ADR 060), never a wait or a gateway time-out.
+      if (!isReachable(device, gateway.status().broker)) throw AppError.conflict(DEVICE_MESSAGES.offline);
       const body: Record<string, unknown> =
         typeof input.data === 'string'
           ? { jsonrpc: '2.0', method: 'cli', params: { command: input.data } }
@@ -264,16 +267,15 @@ export function createDevicesService(deps: { db: Database; gateway: DeviceGatewa
         ip: actor.ip,
       });
       const timeout = config.DEVICE_COMMAND_TIMEOUT_MS;
-      // A dispenser that is not connected cannot answer: say so at once instead of waiting out the time-out.
-      const reachable = isReachable(device, gateway.status().broker);
-      const reply = reachable
-        ? await gateway.command(device.serial, commandId, { id: commandId, ...body }, timeout)
-        : null;
+      const reply = await gateway.command(device.serial, commandId, { id: commandId, ...body }, timeout);
       const command = commandView(await finishCommand(db, commandId, reply));
       if (reply) return { timedOut: false, body: { message: DEVICE_MESSAGES.replied, command } };
-      const seconds = Math.round(timeout / 1000);
-      const message = reachable ? DEVICE_MESSAGES.timedOut(seconds) : DEVICE_MESSAGES.offline;
-      return { timedOut: true, body: { message, command } };
+      // Connected but silent: the command went out and may still be carried out, so it is not to be retried
+      // blindly; 504 with the command record (its status `timed_out`), as the contract declares (ADR 060).
+      return {
+        timedOut: true,
+        body: { message: DEVICE_MESSAGES.timedOut(Math.round(timeout / 1000)), command },
+      };
     },
 
     async patientDispenser(actor: StaffActor, input: { patientId: number }) {

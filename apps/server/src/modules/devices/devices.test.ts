@@ -167,14 +167,23 @@ describe('dispensers', () => {
     expect(detail.json().recent_commands[0]).toMatchObject({ status: 'answered' });
   });
 
-  it('answers 504 with a clear message when the dispenser does not answer or is not connected', async () => {
+  it('answers 409 when the dispenser is not connected (nothing sent) and 504 when it does not answer (ADR 060)', async () => {
     const silent = await given(db).device({ programId, kind: 'dispenser', dispenserType: 1 });
+    const commands = async () =>
+      Number(
+        (
+          await db.execute<{ n: string }>(
+            sql`SELECT count(*) AS n FROM device_commands WHERE device_id = ${silent.id}`,
+          )
+        ).rows[0]!.n,
+      );
     const offline = await call(token.nurse, 'POST', url(c.message, { id: silent.id }), {
       dispenserType: 1,
       data: 'status',
     });
-    expect(offline.statusCode).toBe(504);
-    expect(offline.json().message).toBe(DEVICE_MESSAGES.offline);
+    expect(offline.statusCode).toBe(409);
+    expect(offline.json()).toEqual({ message: DEVICE_MESSAGES.offline });
+    expect(await commands()).toBe(0);
     await device(silent, () => null);
     const late = await call(token.nurse, 'POST', url(c.message, { id: silent.id }), {
       dispenserType: 1,

@@ -2,6 +2,7 @@ import {
   EXTERNAL_ORDER_CSV_COLUMNS,
   EXTERNAL_ORDER_CSV_MAX_ROWS,
   hasForbiddenCharacters,
+  isCalendarDay,
   EXTERNAL_ORDER_MESSAGES as M,
 } from '@caredeck/contracts';
 import { readSig } from './external-orders.sig';
@@ -98,12 +99,8 @@ export type ImportRow = {
   delivered_at: string | null;
 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-export function isRealDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const at = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
-}
+/** A calendar day that exists: the contracts' one date parser. */
+export const isRealDay = isCalendarDay;
 
 const LIMITS: Record<string, number> = {
   order_number: 40,

@@ -8,7 +8,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { scopedProgram, staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
-import { safeFileName, sniffType } from '../../platform/files/upload';
+import { receiveCsvForm } from '../../platform/files/upload';
 import { AppError } from '../../platform/http/errors';
 import { route } from '../../platform/http/route';
 import type { App } from '../../platform/http/types';
@@ -16,43 +16,20 @@ import { patientObject } from '../patients/patients.queries';
 import { externalOrderObject, externalPatientObject } from './external-orders.queries';
 import type { ExternalOrdersService } from './external-orders.service';
 
-/** The import form: `program_id` and one CSV `file` (2 MB at most: 413), read as UTF-8 text. */
+/** The import form: `program_id` and one CSV `file` (2 MB at most: 413), checked as UTF-8 text by content. */
 async function readImportForm(req: FastifyRequest) {
-  if (!req.isMultipart()) throw AppError.validation({ file: [M.fileRequired] });
-  let programId: string | undefined;
-  let file: { name: string; text: string } | undefined;
-  try {
-    for await (const part of req.parts({
-      limits: { files: 1, fileSize: EXTERNAL_ORDER_CSV_MAX_BYTES, fields: 5, fieldSize: 100 },
-    })) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'program_id') programId = String(part.value);
-        continue;
-      }
-      const bytes = await part.toBuffer();
-      const name = safeFileName(part.filename);
-      const type = await sniffType(bytes.subarray(0, 4100), name);
-      let text: string | null = null;
-      try {
-        text = type ? new TextDecoder('utf-8', { fatal: true }).decode(bytes) : null;
-      } catch {
-        text = null;
-      }
-      if (text === null) throw AppError.validation({ file: ['The file is not a CSV text file (UTF-8).'] });
-      file = { name, text };
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('too_large', M.fileTooLarge, { file: [M.fileTooLarge] });
-    if (code === 'FST_FILES_LIMIT') throw AppError.validation({ file: ['Send one CSV file at a time.'] });
-    if (code?.startsWith('FST_')) throw AppError.validation({ body: ['The form could not be read.'] });
-    throw err;
-  }
+  const { fields, file } = await receiveCsvForm(req, {
+    maxBytes: EXTERNAL_ORDER_CSV_MAX_BYTES,
+    messages: {
+      required: M.fileRequired,
+      tooLarge: M.fileTooLarge,
+      tooManyFiles: 'Send one CSV file at a time.',
+    },
+  });
+  const programId = fields.program_id;
   if (!programId || !/^[1-9][0-9]{0,15}$/.test(programId))
     throw AppError.validation({ program_id: ['Choose the program to import into.'] });
-  if (!file) throw AppError.validation({ file: [M.fileRequired] });
-  return { programId: Number(programId), ...file };
+  return { programId: Number(programId), name: file.name, text: file.text };
 }
 
 // Lists, the import and finalize name their program in the query or body: the service checks the caller's role

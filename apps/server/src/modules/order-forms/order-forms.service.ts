@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import {
   CARE_ROLES,
   type CreateOrderFormBody,
+  isCalendarDay,
   ORDER_FORM_MESSAGES as M,
   ORDER_FORM_LINK_DAYS,
   type OrderFormTemplate,
@@ -45,11 +46,7 @@ import {
 /** Who makes, sends and reads a patient's order forms: the care roles and the pharmacy (ADR 044). */
 export const ORDER_FORM_ROLES: readonly StaffRole[] = [...CARE_ROLES, 'pharmacy'];
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const realDay = (day: string) => {
-  const at = new Date(`${day}T00:00:00Z`);
-  return DAY.test(day) && !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
-};
+const realDay = isCalendarDay;
 
 /** The template's fields with what the record knows; required ones it does not know are missing. */
 export function prefill(template: OrderFormTemplate, facts: PatientFacts): PatientOrderFormTemplate {

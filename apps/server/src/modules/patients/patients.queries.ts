@@ -1,4 +1,9 @@
-import { type PatientListItem, type PatientListQueryOut, SURVEY_DUE_DAYS } from '@caredeck/contracts';
+import {
+  isCalendarDay,
+  type PatientListItem,
+  type PatientListQueryOut,
+  SURVEY_DUE_DAYS,
+} from '@caredeck/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineObjectKind } from '../../platform/access/rules';
 import { idArray } from '../../platform/access/scope';
@@ -165,9 +170,7 @@ export function mrnMatch(text: string): SQL {
  */
 function nameFilter(name: string | undefined): SQL {
   const text = (name ?? '').trim();
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : null;
-  if (day && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text))
-    return sql`(p.dob = ${text}::date OR ${mrnMatch(text)})`;
+  if (isCalendarDay(text)) return sql`(p.dob = ${text}::date OR ${mrnMatch(text)})`;
   const parts = text
     .split(/[\s,]+/)
     .filter(Boolean)

@@ -8,6 +8,7 @@ import type {
   StatusHistoryEntry,
   UpdatePatientInput,
 } from '@caredeck/contracts';
+import { isCalendarDay } from '@caredeck/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
@@ -370,7 +371,7 @@ export async function searchPatients(
     .filter(Boolean)
     .slice(0, 4);
   if (words.length === 0) return [];
-  const isDate = /^\d{4}-\d{2}-\d{2}$/.test(search);
+  const isDate = isCalendarDay(search);
   const nameMatch = sql.join(
     words.map(
       (w) =>

@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import { staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
-import { AppError } from '../../platform/http/errors';
+import { receiveCsvForm } from '../../platform/files/upload';
 import { route } from '../../platform/http/route';
 import type { App } from '../../platform/http/types';
 import { patientObject } from '../patients/patients.queries';
@@ -104,11 +104,11 @@ export async function pipelinesRoutes(app: App, deps: { pipelines: PipelinesServ
   route(app, c.bulkUpload, {
     access: editPipeline,
     handler: async (req) => {
-      if (!req.isMultipart()) throw AppError.validation({ file: [M.csvRequired] });
-      const file = await req.file({ limits: { fileSize: CSV_MAX_BYTES, files: 1 } });
-      if (!file) throw AppError.validation({ file: [M.csvRequired] });
-      const text = (await file.toBuffer()).toString('utf8');
-      return pipelines.bulkUpload(staffActor(req), req.params.pipeline_id, text);
+      const { file } = await receiveCsvForm(req, {
+        maxBytes: CSV_MAX_BYTES,
+        messages: { required: M.csvRequired, tooLarge: M.csvTooLarge, tooManyFiles: M.csvOneFile },
+      });
+      return pipelines.bulkUpload(staffActor(req), req.params.pipeline_id, file.text);
     },
   });
   route(app, c.move, {

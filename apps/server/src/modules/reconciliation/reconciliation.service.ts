@@ -1,4 +1,4 @@
-import { MED_REC_MESSAGES, type MedRecBody } from '@caredeck/contracts';
+import { isCalendarDay, MED_REC_MESSAGES, type MedRecBody } from '@caredeck/contracts';
 import type { StaffActor } from '../../platform/access/actor';
 import { audit, auditView } from '../../platform/audit/audit';
 import type { Database, Queryable } from '../../platform/db/client';
@@ -105,7 +105,7 @@ export function createReconciliationService(deps: { db: Database }) {
     ) {
       const value = input.value === '' ? null : input.value;
       if (input.key === 'name' && !value) throw AppError.validation({ value: ['Enter the medication.'] });
-      if (DATE_KEYS.has(input.key) && value !== null && !/^\d{4}-\d{2}-\d{2}$/.test(value))
+      if (DATE_KEYS.has(input.key) && value !== null && !isCalendarDay(value))
         throw AppError.validation({ value: ['Use the format YYYY-MM-DD.'] });
       if (input.key !== 'notes' && value && value.length > 200)
         throw AppError.validation({ value: ['At most 200 characters.'] });

@@ -34,6 +34,48 @@ export function safeFileName(name: string | undefined): string {
   return clean.slice(0, 200) || 'file';
 }
 
+/** What a CSV or text file must be: UTF-8 throughout, with no NUL or other control byte but tab and line ends. */
+export const NOT_TEXT_MESSAGE = 'The file is not a CSV text file (UTF-8).';
+
+/**
+ * A whole file as text, or null when it is not text: invalid UTF-8 anywhere, a control character (NUL
+ * included) or a binary signature. One check for every CSV a route reads, before any byte reaches SQL.
+ */
+export async function csvText(bytes: Buffer): Promise<string | null> {
+  if (await fileTypeFromBuffer(bytes.subarray(0, HEAD_BYTES))) return null;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+  return hasForbiddenCharacters(text, true) ? null : text;
+}
+
+/** Follows a file's bytes as they stream past: whether all of them so far are UTF-8 text without controls. */
+class TextCheck {
+  private decoder = new TextDecoder('utf-8', { fatal: true });
+  ok = true;
+  push(chunk: Buffer) {
+    if (!this.ok) return;
+    try {
+      if (hasForbiddenCharacters(this.decoder.decode(chunk, { stream: true }), true)) this.ok = false;
+    } catch {
+      this.ok = false;
+    }
+  }
+  end(): boolean {
+    this.push(Buffer.alloc(0));
+    if (!this.ok) return false;
+    try {
+      this.decoder.decode();
+    } catch {
+      this.ok = false;
+    }
+    return this.ok;
+  }
+}
+
 /** The media type of a file from its first bytes; plain text has no signature, so it is checked as UTF-8. */
 export async function sniffType(head: Buffer, fileName: string): Promise<string | null> {
   const detected = await fileTypeFromBuffer(head);
@@ -73,12 +115,15 @@ export async function receiveForm(req: FastifyRequest, rules: UploadRules): Prom
         continue;
       }
       const fileName = safeFileName(part.filename);
+      const field = part.fieldname || 'files';
+      const text = new TextCheck();
       const key = newKey(rules.prefix);
       let head = Buffer.alloc(0);
       let size = 0;
       const tap = new Transform({
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
+          text.push(chunk);
           if (head.length < HEAD_BYTES)
             head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
           done(null, chunk);
@@ -88,17 +133,19 @@ export async function receiveForm(req: FastifyRequest, rules: UploadRules): Prom
         await rules.storage.put(key, part.file.pipe(tap).pipe(new PassThrough()));
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated)
-          throw new AppError('too_large', rules.messages.tooLarge, { files: [rules.messages.tooLarge] });
+          throw new AppError('too_large', rules.messages.tooLarge, { [field]: [rules.messages.tooLarge] });
         throw err;
       }
       if (part.file.truncated) {
         await rules.storage.remove(key);
-        throw new AppError('too_large', rules.messages.tooLarge, { files: [rules.messages.tooLarge] });
+        throw new AppError('too_large', rules.messages.tooLarge, { [field]: [rules.messages.tooLarge] });
       }
-      const contentType = await sniffType(head, fileName);
+      const sniffed = await sniffType(head, fileName);
+      // Text has no signature: the head looked like text, so every byte after it must be too.
+      const contentType = sniffed?.startsWith('text/') && !text.end() ? null : sniffed;
       if (!contentType || !rules.allowed.includes(contentType)) {
         await rules.storage.remove(key);
-        throw AppError.validation({ files: [rules.messages.fileType] });
+        throw AppError.validation({ [field]: [rules.messages.fileType] });
       }
       files.push({ key, fileName, contentType, size });
     }
@@ -147,4 +194,56 @@ export function formFlag(value: string | undefined): boolean {
 export function formId(value: string | undefined): number | string | undefined {
   if (value === undefined || value === '') return undefined;
   return /^[0-9]{1,15}$/.test(value) ? Number(value) : value;
+}
+
+export type CsvFormRules = {
+  /** Largest file accepted, in bytes (413 beyond). */
+  maxBytes: number;
+  /** Text fields the form may carry besides the file. */
+  maxFields?: number;
+  maxFieldBytes?: number;
+  messages: { required: string; tooLarge: string; tooManyFiles: string; notText?: string };
+};
+
+/**
+ * A form carrying one CSV (held in memory: a few MB at most) and a few text fields. The file is judged by
+ * its content: UTF-8 text throughout with no NUL or control byte, no binary signature (`csvText`); else
+ * 422 naming the file field. Its bytes never reach a service, nor SQL, unchecked.
+ */
+export async function receiveCsvForm(
+  req: FastifyRequest,
+  rules: CsvFormRules,
+): Promise<{ fields: Record<string, string>; file: { field: string; name: string; text: string } }> {
+  if (!req.isMultipart()) throw AppError.validation({ file: [rules.messages.required] });
+  const fields: Record<string, string> = {};
+  let file: { field: string; name: string; text: string } | undefined;
+  try {
+    for await (const part of req.parts({
+      limits: {
+        files: 1,
+        fileSize: rules.maxBytes,
+        fields: rules.maxFields ?? 5,
+        fieldSize: rules.maxFieldBytes ?? 100,
+      },
+    })) {
+      if (part.type === 'field') {
+        if (!Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const field = part.fieldname || 'file';
+      const bytes = await part.toBuffer();
+      const text = await csvText(bytes);
+      if (text === null) throw AppError.validation({ [field]: [rules.messages.notText ?? NOT_TEXT_MESSAGE] });
+      file = { field, name: safeFileName(part.filename), text: text.replace(/^\uFEFF/, '') };
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('too_large', rules.messages.tooLarge, { file: [rules.messages.tooLarge] });
+    if (code === 'FST_FILES_LIMIT') throw AppError.validation({ file: [rules.messages.tooManyFiles] });
+    if (code?.startsWith('FST_')) throw AppError.validation({ body: ['The form could not be read.'] });
+    throw err;
+  }
+  if (!file) throw AppError.validation({ file: [rules.messages.required] });
+  return { fields, file };
 }

@@ -131,9 +131,28 @@ export function registerErrorHandling(
       if (foreign) return reply.status(404).send({ message: 'Not found.' });
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
+        // A field or parameter the contract does not name: the error names it (not the whole body or query).
+        const unknownKeys =
+          issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : null;
+        if (Array.isArray(unknownKeys) && unknownKeys.length > 0) {
+          const where = error.validationContext === 'querystring' ? 'parameter' : 'field';
+          for (const key of unknownKeys) {
+            const field = fieldOf(
+              `${(issue.instancePath ?? '').replace(/\/$/, '')}/${String(key)}`,
+              error.validationContext,
+            );
+            errors[field] = [...(errors[field] ?? []), `This ${where} is not accepted.`];
+          }
+          continue;
+        }
         const field = fieldOf(issue.instancePath ?? '', error.validationContext);
         const list = errors[field] ?? [];
-        list.push(issue.message ?? 'The value is invalid.');
+        // A repeated query parameter (`a=1&a=2`) arrives as a list: said plainly, not in zod's words.
+        const repeated =
+          error.validationContext === 'querystring' &&
+          issue.keyword === 'invalid_type' &&
+          /received array/.test(issue.message ?? '');
+        list.push(repeated ? 'Give this parameter once.' : (issue.message ?? 'The value is invalid.'));
         errors[field] = list;
       }
       const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
@@ -186,4 +205,54 @@ export function frameworkErrorHandler(
         ? { message: 'Not found.' }
         : { message: 'The request is invalid.', errors: { request: ['The request is invalid.'] } },
     );
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    message: 'The request line or headers are too large.',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    message: 'The request took too long to arrive.',
+  },
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a 1 MB query line: 431; a control byte in a
+ * header, a malformed request line: 400; a request that never finishes: 408) answer in the contract's error
+ * shape `{ message }`, not the framework's `{ error, message, statusCode }`, then the connection is closed.
+ * Nothing of the request is echoed or logged (it may carry PHI in its query).
+ */
+export function clientErrorHandler(
+  this: { log: { trace: (obj: object, msg: string) => void } } | undefined,
+  err: NodeJS.ErrnoException,
+  socket: {
+    destroyed: boolean;
+    writable: boolean;
+    write: (data: string) => void;
+    destroy: (e?: Error) => void;
+  },
+): void {
+  // A reset connection has nothing to answer to.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = (err.code && CLIENT_ERRORS[err.code]) || {
+    status: 400,
+    reason: 'Bad Request',
+    message: 'The request could not be read.',
+  };
+  this?.log.trace({ code: typeof err.code === 'string' ? err.code : undefined }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ message: known.message });
+    socket.write(
+      `HTTP/1.1 ${known.status} ${known.reason}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(err);
 }

@@ -231,3 +231,29 @@ describe('every error has the contract shape (issue 5 §4)', () => {
     }
   });
 });
+
+describe('query parameters are what the contract names (issue 28 item 4)', () => {
+  const get = (url: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
+
+  it('refuses an unknown parameter, a bracket form and a repeated parameter with 422 naming it', async () => {
+    const unknown = await get('/api/v1/tags?program_id=1&bogus=1');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ bogus: ['This parameter is not accepted.'] });
+    const bracket = await get('/api/v1/tags?program_id=1&program_id[]=2');
+    expect(bracket.statusCode).toBe(422);
+    expect(bracket.json().errors['program_id[]']).toEqual(['This parameter is not accepted.']);
+    const twice = await get('/api/v1/tags?program_id=1&program_id=2');
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().errors.program_id).toEqual(['Give this parameter once.']);
+    // A route whose contract takes no query takes none.
+    const none = await get('/api/v1/user?_=1');
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors).toEqual({ _: ['This parameter is not accepted.'] });
+    for (const res of [unknown, bracket, twice, none]) expectContractError(res, res.body);
+  });
+
+  it('still answers the same call without them', async () => {
+    expect((await get('/api/v1/tags?program_id=1')).statusCode).toBe(200);
+    expect((await get('/api/v1/user')).statusCode).toBe(200);
+  });
+});

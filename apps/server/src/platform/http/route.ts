@@ -25,6 +25,19 @@ const ERROR_RESPONSES = {
   502: errorBody,
 } as const;
 
+/** A route without query parameters in its contract takes none. */
+const NO_QUERY = z.object({}).strict();
+
+/**
+ * The query a route accepts, strict: a parameter its contract does not name, a bracket form (`a[]=1`,
+ * `a[b]=1`) or a repeated one answers 422 like any refused input, never silently ignored (issue 28 item 4).
+ */
+export function strictQuery(schema: z.ZodType | undefined): z.ZodType {
+  if (!schema) return NO_QUERY;
+  if (schema instanceof z.ZodObject) return schema.strict();
+  return schema;
+}
+
 export type RouteRequest<C extends RouteContract> = FastifyRequest<{
   Params: RouteParams<C>;
   Querystring: RouteQuery<C>;
@@ -62,7 +75,7 @@ export function route<C extends RouteContract>(
       ...(contract.tags ? { tags: [...contract.tags] } : {}),
       ...(contract.hidden ? { hide: true } : {}),
       ...(contract.params ? { params: contract.params } : {}),
-      ...(contract.query ? { querystring: contract.query } : {}),
+      querystring: strictQuery(contract.query),
       ...(contract.body ? { body: contract.body } : {}),
       response,
     },

@@ -1,0 +1,224 @@
+import * as contracts from '@caredeck/contracts';
+import { errorBody, type RouteContract } from '@caredeck/contracts';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { seedDemoData, signIn } from '../../test/flows';
+import { testApp } from '../../test/harness';
+import type { Database } from '../db/client';
+import type { App } from './types';
+
+// Issue 28 item 4: hostile bodies and queries, generated from every route's contract, sent as a signed-in
+// administrator. Every refusal is a 4xx in the contract's error shape, never a 5xx, and a refused request
+// stores nothing (no audit row: every mutation writes one in its transaction). Runs are few per route (the
+// whole walk takes seconds); fast-check prints the seed and the shrunk input of a failure.
+
+let app: App;
+let db: Database;
+let token = '';
+/** Answers seen, by status: the walk must reach validation (422s), not stop at the door (401s). */
+const seen = new Map<number, number>();
+const tally = (status: number) => seen.set(status, (seen.get(status) ?? 0) + 1);
+
+/** Every route of the contracts, by its export and key (`tagsContract.create`). */
+const routes: { name: string; contract: RouteContract }[] = Object.entries(contracts).flatMap(
+  ([exportName, value]) =>
+    exportName.endsWith('Contract') && value && typeof value === 'object'
+      ? Object.entries(value as Record<string, unknown>)
+          .filter(
+            (entry): entry is [string, RouteContract] =>
+              !!entry[1] && typeof entry[1] === 'object' && 'path' in entry[1] && 'method' in entry[1],
+          )
+          .map(([key, contract]) => ({ name: `${exportName}.${key}`, contract }))
+      : [],
+);
+
+/** Routes left out: they end the session the walk runs in (sign-out, password, MFA) or are not staff API. */
+const skipped = (c: RouteContract) =>
+  c.path.startsWith('/api/auth/') || /password|sign-out|logout|mfa|\/sessions/.test(c.path);
+
+const shapeOf = (schema: z.ZodType | undefined): string[] =>
+  schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+
+/** Values no field should take whole: wrong types, impossible dates, fractions, controls, sizes. */
+const hostileValue = fc.oneof(
+  fc.constantFrom(
+    null,
+    true,
+    -1,
+    0,
+    1.5,
+    1e308,
+    -0.000001,
+    Number.MAX_SAFE_INTEGER + 2,
+    '',
+    ' ',
+    '2026-02-30',
+    '2026-02-30T10:00:00Z',
+    '2026-13-01',
+    '1.5',
+    '-1',
+    '1e3',
+    '99999999999999999999',
+    'a\u0000b',
+    'a\u0007b',
+    '<script>alert(1)</script>',
+    "'; DROP TABLE patients; --",
+    'x'.repeat(20_000),
+  ),
+  fc.array(fc.oneof(fc.integer(), fc.string()), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
+  fc.string({ maxLength: 30 }),
+  fc.double(),
+);
+
+/** A hostile body for a route: its own fields with hostile values, or no object at all. */
+const hostileBody = (c: RouteContract) => {
+  const keys = shapeOf(c.body);
+  const ofFields =
+    keys.length > 0
+      ? fc.dictionary(fc.constantFrom(...keys), hostileValue, {
+          minKeys: 1,
+          maxKeys: Math.min(4, keys.length),
+        })
+      : fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), hostileValue, { maxKeys: 2 });
+  return fc.oneof(
+    { weight: 4, arbitrary: ofFields },
+    { weight: 1, arbitrary: fc.constantFrom<unknown>([], 'text', 42, [{ id: 1 }]) },
+  );
+};
+
+const hostileQueryValue = fc.oneof(
+  fc.constantFrom(
+    '',
+    '-1',
+    '0',
+    '1.5',
+    '1e3',
+    '99999999999999999999',
+    '2026-02-30',
+    'true',
+    'null',
+    '\u0000',
+  ),
+  fc.string({ maxLength: 20 }),
+  fc.constant('x'.repeat(5000)),
+);
+
+/**
+ * A hostile query string: the route's parameters with hostile values, and always one thing the route does not
+ * take (an unknown parameter, a bracket form `a[]=`, or a parameter given twice), so every answer is a refusal.
+ */
+const hostileQuery = (c: RouteContract) => {
+  const keys = shapeOf(c.query);
+  const known = keys.length > 0 ? fc.constantFrom(...keys) : fc.constant('program_id');
+  const pairs = fc.array(fc.tuple(known, hostileQueryValue), { maxLength: 3 });
+  const refused = fc.oneof(
+    fc.tuple(fc.constant('zz_unknown'), hostileQueryValue).map((p) => [p]),
+    fc.tuple(known, hostileQueryValue).map(([k, v]) => [[`${k}[]`, v] as [string, string]]),
+    fc.tuple(fc.constant('a[b]'), hostileQueryValue).map((p) => [p]),
+    ...(keys.length > 0
+      ? [
+          fc
+            .tuple(known, hostileQueryValue, hostileQueryValue)
+            .map(([k, a, b]) => [[k, a] as [string, string], [k, b] as [string, string]]),
+        ]
+      : []),
+  );
+  return fc
+    .tuple(pairs, refused)
+    .map(([a, b]) =>
+      [...a, ...b].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'),
+    );
+};
+
+/** Path parameters: 1 for each (an object of the demo data, or none: either way not the server's failure). */
+const pathOf = (c: RouteContract) => c.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '1');
+
+async function auditRows(): Promise<number> {
+  const res = await db.execute<{ n: string }>(sql`SELECT count(*) AS n FROM audit_events`);
+  return Number(res.rows[0]!.n);
+}
+
+function expectRefusal(res: { statusCode: number; body: string }, where: string) {
+  expect(res.statusCode, `${where}: ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, `${where}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+  const parsed = errorBody.strict().safeParse(JSON.parse(res.body));
+  expect(parsed.success, `${where}: ${res.body.slice(0, 300)}`).toBe(true);
+}
+
+beforeAll(async () => {
+  const built = await testApp();
+  app = built.app;
+  db = built.db;
+  await seedDemoData(db);
+  token = (await signIn(app, 'admin@caredeck.demo')).token;
+});
+
+describe('fuzz over every route of the contracts (issue 28 item 4)', () => {
+  it('walks the contracts (a route added later is walked without editing this test)', () => {
+    expect(routes.length).toBeGreaterThan(400);
+  });
+
+  it('refuses hostile query strings on every route with a 4xx in the contract shape, storing nothing', async () => {
+    for (const { name, contract } of routes) {
+      if (skipped(contract)) continue;
+      await fc.assert(
+        fc.asyncProperty(hostileQuery(contract), async (query) => {
+          const before = await auditRows();
+          const res = await app.inject({
+            method: contract.method,
+            url: `${pathOf(contract)}?${query}`,
+            headers: { authorization: `Bearer ${token}` },
+            ...(contract.method === 'GET' || contract.method === 'DELETE' ? {} : { payload: {} }),
+          });
+          tally(res.statusCode);
+          expectRefusal(res, `${name} ${contract.method} ${contract.path}?${query.slice(0, 200)}`);
+          expect(await auditRows(), `${name}: a refused request wrote an audit row`).toBe(before);
+        }),
+        { numRuns: 2 },
+      );
+    }
+  }, 120_000);
+
+  it('answers hostile bodies on every route with a 4xx in the contract shape (never a 5xx), storing nothing', async () => {
+    for (const { name, contract } of routes) {
+      if (skipped(contract) || contract.method === 'GET') continue;
+      await fc.assert(
+        fc.asyncProperty(hostileBody(contract), async (body) => {
+          const before = await auditRows();
+          const res = await app.inject({
+            method: contract.method,
+            url: pathOf(contract),
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            payload: JSON.stringify(body),
+          });
+          tally(res.statusCode);
+          const where = `${name} ${contract.method} ${contract.path} ${JSON.stringify(body).slice(0, 200)}`;
+          // A body the contract itself accepts (every field optional, say) may be carried out: it only must not fail.
+          const acceptable = !contract.body || contract.body.safeParse(body).success;
+          if (acceptable) {
+            expect(res.statusCode, `${where}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+            if (res.statusCode >= 400) expectRefusal(res, where);
+            return;
+          }
+          expectRefusal(res, where);
+          expect(await auditRows(), `${where}: a refused request wrote an audit row`).toBe(before);
+        }),
+        { numRuns: 3 },
+      );
+    }
+  }, 180_000);
+
+  it('stayed signed in and reached validation: most refusals were 422s, few 401s', async () => {
+    const me = await app.inject({
+      method: 'GET',
+      url: contracts.userContract.me.path,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(seen.get(422) ?? 0).toBeGreaterThan(500);
+    expect(seen.get(401) ?? 0).toBeLessThan(100);
+  });
+});
