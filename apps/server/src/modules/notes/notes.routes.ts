@@ -88,6 +88,7 @@ export async function notesRoutes(app: App, deps: { notes: NotesService; form: N
   route(app, c.imageNote, {
     access: access.program(),
     handler: async (req) => {
+      await notes.assertPatient(staffActor(req), req.params.patientId);
       const { raw, files } = await readForm(req, form, IMAGE_TYPES, M.imageType);
       const fields = await parseFormFields(imageNoteFields, raw, files, form.storage);
       return notes.imageNote(staffActor(req), req.params.patientId, fields.body, files);

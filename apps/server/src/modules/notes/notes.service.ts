@@ -148,6 +148,14 @@ export function createNotesService(deps: { db: Database; storage: FileStorage; r
       create(actor, patientId, input, files).then((data) => ({ message: M.created, data })),
 
     /** An image the patient texted, kept as a note (02: sms/create-image-note). */
+    /**
+     * 404 unless the patient is in the path's program: checked before the form is read, so another program's
+     * patient answers 404 whatever the upload holds (ADR 004), not a 422 about the file.
+     */
+    async assertPatient(actor: StaffActor, patientId: number) {
+      if (!(await patientInProgram(db, programOf(actor), patientId))) throw AppError.notFound();
+    },
+
     async imageNote(actor: StaffActor, patientId: number, body: string, files: UploadedFile[]) {
       if (files.length === 0) throw AppError.validation({ files: [M.imageRequired] });
       const data = await create(

@@ -306,5 +306,18 @@ describe('notes', () => {
       },
     );
     expect(none.json().errors).toEqual({ files: [M.imageRequired] });
+    // Another program's patient through this program's path: 404 before the upload is judged, whatever it holds.
+    for (const file of [
+      { name: 'organiser.png', bytes: PNG },
+      { name: 'scan.pdf', bytes: PDF },
+    ]) {
+      const foreign = await app.inject({
+        method: 'POST',
+        url: url(c.imageNote, { programId: program.a, patientId: patient.foreign }),
+        headers: bearer(staff.ann.token),
+        payload: form({ body: 'not ours' }, [file]),
+      });
+      expect(foreign.statusCode, foreign.body).toBe(404);
+    }
   });
 });
