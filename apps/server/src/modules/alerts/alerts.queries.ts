@@ -758,7 +758,6 @@ export type PatientSummaryRow = {
   escalated: number;
   last_at: string;
   types: Record<string, number>;
-  total_rows: number;
 };
 
 /**
@@ -773,12 +772,12 @@ export async function patientSummaries(
   search: string | null,
   page: number,
   perPage: number,
-): Promise<{ rows: Omit<PatientSummaryRow, 'total_rows'>[]; total: number }> {
+): Promise<{ rows: PatientSummaryRow[]; total: number }> {
   const like = search ? containsPattern(search) : null;
   const programs = idArray(programIds);
   const open = (a: string) => sql`${sql.raw(a)}.program_id = ANY(${programs}::bigint[])
     AND ${sql.raw(a)}.status <> 'resolved' AND NOT ${sql.raw(a)}.hidden AND ${snoozeOf(a)} IS NULL`;
-  const { rows, total } = await pageOfHits<Omit<PatientSummaryRow, 'total_rows'> & { pid: number }>(db, {
+  const { rows, total } = await pageOfHits<PatientSummaryRow & { pid: number }>(db, {
     hits: sql`
       SELECT a.patient_id, count(*)::int AS total, count(*) FILTER (WHERE a.status = 'open')::int AS unacknowledged,
              count(*) FILTER (WHERE a.status = 'escalated')::int AS escalated, max(a.last_at) AS last_at

@@ -9,6 +9,7 @@ import { testApp } from '../../test/harness';
 import type { Database } from '../db/client';
 import type { App } from '../http/types';
 import type { AccessTableEntry } from './access.plugin';
+import { objectShape } from './program-fields';
 import type { AccessRule } from './rules';
 
 /**
@@ -275,18 +276,6 @@ function urlFor(route: AccessTableEntry, tenant: Fixture, self: number): { url: 
   return { url, filled };
 }
 
-function shapeOf(schema: unknown): Record<string, unknown> | null {
-  let s = schema as z.ZodType | undefined;
-  for (let i = 0; i < 10 && s; i++) {
-    if (s instanceof z.ZodObject) return s.shape as Record<string, unknown>;
-    const def = (
-      s as unknown as { _zod?: { def?: { in?: z.ZodType; innerType?: z.ZodType; schema?: z.ZodType } } }
-    )._zod?.def;
-    s = def?.in ?? def?.innerType ?? def?.schema;
-  }
-  return null;
-}
-
 function isArraySchema(schema: unknown): boolean {
   let s = schema as z.ZodType | undefined;
   for (let i = 0; i < 10 && s; i++) {
@@ -337,8 +326,8 @@ describe('access matrix: every scoped route × every staff role × own / other p
     for (const route of scopedRoutes()) {
       const kind = objectKindOf(route.access);
       if (kind && KNOWN_GAPS.has(kind)) continue;
-      const body = shapeOf(route.schema?.body);
-      const query = shapeOf(route.schema?.querystring);
+      const body = objectShape(route.schema?.body);
+      const query = objectShape(route.schema?.querystring);
       const mutates = route.method !== 'GET';
       const calls: Promise<void>[] = [];
       for (const tenant of TENANTS) {
@@ -444,8 +433,8 @@ describe('staff routes naming objects in their input', () => {
       // Reads list what the caller's programs hold; the class is about acting on objects.
       if (route.method === 'HEAD' || route.method === 'GET' || route.access.kind !== 'staff') continue;
       const fields = [
-        ...Object.keys(shapeOf(route.schema?.body) ?? {}),
-        ...Object.keys(shapeOf(route.schema?.querystring) ?? {}),
+        ...Object.keys(objectShape(route.schema?.body) ?? {}),
+        ...Object.keys(objectShape(route.schema?.querystring) ?? {}),
       ].filter((f) => /(^|_)ids?$|^users$|^roles$/.test(f) && f !== 'program_id' && f !== 'program_ids');
       if (fields.length > 0) found.push(`${route.method} ${route.url} ${fields.join(',')}`);
     }

@@ -5,7 +5,8 @@ import { z } from 'zod';
 /** Input fields that name a program: resolved and checked by the platform on every route (ADR 062). */
 export const PROGRAM_FIELDS = ['program_id', 'program_ids'] as const;
 
-function objectShape(schema: unknown): Record<string, unknown> | null {
+/** The fields of an object schema, through the wrappers zod puts around it (pipes, optionals, effects). */
+export function objectShape(schema: unknown): Record<string, unknown> | null {
   let s = schema as z.ZodType | undefined;
   for (let i = 0; i < 10 && s; i++) {
     if (s instanceof z.ZodObject) return s.shape as Record<string, unknown>;
