@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
-import { API_PREFIXES } from '@caredeck/contracts';
+import { API_PREFIXES, platformContract } from '@caredeck/contracts';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -14,7 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, runs } from './config';
 import { MODULES } from './modules';
 import { accessPlugin, foreignPathObject } from './platform/access/access.plugin';
 import { createTokenService } from './platform/auth/tokens';
@@ -98,6 +98,17 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, { foreignPathObject: (request) => foreignPathObject(db, request) });
 
+  // A worker or gateway process (ADR 061) answers its health checks only: the API is another process's.
+  if (!runs(config, 'api')) {
+    const served = new Set<string>([platformContract.health.path, platformContract.ready.path]);
+    app.addHook('onRequest', async (request, reply) => {
+      if (served.has(request.url.split('?')[0] ?? '')) return;
+      return reply
+        .status(404)
+        .send({ message: `This process serves no API (ROLE=${config.ROLE.join(',')}).` });
+    });
+  }
+
   const tokens = createTokenService(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
   const realtime = createRealtime({ db, tokens, config, log: app.log });
   const closing: (() => Promise<void>)[] = [];
@@ -164,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
   await app.register(spaRoutes, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
 
   app.addHook('onReady', async () => {
-    await realtime.attach(app.server);
+    await realtime.attach(runs(config, 'api') ? app.server : null);
   });
   app.addHook('preClose', async () => {
     await realtime.close();

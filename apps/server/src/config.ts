@@ -4,6 +4,12 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { dataDirSecrets, type ServerSecrets, weakSecretReason } from './platform/auth/keys';
 
+/** What a process can do (ADR 061): serve the API, run the background jobs, ingest device events. */
+export const ROLES = ['api', 'worker', 'gateway'] as const;
+export type Role = (typeof ROLES)[number];
+/** Whether this process has the role (every role when ROLE is unset). */
+export const runs = (config: Pick<Config, 'ROLE'>, role: Role): boolean => config.ROLE.includes(role);
+
 const bool = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()
@@ -143,7 +149,38 @@ const envSchema = z
     /** How long a command to a dispenser waits for the device's reply. */
     DEVICE_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * What this process does (ADR 061, docs/operations.md): `api` (HTTP and the console's sockets), `worker`
+     * (the repeating jobs: alert sweep, adherence rollup, reminders, SMS, reports, mail, housekeeping),
+     * `gateway` (device ingestion: the MQTT broker or the external broker's shared subscription, and the
+     * vital-sign alerts of what it ingests); comma-separated. Default: all three in one process.
+     */
+    ROLE: z
+      .string()
+      .default(ROLES.join(','))
+      .transform((v, ctx): Role[] => {
+        const list = [
+          ...new Set(
+            v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          ),
+        ];
+        const unknown = list.filter((r) => !(ROLES as readonly string[]).includes(r));
+        if (list.length === 0 || unknown.length > 0) {
+          ctx.addIssue({ code: 'custom', message: `one or more of ${ROLES.join(', ')}, comma-separated` });
+          return [...ROLES];
+        }
+        return ROLES.filter((r) => list.includes(r));
+      }),
     WEB_DIST: z.string().optional(),
+  })
+  // A process that does not do everything works beside others: their events reach the console's sockets
+  // through Redis only.
+  .refine((c) => c.ROLE.length === ROLES.length || c.REDIS_URL, {
+    message: 'a process with only some roles works beside others: REDIS_URL is needed to reach their sockets',
+    path: ['REDIS_URL'],
   })
   .refine((c) => !c.S3_URL || (c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY), {
     message: 'S3_URL needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',

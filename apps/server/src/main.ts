@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, ROLES, runs } from './config';
 import { prepareModules } from './modules';
 import { createSecretBox } from './platform/auth/secret-box';
 import { sealPlainTotpSecrets } from './platform/auth/totp';
@@ -44,33 +44,34 @@ async function main() {
     databaseUrl = await ensureDatabase(embedded.url, EMBEDDED_DB_NAME);
   }
   const db = createDatabase(databaseUrl);
-  await applyMigrations(db);
-  await prepareModules(db);
-  await sealPlainTotpSecrets(db, createSecretBox(config.ENCRYPTION_KEY));
   const demo = !config.DATABASE_URL || config.DEMO;
-  let seeded = false;
-  if (demo && (await databaseIsEmpty(db))) {
+  // Processes started together on one database (ADR 061) prepare it one after another.
+  const seeded = await oneAtATime(databaseUrl, async () => {
+    await applyMigrations(db);
+    await prepareModules(db);
+    await sealPlainTotpSecrets(db, createSecretBox(config.ENCRYPTION_KEY));
+    if (!demo || !(await databaseIsEmpty(db))) return false;
     process.stdout.write('Seeding demo data …\n');
     await seedDemo(db, config.DEMO_PASSWORD);
-    seeded = true;
-  }
+    return true;
+  });
 
   const { app } = await buildApp({ config, db });
-  const workers = startWorkers({ db, config, log: app.log });
+  const workers = runs(config, 'worker') ? startWorkers({ db, config, log: app.log }) : null;
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
-  const lines = [
-    `\nCareDeck is running at http://${host}:${port}/`,
-    `API docs: http://${host}:${port}/api/docs`,
-  ];
+  const lines = runs(config, 'api')
+    ? [`\nCareDeck is running at http://${host}:${port}/`, `API docs: http://${host}:${port}/api/docs`]
+    : [`\nCareDeck ${config.ROLE.join(' and ')} is running (health: http://${host}:${port}/healthz)`];
+  if (config.ROLE.length < ROLES.length) lines.push(`Roles of this process: ${config.ROLE.join(', ')}`);
   const mqtt = app.deviceGateway.status();
   if (mqtt.port !== null)
     lines.push(
       `Device broker (MQTT): mqtt://${config.MQTT_HOST ?? host}:${mqtt.port}  (simulator: npm run simulate -- --help)`,
     );
-  if (demo) {
+  if (demo && runs(config, 'api')) {
     lines.push(
       `Demo logins (password ${config.DEMO_PASSWORD === 'CareDeck-demo-2026' ? 'CareDeck-demo-2026' : 'from DEMO_PASSWORD'}${seeded ? '' : ', if unchanged since seeding'}):`,
     );
@@ -88,7 +89,7 @@ async function main() {
     force.unref();
     try {
       await app.close(); // stops accepting, lets in-flight requests finish, closes sockets
-      await workers.stop();
+      await workers?.stop();
       await db.$client.end();
       await embedded?.stop();
       process.exit(0);
@@ -99,6 +100,18 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** Runs `work` holding a session lock of the database, so that processes starting together take turns. */
+async function oneAtATime<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(727275)');
+    return await work();
+  } finally {
+    await client.end();
+  }
 }
 
 /** One line a person can act on, never a stack trace (it can also quote data). */

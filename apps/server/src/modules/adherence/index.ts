@@ -27,6 +27,7 @@ export const adherenceModule = defineModule({
     repeatJob('adherence-rollup', config.ADHERENCE_ROLLUP_MS, () => rollup.run({ restMs: ROLLUP_REST_MS }), {
       log,
       onClose,
+      config,
     });
   },
 });

@@ -1,3 +1,4 @@
+import { runs } from '../../config';
 import { defineModule } from '../../platform/module';
 import { createAlertEngine } from './alerts.engine';
 import { alertsRoutes } from './alerts.routes';
@@ -33,7 +34,8 @@ export const alertsModule = defineModule({
       analytics: createAnalyticsService({ db, engine }),
     });
     await app.register(rulesRoutes, { rules: createRulesService({ db }) });
-    app.addHook('onReady', async () => engine.start());
+    // The sweep is a worker's job; the vitals of ingested readings are evaluated where they are ingested.
+    if (runs(config, 'worker')) app.addHook('onReady', async () => engine.start());
     onClose(() => engine.close());
   },
 });

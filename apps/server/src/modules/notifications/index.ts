@@ -12,7 +12,7 @@ export const notificationsModule = defineModule({
     const notifications = createNotificationsService({ db });
     app.decorate('reminders', { sendDue: () => notifications.sendDue() });
     await app.register(notificationsRoutes, { notifications });
-    repeatJob('reminders', config.REMINDERS_MS, () => notifications.sendDue(), { log, onClose });
+    repeatJob('reminders', config.REMINDERS_MS, () => notifications.sendDue(), { log, onClose, config });
   },
 });
 

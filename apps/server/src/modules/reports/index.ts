@@ -12,7 +12,7 @@ export const reportsModule = defineModule({
     await app.register(async (scope) => {
       await reportsRoutes(scope, { reports, storage });
     });
-    repeatJob('reports', config.REPORTS_MS, () => reports.runDue(), { log, onClose });
+    repeatJob('reports', config.REPORTS_MS, () => reports.runDue(), { log, onClose, config });
   },
 });
 

@@ -23,7 +23,7 @@ export const smsModule = defineModule({
     app.decorate('smsOutbox', { deliver: () => sms.deliverPending() });
     await app.register(smsRoutes, { sms });
     await app.register(smsWebhookRoutes, { sms });
-    repeatJob('sms', config.SMS_DELIVERY_MS, () => sms.deliverPending(), { log, onClose });
+    repeatJob('sms', config.SMS_DELIVERY_MS, () => sms.deliverPending(), { log, onClose, config });
   },
 });
 

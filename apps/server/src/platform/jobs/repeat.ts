@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type Config, runs } from '../../config';
 
 /**
- * Runs a module's background job every `ms` (0: never; tests run it by hand), one run at a time: a run that
+ * Runs a module's background job every `ms` (0: never; tests run it by hand) in processes with the worker
+ * role (ADR 061), one run at a time: a run that
  * outlasts its interval skips the ticks it overlaps instead of queueing them (a queue of runs would grow
  * without bound on a loaded node). A failure is logged by the job's name and error type only (never its
  * data, which may hold PHI); closing the app waits for the run in progress.
@@ -10,9 +12,13 @@ export function repeatJob(
   name: string,
   ms: number,
   job: () => Promise<unknown>,
-  deps: { log: FastifyBaseLogger; onClose: (fn: () => Promise<void>) => void },
+  deps: {
+    log: FastifyBaseLogger;
+    onClose: (fn: () => Promise<void>) => void;
+    config: Pick<Config, 'ROLE'>;
+  },
 ): void {
-  if (ms <= 0) return;
+  if (ms <= 0 || !runs(deps.config, 'worker')) return;
   const runner = singleFlight(job, (err) =>
     deps.log.warn({ job: name, err: { type: err.name } }, 'job failed'),
   );

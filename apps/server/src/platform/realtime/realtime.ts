@@ -20,7 +20,11 @@ export const CONTROLLER_ROOM = 'controller.fleet';
 const sessionRoom = (sessionId: number) => `session.${sessionId}`;
 
 export type Realtime = {
-  attach(server: HttpServer): Promise<void>;
+  /**
+   * Serves the console's sockets on the API's HTTP server; without one (a worker or gateway process, ADR
+   * 061) it only emits, through Redis, to the sockets of the API processes.
+   */
+  attach(server: HttpServer | null): Promise<void>;
   /** Emits to every socket of one staff user, on any API process when Redis is configured. */
   toUser(adminId: number, event: string, payload: unknown): void;
   toProgram(programId: number, event: string, payload: unknown): void;
@@ -104,19 +108,13 @@ export function createRealtime(deps: {
   return {
     async attach(server) {
       io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(
-        server,
+        server ?? undefined,
         {
           path: '/socket.io',
           serveClient: false,
           cors: { origin: false },
         },
       );
-      sweeper = setInterval(() => {
-        closeEndedSessions().catch((err: Error) =>
-          log.warn({ err: { type: err.name } }, 'realtime session check failed'),
-        );
-      }, config.REALTIME_SESSION_CHECK_MS);
-      sweeper.unref();
       if (config.REDIS_URL) {
         const pub = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
         const sub = pub.duplicate();
@@ -124,6 +122,13 @@ export function createRealtime(deps: {
         redis.push(pub, sub);
         io.adapter(createAdapter(pub, sub));
       }
+      if (!server) return;
+      sweeper = setInterval(() => {
+        closeEndedSessions().catch((err: Error) =>
+          log.warn({ err: { type: err.name } }, 'realtime session check failed'),
+        );
+      }, config.REALTIME_SESSION_CHECK_MS);
+      sweeper.unref();
       io.use(async (socket, next) => {
         try {
           const guest = typeof socket.handshake.auth?.guest === 'string' ? socket.handshake.auth.guest : '';

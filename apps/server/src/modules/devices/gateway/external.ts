@@ -59,7 +59,15 @@ export function startExternalGateway(deps: {
   onConnected?: (deviceIds: number[]) => void;
   /** How long status messages gather before one write (milliseconds). */
   presenceWaitMs?: number;
+  /**
+   * `ingest` (a gateway, the default): events (shared), statuses and replies, in a persistent session.
+   * `commands` (an API process without the gateway role, ADR 061): replies only, in a clean session under
+   * a client id of its own, so that it can publish commands and hear their answers without ever taking a
+   * share of the events or the session of a gateway.
+   */
+  mode?: 'ingest' | 'commands';
 }) {
+  const commandsOnly = deps.mode === 'commands';
   const target = new URL(deps.url);
   const stats: ExternalStats = {
     connected: false,
@@ -199,8 +207,8 @@ export function startExternalGateway(deps: {
         cmd: 'connect',
         protocolId: 'MQTT',
         protocolVersion: 4,
-        clean: false,
-        clientId: deps.clientId,
+        clean: commandsOnly,
+        clientId: commandsOnly ? `${deps.clientId}-commands-${process.pid}` : deps.clientId,
         keepalive: 30,
         ...(target.username ? { username: decodeURIComponent(target.username) } : {}),
         ...(target.password ? { password: Buffer.from(decodeURIComponent(target.password)) } : {}),
@@ -219,11 +227,13 @@ export function startExternalGateway(deps: {
           send({
             cmd: 'subscribe',
             messageId: messageId(),
-            subscriptions: [
-              { topic: '$share/caredeck/devices/+/events', qos: 1 },
-              { topic: 'devices/+/replies', qos: 1 },
-              { topic: 'devices/+/status', qos: 1 },
-            ],
+            subscriptions: commandsOnly
+              ? [{ topic: 'devices/+/replies', qos: 1 }]
+              : [
+                  { topic: '$share/caredeck/devices/+/events', qos: 1 },
+                  { topic: 'devices/+/replies', qos: 1 },
+                  { topic: 'devices/+/status', qos: 1 },
+                ],
           });
           break;
         case 'suback':

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../../config';
+import { type Config, runs } from '../../../config';
 import type { Database } from '../../../platform/db/client';
 import type { Realtime } from '../../../platform/realtime/realtime';
 import { type BatchResult, resetConnections } from '../ingest.queries';
@@ -93,9 +93,16 @@ export function createDeviceGateway(deps: {
     onBatch(listener: (result: BatchResult) => void): void {
       batchListeners.push(listener);
     },
+    /**
+     * A gateway process ingests (the embedded broker, or its share of the external broker's events); an API
+     * process without the gateway role only sends commands, through the external broker (ADR 061).
+     */
     async start(): Promise<void> {
+      const ingests = runs(config, 'gateway');
+      if (!ingests && !runs(config, 'api')) return;
       if (config.MQTT_URL) {
         external = startExternalGateway({
+          mode: ingests ? 'ingest' : 'commands',
           url: config.MQTT_URL,
           clientId: config.MQTT_CLIENT_ID,
           pool: db.$client,
@@ -115,7 +122,7 @@ export function createDeviceGateway(deps: {
         else log.warn('the external MQTT broker does not answer yet; retrying');
         return;
       }
-      if (config.MQTT_PORT < 0) return;
+      if (config.MQTT_PORT < 0 || !ingests) return;
       await resetConnections(db.$client);
       broker = await startEmbeddedBroker({
         pool: db.$client,
