@@ -584,6 +584,7 @@ export const analyticsProcess = z.object({
 });
 
 export const DASHBOARD_FACTS = ['alerts', 'resolved', 'readings', 'doses', 'enrolments'] as const;
+export type DashboardFact = (typeof DASHBOARD_FACTS)[number];
 
 /** 02 §7 "Alerts and analytics": analytics of a period, the engine's processing state, dashboards. */
 export const analyticsContract = {

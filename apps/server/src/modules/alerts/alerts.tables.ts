@@ -173,3 +173,20 @@ export const ruleVersions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ruleId, t.version] })],
 );
+
+/**
+ * The dashboards' daily series (02 §7 dashboard: alerts, resolved, readings, doses, enrolments), counted per
+ * program and quarter hour, kept by statement triggers on the tables counted (migration 0048, ADR 066). Every
+ * time zone's midnight falls on a quarter hour, so a day of any zone is a sum of whole buckets: the dashboards
+ * read a few hundred rows instead of counting every reading or dose of the period.
+ */
+export const dashboardFactBuckets = pgTable(
+  'dashboard_fact_buckets',
+  {
+    programId: bigint('program_id', { mode: 'number' }).notNull(),
+    fact: text('fact').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.programId, t.fact, t.bucket] })],
+);

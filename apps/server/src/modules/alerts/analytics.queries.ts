@@ -1,4 +1,4 @@
-import type { AlertType } from '@caredeck/contracts';
+import type { AlertType, DashboardFact } from '@caredeck/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
@@ -141,23 +141,18 @@ export async function openAlertCount(db: Queryable, programIds: number[]) {
   return res.rows[0]!.n;
 }
 
-const FACTS: Record<string, (programs: string) => SQL> = {
-  alerts: (p) => sql`SELECT first_at AS at FROM alerts WHERE program_id = ANY(${p}::bigint[])`,
-  resolved: (p) =>
-    sql`SELECT resolved_at AS at FROM alerts WHERE program_id = ANY(${p}::bigint[]) AND resolved_at IS NOT NULL`,
-  readings: (p) => sql`SELECT measured_at AS at FROM measurements WHERE program_id = ANY(${p}::bigint[])`,
-  doses: (p) => sql`
-    SELECT u.taken_at AS at FROM medication_usages u JOIN patients pt ON pt.id = u.patient_id
-    WHERE pt.program_id = ANY(${p}::bigint[]) AND u.kind = 'taken'`,
-  enrolments: (p) => sql`SELECT created_at AS at FROM patients WHERE program_id = ANY(${p}::bigint[])`,
-};
-
-/** One fact counted per day of the period, every day present (zeros included). */
-export async function dailyFact(db: Queryable, fact: keyof typeof FACTS, s: AnalyticsScope) {
+/**
+ * One fact counted per day of the period, every day present (zeros included), from the quarter-hour counts
+ * the database keeps as alerts, readings, doses and patients are written (migration 0048, ADR 066). A day of
+ * any time zone starts on a quarter hour, so the sum of its buckets is the exact count.
+ */
+export async function dailyFact(db: Queryable, fact: DashboardFact, s: AnalyticsScope) {
   const res = await db.execute<{ date: string; value: number }>(sql`
-    WITH x AS (${FACTS[fact]!(idArray(s.programIds))}),
-    r AS (SELECT (at AT TIME ZONE ${s.zone})::date AS d, count(*)::int AS n FROM x
-          WHERE at >= ${s.from.toISOString()} AND at < ${s.to.toISOString()} GROUP BY 1)
+    WITH r AS (
+      SELECT (bucket AT TIME ZONE ${s.zone})::date AS d, sum(n)::int AS n FROM dashboard_fact_buckets
+      WHERE program_id = ANY(${idArray(s.programIds)}::bigint[]) AND fact = ${fact}
+        AND bucket >= ${s.from.toISOString()} AND bucket < ${s.to.toISOString()}
+      GROUP BY 1)
     SELECT to_char(g::date, 'YYYY-MM-DD') AS date, coalesce(r.n, 0) AS value
     FROM generate_series((${s.from.toISOString()}::timestamptz AT TIME ZONE ${s.zone})::date,
                          ((${s.to.toISOString()}::timestamptz - interval '1 second') AT TIME ZONE ${s.zone})::date,
@@ -166,5 +161,3 @@ export async function dailyFact(db: Queryable, fact: keyof typeof FACTS, s: Anal
     ORDER BY 1`);
   return res.rows;
 }
-
-export const DASHBOARD_FACT_NAMES = Object.keys(FACTS);

@@ -1,4 +1,10 @@
-import { ALERT_MESSAGES, ALERT_TYPES, DASHBOARD_FACTS, pageOf } from '@caredeck/contracts';
+import {
+  ALERT_MESSAGES,
+  ALERT_TYPES,
+  DASHBOARD_FACTS,
+  type DashboardFact,
+  pageOf,
+} from '@caredeck/contracts';
 import { isValidTimeZone } from '@caredeck/domain';
 import type { StaffActor } from '../../platform/access/actor';
 import type { Database } from '../../platform/db/client';
@@ -159,14 +165,14 @@ export function createAnalyticsService(deps: { db: Database; engine: AlertEngine
         programIds = visible.filter((v) => v.enterprise_id === q.enterprise_id).map((v) => v.id);
         if (programIds.length === 0) throw AppError.notFound('Enterprise not found');
       }
-      const data = await dailyFact(db, params.fact as (typeof DASHBOARD_FACTS)[number], {
+      const data = await dailyFact(db, params.fact as DashboardFact, {
         programIds,
         from: p.from,
         to: p.to,
         zone: p.zone,
       });
       return {
-        fact: params.fact as (typeof DASHBOARD_FACTS)[number],
+        fact: params.fact as DashboardFact,
         total: data.reduce((n, d) => n + d.value, 0),
         data,
       };
