@@ -15,7 +15,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +24,7 @@ import { databaseCpuMs, openBenchDatabase } from './database';
 import { BENCH_ADMIN } from './dataset';
 import type { GeneratorConfig, GeneratorResult } from './ingest-generator';
 import { type LoadResult, runLoad, stopLoad } from './load';
+import { freePort, intEnv, processCpuMs, spawnTsx, stopChild, waitForLine } from './processes';
 import { generateProductDataset, type ProductDataset } from './product-dataset';
 import { writeBlock } from './report';
 import type { Scenario } from './scenarios';
@@ -33,15 +33,6 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
 const RESULTS_FILE = path.join(HERE, 'RESULTS.md');
 const JWT_SECRET = 'caredeck-product-bench-secret-0123456789abcdef';
-
-function intEnv(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`${name} must be an integer in [${min}, ${max}]`);
-  return value;
-}
 
 const started = performance.now();
 const elapsed = () => ((performance.now() - started) / 1000).toFixed(1).padStart(6);
@@ -65,78 +56,8 @@ async function abort(reason: string, code: number): Promise<never> {
   process.exit(code);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Stops a child and waits for it; SIGKILL after 10 s. */
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-function tsxChild(script: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  cleanups.push(() => stopChild(child));
-  return child;
-}
-
-function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(
-      () => reject(new Error(`timed out waiting for ${pattern}: ${out.slice(-500)}`)),
-      timeoutMs,
-    );
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = pattern.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        resolve(m);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited ${code} before ${pattern}: ${out.slice(-800)}`));
-    });
-  });
-}
-
-/** CPU time (user + system) of a process so far, in milliseconds, from /proc/<pid>/stat. */
-function processCpuMs(pid: number | undefined): number {
-  if (!pid) return Number.NaN;
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
+const tsxChild = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
+  spawnTsx(ROOT, script, args, env, cleanups);
 
 async function signIn(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/sign-in`, {
@@ -273,13 +194,13 @@ function screens(d: ProductDataset, lastAlertPage: number, pageIds: string): Pro
       'operations',
       'staff-logs',
       'staff logs (one row per staff member)',
-      `/api/v1/programs/${p}/adminlogs?page=1&per_page=10&summary=1`,
+      `/api/v1/programs/${p}/adminlogs?summary=1&start=${day(-29)}&end=${day(0)}&per_page=100`,
     ),
     s(
       'operations',
       'staff-one',
       'one staff member',
-      `/api/v1/programs/${p}/adminlogs/${d.staffIds[1]}?page=1&per_page=10`,
+      `/api/v1/programs/${p}/adminlogs/${d.staffIds[1]}?start=${day(-29)}&end=${day(0)}`,
     ),
     s('operations', 'fleet', '/controller fleet (dispensers)', '/api/v1/devices?kind=dispenser'),
     s(
