@@ -30,6 +30,7 @@ export * from './patients';
 export * from './pipelines';
 export * from './reports';
 export * from './route';
+export * from './route-table';
 export * from './rules';
 export * from './sms';
 export * from './staff';
