@@ -12,9 +12,8 @@
  * Rewrites the `ingest` block of bench/RESULTS.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,15 @@ import { sql } from 'drizzle-orm';
 import { given } from '../apps/server/src/seed/given';
 import { databaseCpuMs, openBenchDatabase } from './database';
 import type { GeneratorConfig, GeneratorResult } from './ingest-generator';
+import {
+  answers,
+  freePort,
+  mosquittoBinary,
+  processCpuMs,
+  registerDispensers,
+  startMosquitto,
+  waitForLine,
+} from './processes';
 import { writeBlock } from './report';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -47,46 +55,6 @@ const log = (line: string) =>
     `[ingest ${((performance.now() - started) / 1000).toFixed(1).padStart(5)}s] ${line}\n`,
   );
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.setTimeout(500);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.connect(port, '127.0.0.1');
-  });
-}
-
-function mosquittoAvailable(): Promise<boolean> {
-  return Promise.resolve(['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].some((p) => existsSync(p)));
-}
-
-/** CPU time (user + system) of a process so far, from /proc (Linux), in milliseconds. */
-function cpuMsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 function tsx(
   script: string,
   args: string[],
@@ -100,29 +68,9 @@ function tsx(
   });
 }
 
-function waitFor(child: ChildProcess, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(
-      () => reject(new Error(`timed out waiting for ${pattern}: ${out.slice(-500)}`)),
-      timeoutMs,
-    );
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = pattern.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        resolve(m);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`exited ${code} before ${pattern}: ${out.slice(-800)}`)));
-  });
-}
+const waitFor = (child: ChildProcess, pattern: RegExp, timeoutMs = 60_000) =>
+  waitForLine(child, pattern, timeoutMs);
+const cpuMsOf = (pid: number) => processCpuMs(pid);
 
 async function generate(config: GeneratorConfig): Promise<GeneratorResult> {
   const child = tsx(path.join(HERE, 'ingest-generator.ts'), [JSON.stringify(config)]);
@@ -153,25 +101,8 @@ async function main() {
   const children: ChildProcess[] = [];
   const rows: Row[] = [];
   try {
-    const g = given(bench.db);
-    const program = await g.program();
-    const devices: { serial: string; secret: string; id: number }[] = [];
-    for (let i = 0; i < DEVICES; i++) {
-      const patient = await g.patient({ programId: program.id, timeZone: 'America/New_York' });
-      const device = await g.device({
-        programId: program.id,
-        patientId: patient.id,
-        kind: 'dispenser',
-        dispenserType: 1,
-      });
-      await g.regimen({
-        patientId: patient.id,
-        programId: program.id,
-        times: ['08:00', '20:00'],
-        deviceSerial: device.serial,
-      });
-      devices.push(device);
-    }
+    const program = await given(bench.db).program();
+    const devices = await registerDispensers(bench.db, program.id, DEVICES);
     const load = {
       devices: devices.map(({ serial, secret }) => ({ serial, secret })),
       durationMs: DURATION_MS,
@@ -278,27 +209,10 @@ async function main() {
 
     // CareDeck behind an external Mosquitto (MQTT_URL): a broker of our own with production limits.
     let external: { rate: number; acked: number; stored: number; drainMs: number } | null = null;
-    if (await mosquittoAvailable()) {
-      const brokerPort = await freePort();
-      const conf = path.join(dataDir, 'mosquitto.conf');
-      writeFileSync(
-        conf,
-        [
-          `listener ${brokerPort} 127.0.0.1`,
-          'allow_anonymous true',
-          'persistence false',
-          // Production limits (docs/devices.md): Debian's defaults drop messages past 1,000 queued.
-          'max_inflight_messages 0',
-          'max_queued_messages 1000000',
-          'max_queued_bytes 0',
-          '',
-        ].join('\n'),
-      );
-      const mosquitto = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
+    const binary = mosquittoBinary();
+    if (binary) {
+      const { child: mosquitto, url: externalUrl } = await startMosquitto(binary, dataDir);
       children.push(mosquitto);
-      for (let i = 0; i < 50 && !(await answers(brokerPort)); i++)
-        await new Promise((r) => setTimeout(r, 100));
-      const externalUrl = `mqtt://127.0.0.1:${brokerPort}`;
       const before = Number(
         (await bench.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM device_events`)).rows[0]!.n,
       );

@@ -1,7 +1,10 @@
 /** What the benches that start the product as its own processes share: ports, children, their output. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import path from 'node:path';
+import type { Database } from '../apps/server/src/platform/db/client';
+import { given } from '../apps/server/src/seed/given';
 
 export function intEnv(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
@@ -105,4 +108,74 @@ export function processRssMiB(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** Whether something accepts TCP connections on the port. */
+export function answers(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, host);
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => done(true));
+  });
+}
+
+/**
+ * Dispensers the device generator speaks for: each with its own patient (New York time) and a twice-daily
+ * regimen on the device, so that its dose events resolve to doses as a real dispenser's do.
+ */
+export async function registerDispensers(
+  db: Database,
+  programId: number,
+  count: number,
+): Promise<{ id: number; serial: string; secret: string }[]> {
+  const g = given(db);
+  const devices: { id: number; serial: string; secret: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const patient = await g.patient({ programId, timeZone: 'America/New_York' });
+    const device = await g.device({ programId, patientId: patient.id, kind: 'dispenser', dispenserType: 1 });
+    await g.regimen({
+      patientId: patient.id,
+      programId,
+      times: ['08:00', '20:00'],
+      deviceSerial: device.serial,
+    });
+    devices.push({ id: device.id, serial: device.serial, secret: device.secret });
+  }
+  return devices;
+}
+
+/** The mosquitto binary of this machine, if any. */
+export const mosquittoBinary = (): string | undefined =>
+  ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((p) => existsSync(p));
+
+/**
+ * A Mosquitto of the bench's own on a free port, with the production limits of docs/devices.md (Debian's
+ * defaults drop messages past 1,000 queued for a session); answers its process and URL once it listens.
+ */
+export async function startMosquitto(
+  binary: string,
+  dir: string,
+): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const conf = path.join(dir, 'mosquitto.conf');
+  writeFileSync(
+    conf,
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      'persistence false',
+      'max_inflight_messages 0',
+      'max_queued_messages 1000000',
+      'max_queued_bytes 0',
+      '',
+    ].join('\n'),
+  );
+  const child = spawn(binary, ['-c', conf], { stdio: 'ignore' });
+  for (let i = 0; i < 50 && !(await answers(port)); i++) await new Promise((r) => setTimeout(r, 100));
+  return { child, url: `mqtt://127.0.0.1:${port}` };
 }

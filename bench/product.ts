@@ -19,12 +19,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { given } from '../apps/server/src/seed/given';
 import { databaseCpuMs, openBenchDatabase } from './database';
 import { BENCH_ADMIN } from './dataset';
 import type { GeneratorConfig, GeneratorResult } from './ingest-generator';
 import { type LoadResult, runLoad, stopLoad } from './load';
-import { freePort, intEnv, processCpuMs, spawnTsx, stopChild, waitForLine } from './processes';
+import {
+  freePort,
+  intEnv,
+  processCpuMs,
+  registerDispensers,
+  spawnTsx,
+  stopChild,
+  waitForLine,
+} from './processes';
 import { generateProductDataset, type ProductDataset } from './product-dataset';
 import { writeBlock } from './report';
 import type { Scenario } from './scenarios';
@@ -273,24 +280,12 @@ async function main(): Promise<number> {
   );
 
   // Devices that publish during the screens: registered dispensers with a regimen, as bench/ingest.ts does.
-  const g = given(db);
-  const devices: { serial: string; secret: string }[] = [];
-  for (let i = 0; i < deviceCount; i++) {
-    const patient = await g.patient({ programId: dataset.bigProgramId, timeZone: 'America/New_York' });
-    const device = await g.device({
-      programId: dataset.bigProgramId,
-      patientId: patient.id,
-      kind: 'dispenser',
-      dispenserType: 1,
-    });
-    await g.regimen({
-      patientId: patient.id,
-      programId: dataset.bigProgramId,
-      times: ['08:00', '20:00'],
-      deviceSerial: device.serial,
-    });
-    devices.push({ serial: device.serial, secret: device.secret });
-  }
+  const devices = (await registerDispensers(db, dataset.bigProgramId, deviceCount)).map(
+    ({ serial, secret }) => ({
+      serial,
+      secret,
+    }),
+  );
 
   // The product as `npm start` runs it (scripts/start.mjs): its own process, workers and log level as shipped.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'caredeck-product-'));

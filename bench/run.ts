@@ -11,6 +11,7 @@ import { databaseCpuMs, openBenchDatabase, topStatements } from './database';
 import { BENCH_ADMIN, generateDataset } from './dataset';
 import { explainList } from './explain';
 import { type LoadResult, runLoad, stopLoad } from './load';
+import { intEnv } from './processes';
 import { type RunReport, writeResults } from './report';
 import { beforeMiddlePath, benchScenarios, keysetScenario } from './scenarios';
 
@@ -18,15 +19,6 @@ import { beforeMiddlePath, benchScenarios, keysetScenario } from './scenarios';
 const TIME_BUDGET_MS = 280_000;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = path.join(HERE, 'RESULTS.md');
-
-function intEnv(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`${name} must be an integer in [${min}, ${max}]`);
-  return value;
-}
 
 const started = performance.now();
 const elapsed = () => ((performance.now() - started) / 1000).toFixed(1).padStart(5);

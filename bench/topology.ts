@@ -15,19 +15,29 @@
  * either is missing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, writeFileSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { given } from '../apps/server/src/seed/given';
 import { openBenchDatabase } from './database';
 import { BENCH_ADMIN, generateDataset } from './dataset';
 import type { GeneratorConfig, GeneratorResult } from './ingest-generator';
 import { type LoadResult, runLoad, stopLoad } from './load';
-import { freePort, intEnv, processCpuMs, processRssMiB, spawnTsx, stopChild, waitForLine } from './processes';
+import {
+  answers,
+  freePort,
+  intEnv,
+  mosquittoBinary,
+  processCpuMs,
+  processRssMiB,
+  registerDispensers,
+  spawnTsx,
+  startMosquitto,
+  stopChild,
+  waitForLine,
+} from './processes';
 import { writeBlock } from './report';
 import type { Scenario } from './scenarios';
 
@@ -44,19 +54,6 @@ async function cleanUp(): Promise<void> {
   for (const step of cleanups.reverse())
     await step().catch((err: Error) => log(`clean-up step failed: ${err.message}`));
   cleanups.length = 0;
-}
-
-function answers(port: number, host = '127.0.0.1'): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, host);
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('connect', () => done(true));
-  });
 }
 
 async function signIn(baseUrl: string): Promise<string> {
@@ -84,8 +81,8 @@ async function main(): Promise<void> {
   };
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const redis = new URL(redisUrl);
-  const mosquittoBinary = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((p) => existsSync(p));
-  if (!mosquittoBinary || !(await answers(Number(redis.port || 6379), redis.hostname))) {
+  const binary = mosquittoBinary();
+  if (!binary || !(await answers(Number(redis.port || 6379), redis.hostname))) {
     log(`needs a mosquitto binary and Redis at ${redis.host}: not here, nothing measured`);
     return;
   }
@@ -98,26 +95,9 @@ async function main(): Promise<void> {
   cleanups.push(bench.dispose);
   const { db } = bench;
   const dataset = await generateDataset(db, counts, log);
-  const g = given(db);
-  const devices: { serial: string; secret: string }[] = [];
-  const deviceIds: number[] = [];
-  for (let i = 0; i < deviceCount; i++) {
-    const patient = await g.patient({ programId: dataset.bigProgramId, timeZone: 'America/New_York' });
-    const device = await g.device({
-      programId: dataset.bigProgramId,
-      patientId: patient.id,
-      kind: 'dispenser',
-      dispenserType: 1,
-    });
-    await g.regimen({
-      patientId: patient.id,
-      programId: dataset.bigProgramId,
-      times: ['08:00', '20:00'],
-      deviceSerial: device.serial,
-    });
-    devices.push({ serial: device.serial, secret: device.secret });
-    deviceIds.push(device.id);
-  }
+  const registered = await registerDispensers(db, dataset.bigProgramId, deviceCount);
+  const devices = registered.map(({ serial, secret }) => ({ serial, secret }));
+  const deviceIds = registered.map((d) => d.id);
   await db.execute(sql`VACUUM ANALYZE`);
   log(`dataset: ${counts.big} + ${counts.small} patients, ${deviceCount} devices`);
 
@@ -125,24 +105,8 @@ async function main(): Promise<void> {
   // past 1,000 queued for a session.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'caredeck-topology-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const brokerPort = await freePort();
-  const conf = path.join(dataDir, 'mosquitto.conf');
-  writeFileSync(
-    conf,
-    [
-      `listener ${brokerPort} 127.0.0.1`,
-      'allow_anonymous true',
-      'persistence false',
-      'max_inflight_messages 0',
-      'max_queued_messages 1000000',
-      'max_queued_bytes 0',
-      '',
-    ].join('\n'),
-  );
-  const mosquitto = spawn(mosquittoBinary, ['-c', conf], { stdio: 'ignore' });
+  const { child: mosquitto, url: mqttUrl } = await startMosquitto(binary, dataDir);
   cleanups.push(() => stopChild(mosquitto));
-  for (let i = 0; i < 50 && !(await answers(brokerPort)); i++) await new Promise((r) => setTimeout(r, 100));
-  const mqttUrl = `mqtt://127.0.0.1:${brokerPort}`;
 
   // The processes, as an operator starts them: only ROLE, the client id and the ports differ.
   const base: NodeJS.ProcessEnv = {};
