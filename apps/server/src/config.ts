@@ -106,6 +106,14 @@ const envSchema = z
     MQTT_URL: z.string().url().optional(),
     /** The gateway's client id at the external broker (one persistent session per id). */
     MQTT_CLIENT_ID: z.string().min(1).max(64).default('caredeck-gateway'),
+    /**
+     * The shared subscription group the gateways of one deployment share the devices' events in
+     * (`$share/{group}/devices/+/events`): deployments on one broker need a group each.
+     */
+    MQTT_SHARE_GROUP: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - (up to 64)')
+      .default('caredeck'),
     /** The address the embedded broker listens on (default: HOST). */
     MQTT_HOST: z.string().optional(),
     /** Device events written per batch, and the longest an event waits for its batch (DESIGN §5). */

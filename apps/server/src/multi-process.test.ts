@@ -25,7 +25,7 @@ import { testDatabase } from './test/harness';
 /**
  * Issue 27 §4, ADR 061: the product split by ROLE across processes on one PostgreSQL, Redis and MQTT
  * broker: two API processes, one worker, two gateways sharing the broker's events
- * (`$share/caredeck/devices/+/events`). Each process is the real entry (`src/main.ts`), as an operator
+ * (`$share/{MQTT_SHARE_GROUP}/devices/+/events`). Each process is the real entry (`src/main.ts`), as an operator
  * starts it. Needs Redis and a broker: npm test sets REDIS_URL and TEST_MQTT_URL when they answer here.
  */
 const redisUrl = process.env.REDIS_URL;
@@ -181,6 +181,8 @@ describe.runIf(redisUrl && mqttUrl)('the product split across processes by ROLE'
       WEB_DIST: '/nonexistent',
       ALERT_SWEEP_MS: '1000',
       ALERT_EVALUATE_WAIT_MS: '0',
+      // This run's own share group: other test files' gateways on the same broker never take its events.
+      MQTT_SHARE_GROUP: `caredeck-mp-${run}`,
     };
     const started = [
       startNode('api-1', { ...shared, ROLE: 'api', MQTT_CLIENT_ID: `caredeck-mp-${run}-a1` }),

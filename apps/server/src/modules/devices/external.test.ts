@@ -100,6 +100,8 @@ describe.runIf(url)('the gateway behind an external broker', () => {
     ({ app, db, config } = await testApp({
       MQTT_URL: url,
       MQTT_CLIENT_ID: clientId,
+      // A group of this run's own: other runs and test files on the same broker never take its events.
+      MQTT_SHARE_GROUP: clientId,
       MQTT_PORT: -1,
       INGEST_BATCH_WAIT_MS: 5,
     }));

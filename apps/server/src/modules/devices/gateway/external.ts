@@ -34,7 +34,7 @@ export type ExternalStats = {
  * - A persistent session (`clean: false`, a fixed client id): what the broker sent and was not yet
  *   acknowledged is sent again after a reconnect or a crash, so nothing acknowledged to a device is lost
  *   as long as the broker keeps the session (docs/devices.md: max_queued_messages, max_inflight_messages).
- * - `$share/caredeck/devices/+/events`: several gateways share the load; replies to commands are
+ * - `$share/{MQTT_SHARE_GROUP}/devices/+/events` (`caredeck` by default): several gateways share the load; replies to commands are
  *   subscribed by every node (the node that sent a command waits for its reply).
  * - `devices/+/status` (not shared: a shared subscription gets no retained messages, and every node
  *   should know presence; applying a state twice changes nothing): each device's presence, retained, with
@@ -66,6 +66,8 @@ export function startExternalGateway(deps: {
    * share of the events or the session of a gateway.
    */
   mode?: 'ingest' | 'commands';
+  /** The shared subscription's group (MQTT_SHARE_GROUP). */
+  shareGroup?: string;
 }) {
   const commandsOnly = deps.mode === 'commands';
   const target = new URL(deps.url);
@@ -230,7 +232,7 @@ export function startExternalGateway(deps: {
             subscriptions: commandsOnly
               ? [{ topic: 'devices/+/replies', qos: 1 }]
               : [
-                  { topic: '$share/caredeck/devices/+/events', qos: 1 },
+                  { topic: `$share/${deps.shareGroup ?? 'caredeck'}/devices/+/events`, qos: 1 },
                   { topic: 'devices/+/replies', qos: 1 },
                   { topic: 'devices/+/status', qos: 1 },
                 ],

@@ -103,6 +103,7 @@ export function createDeviceGateway(deps: {
       if (config.MQTT_URL) {
         external = startExternalGateway({
           mode: ingests ? 'ingest' : 'commands',
+          shareGroup: config.MQTT_SHARE_GROUP,
           url: config.MQTT_URL,
           clientId: config.MQTT_CLIENT_ID,
           pool: db.$client,
