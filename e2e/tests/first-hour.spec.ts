@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { apiAccessToken, signIn } from './helpers';
+
+// Issue 32: what a new user trips over in the console in their first hour.
+const COORDINATOR = 'coordinator@caredeck.demo';
+
+test('a cleared patient search is cleared, "Assigned to me" counts at once, and Back returns to the scrolled list', async ({
+  page,
+  request,
+}) => {
+  const token = await apiAccessToken(request, COORDINATOR);
+  const headers = { authorization: `Bearer ${token}` };
+  const me = (await (await request.get('/api/v1/user', { headers })).json()) as {
+    programs: { id: number }[];
+  };
+  const family = `Cleared${Date.now().toString(36)}`;
+  const res = await request.post(`/api/v1/programs/${me.programs[0]!.id}/users`, {
+    headers,
+    data: { first_name: 'Ivo', last_name: family, dob: '1952-02-02', sex: 'male', status: 'pending' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  await page.goto('/patients');
+  await signIn(page, COORDINATOR);
+  const rows = page.getByTestId('patient-row');
+  const total = page.getByTestId('patients-total');
+  await expect(rows.first()).toBeVisible();
+  const unfiltered = await total.textContent();
+
+  const box = page.getByLabel('Search patients');
+  await box.fill(family);
+  await expect(rows).toHaveCount(1);
+  // Cleared: the list comes back whole (asked again, or from the answer it had a moment ago).
+  await box.fill('');
+  await expect(total).toHaveText(unfiltered ?? '');
+  await expect(rows).not.toHaveCount(1);
+  await expect(page).not.toHaveURL(/name=/);
+  // A filter chosen afterwards does not bring the old text back.
+  await page.getByText('Assigned to me', { exact: true }).click();
+  await expect(page).toHaveURL(/assignedAdmin=me/);
+  await expect(page).not.toHaveURL(/name=/);
+  await expect(box).toHaveValue('');
+  // …and the total is that of the filtered list at once, not after a reload.
+  await expect(total).not.toHaveText(unfiltered ?? '');
+  const mine = await total.textContent();
+  await page.reload();
+  await expect(total).toHaveText(mine ?? '');
+  await page.getByText('Assigned to me', { exact: true }).click();
+  await expect(page).not.toHaveURL(/assignedAdmin/);
+  await expect(total).toHaveText(unfiltered ?? '');
+
+  // A long page scrolled down, a patient opened, Back: the list is where it was.
+  await page.goto('/patients?per_page=50');
+  await expect(rows).toHaveCount(50);
+  const far = rows.nth(40).getByRole('link');
+  await far.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(200);
+  await far.click();
+  await expect(page.getByTestId('patient-name')).toBeVisible();
+  await page.goBack();
+  await expect(rows).toHaveCount(50);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
