@@ -62,3 +62,32 @@ test('a cleared patient search is cleared, "Assigned to me" counts at once, and 
   await expect(rows).toHaveCount(50);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
+
+test('a pharma user is offered no action their role may not perform', async ({ page }) => {
+  await page.goto('/patients');
+  // The rules the server enforces arrive (the console asks for them) and hide what the role may not do.
+  const rules = page.waitForResponse((r) => r.url().includes('/api/v1/access-rules') && r.ok());
+  await signIn(page, 'pharma@caredeck.demo');
+  await expect(page.getByTestId('patient-row').first()).toBeVisible();
+  await rules;
+  await expect(page.getByRole('link', { name: 'Add patient' })).toHaveCount(0);
+
+  await page.goto('/groups');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New cohort' })).toHaveCount(0);
+
+  await page.goto('/content');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New category' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add content' })).toHaveCount(0);
+});
+
+test('a coordinator is offered the same actions', async ({ page }) => {
+  await page.goto('/patients');
+  await signIn(page, COORDINATOR);
+  await expect(page.getByRole('link', { name: 'Add patient' })).toBeVisible();
+  await page.goto('/groups');
+  await expect(page.getByRole('button', { name: 'New cohort' })).toBeVisible();
+  await page.goto('/content');
+  await expect(page.getByRole('button', { name: 'New category' })).toBeVisible();
+});

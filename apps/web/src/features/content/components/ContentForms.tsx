@@ -2,7 +2,7 @@ import { TEMPLATE_PLACEHOLDERS, type TextMessageTemplateBody } from '@caredeck/c
 import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { firstFieldErrors } from '../../../shared/api-client';
+import { firstFieldErrors, refusalMessage } from '../../../shared/api-client';
 import { toast } from '../../../shared/ui/toasts';
 import type { ContentCall } from '../api';
 import '../i18n';
@@ -27,7 +27,7 @@ export function useSave() {
     } catch (error) {
       const fields = firstFieldErrors(error);
       if (fields) setErrors(fields);
-      else toast.error(t('backendError'));
+      else toast.error(refusalMessage(error) ?? t('backendError'));
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,10 @@
 import { CARE_ROLES, PATIENT_SORT_FIELDS } from '@caredeck/contracts';
 import { DEFAULT_PAGE_SIZE } from '@caredeck/domain';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { hasAnyRole } from '../../../app/auth/roles';
 import { readItem, writeItem } from '../../../shared/browser-storage';
 import { deferredControl } from '../../../shared/ui/deferred';
@@ -26,6 +26,12 @@ import { PatientListFooter, PER_PAGE_OPTIONS } from '../components/PatientListFo
 import { PatientsTable } from '../components/PatientsTable';
 import { SavedViews } from '../components/SavedViews';
 import { patientSearch, usePatientSearch } from '../searchStore';
+
+/** Offered to the roles that may enrol (ADR 065): the role rules load after the list, with this button. */
+const AddPatientButton = deferredControl(
+  () => import('../components/AddPatientButton').then((m) => m.AddPatientButton),
+  () => null,
+);
 
 /** Shown once patients are selected: its code (a Select, the confirmation dialog) loads after the list. */
 const BulkStatusBar = deferredControl(
@@ -220,13 +226,7 @@ function PatientList({ scope }: { scope: ActiveScope }) {
             <>
               <SavedViews programId={scope.programId} />
               <ExportButton programId={scope.programId} />
-              <Button
-                component={Link}
-                to="/add-patient/new"
-                leftSection={<IconUserPlus size={16} aria-hidden />}
-              >
-                {t('patients.addPatient')}
-              </Button>
+              <AddPatientButton scope={scope} />
             </>
           )}
         </Group>
