@@ -72,7 +72,7 @@ const en = {
   record: {
     titleFor: 'Record time for {{name}}',
     add: 'Add time',
-    type: 'Programme',
+    type: 'Program',
     types: { rpm: 'Remote monitoring (RPM)', ccm: 'Chronic care (CCM)' },
     activity: 'Activity',
     activities: {
