@@ -91,3 +91,23 @@ test('a coordinator is offered the same actions', async ({ page }) => {
   await page.goto('/content');
   await expect(page.getByRole('button', { name: 'New category' })).toBeVisible();
 });
+
+test('deleting a cohort asks for nothing more about it', async ({ page }) => {
+  await page.goto('/groups');
+  await signIn(page, COORDINATOR);
+  await page.getByRole('button', { name: 'New cohort' }).click();
+  await page.getByTestId('cohort-name').fill(`Short-lived ${Date.now().toString(36)}`);
+  await page.getByTestId('cohort-save').click();
+  await expect(page).toHaveURL(/\/group\/\d+$/);
+  const id = page.url().split('/').pop();
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new RegExp(`/groups/${id}(\\?|$)`).test(r.url())) asked.push(r.url());
+  });
+  await page.getByRole('button', { name: 'Delete cohort' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete cohort' }).click();
+  await expect(page.getByText('Cohort deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/groups$/);
+  await expect(page.getByTestId('cohort-row').first()).toBeVisible();
+  expect(asked).toEqual([]);
+});

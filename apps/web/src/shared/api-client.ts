@@ -52,13 +52,6 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-/** The server's own words for a refusal (403 and other 4xx with a message), or null for anything else. */
-export function refusalMessage(error: unknown): string | null {
-  return isApiError(error) && error.status >= 400 && error.status < 500
-    ? (error.body?.message ?? null)
-    : null;
-}
-
 /** The first message of each field of a 422 (to show under the fields), or null for any other failure. */
 export function firstFieldErrors(error: unknown): Record<string, string> | null {
   if (!isApiError(error) || Object.keys(error.fieldErrors).length === 0) return null;

@@ -59,7 +59,9 @@ export function useDeleteCohort(id: number) {
   const changed = useCohortChanged();
   return useMutation({
     mutationFn: () => api.call(c.delete, { params: { id: str(id) } }),
-    onSuccess: () => changed(id),
+    // The list only: the deleted cohort's page is still shown until the console leaves it, and refreshing its
+    // query would ask for a cohort that no longer exists (404; issue 32 item 8).
+    onSuccess: () => changed(),
   });
 }
 

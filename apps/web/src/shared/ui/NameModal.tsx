@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { firstFieldErrors, refusalMessage } from '../api-client';
+import { firstFieldErrors } from '../api-client';
+import { refusalMessage } from '../refusal';
 import type { SaveCall } from './saveCall';
 import { toast } from './toasts';
 

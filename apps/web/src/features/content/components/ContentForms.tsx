@@ -2,7 +2,8 @@ import { TEMPLATE_PLACEHOLDERS, type TextMessageTemplateBody } from '@caredeck/c
 import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { firstFieldErrors, refusalMessage } from '../../../shared/api-client';
+import { firstFieldErrors } from '../../../shared/api-client';
+import { refusalMessage } from '../../../shared/refusal';
 import { toast } from '../../../shared/ui/toasts';
 import type { ContentCall } from '../api';
 import '../i18n';
