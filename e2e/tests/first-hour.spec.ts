@@ -100,6 +100,8 @@ test('deleting a cohort asks for nothing more about it', async ({ page }) => {
   await page.getByTestId('cohort-save').click();
   await expect(page).toHaveURL(/\/group\/\d+$/);
   const id = page.url().split('/').pop();
+  // The cohort shown (its own GET answered) before listening.
+  await expect(page.getByTestId('cohort-title')).toBeVisible();
   const asked: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'GET' && new RegExp(`/groups/${id}(\\?|$)`).test(r.url())) asked.push(r.url());

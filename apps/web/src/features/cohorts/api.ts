@@ -21,11 +21,12 @@ export function useCohorts(programId: number, params: { page: number; keyword: s
   });
 }
 
-export function useCohort(id: number) {
+export function useCohort(id: number, enabled = true) {
   return useQuery({
     queryKey: ['cohort', id],
     queryFn: ({ signal }) => api.call(c.get, { params: { id: str(id) } }, { signal }),
     retry: false,
+    enabled,
   });
 }
 
