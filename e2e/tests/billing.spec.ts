@@ -49,7 +49,9 @@ test.describe('billing and time tracking', () => {
     await expect(page.getByTestId('record-from-timer')).toBeVisible();
     await page.getByLabel('Interactive contact with the patient or caregiver').check();
     await page.getByRole('dialog').getByRole('button', { name: 'Record time' }).click();
-    await expect(page.getByText(/^Recorded \d+ minutes$/)).toBeVisible();
+    // What the timer recorded, in minutes and seconds (never '0 minutes' for a few seconds; issue 32 item 7).
+    await expect(page.getByText(/^Recorded \d+:\d\d$/)).toBeVisible();
+    await expect(page.getByText(/Recorded 0 minutes/)).toHaveCount(0);
     await expect(page.getByTestId('billing-timer-start')).toBeVisible();
     await expect(page.getByTestId('time-entries').locator('tr')).toHaveCount(before + 1);
     await expect(page.getByTestId('time-entries').locator('tr').first()).toContainText('Timer');
@@ -63,7 +65,7 @@ test.describe('billing and time tracking', () => {
     await dialog.getByLabel('Minutes').fill('12');
     await dialog.getByLabel('Note (optional)').fill('Reviewed the week of readings');
     await dialog.getByRole('button', { name: 'Record time' }).click();
-    await expect(page.getByText('Recorded 12 minutes')).toBeVisible();
+    await expect(page.getByText('Recorded 12:00')).toBeVisible();
     const entry = page
       .getByTestId('time-entries')
       .locator('tr', { hasText: 'Reviewed the week of readings' });

@@ -1,3 +1,4 @@
+export * from './access-rules';
 export * from './active-user';
 export * from './administration';
 export * from './alerts';

@@ -1,4 +1,4 @@
-import { userContract as c } from '@caredeck/contracts';
+import { type AccessRuleEntry, accessRulesContract, userContract as c } from '@caredeck/contracts';
 import type { Config } from '../../config';
 import { staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
@@ -29,6 +29,21 @@ export async function userRoutes(
       ...(await users.activeUser(staffActor(req))),
       realtime: realtime.keys(),
     }),
+  });
+
+  // The roles each route requires, read from the rules the routes declared (ADR 065): the console's one source
+  // for which actions to offer. Built once, on the first call (every route is registered by then).
+  let rules: AccessRuleEntry[] | null = null;
+  route(app, accessRulesContract.list, {
+    access: access.staff(),
+    handler: async () => {
+      rules ??= app.accessTable.flatMap(({ method, url, access: rule }): AccessRuleEntry[] => {
+        if (method === 'HEAD') return [];
+        const roles = rule.kind === 'staff' ? rule.programRoles : 'roles' in rule ? rule.roles : undefined;
+        return roles ? [{ method, path: url, roles: [...roles] }] : [];
+      });
+      return { data: rules };
+    },
   });
 
   route(app, c.updateProfile, {

@@ -72,7 +72,7 @@ const en = {
   record: {
     titleFor: 'Record time for {{name}}',
     add: 'Add time',
-    type: 'Programme',
+    type: 'Program',
     types: { rpm: 'Remote monitoring (RPM)', ccm: 'Chronic care (CCM)' },
     activity: 'Activity',
     activities: {
@@ -96,9 +96,7 @@ const en = {
     save: 'Record time',
     cancel: 'Cancel',
     fromTimer: 'From the timer: {{time}}',
-    saved_one: 'Recorded {{count}} minute',
-    saved_other: 'Recorded {{count}} minutes',
-    saved: 'Recorded {{count}} minutes',
+    saved: 'Recorded {{time}}',
     failed: 'The time could not be recorded.',
   },
   panel: {
@@ -223,9 +221,7 @@ export const billingTexts: FeatureTexts<typeof en> = registerTexts('billing', {
       save: 'Zeit erfassen',
       cancel: 'Abbrechen',
       fromTimer: 'Aus der Zeitmessung: {{time}}',
-      saved_one: '{{count}} Minute erfasst',
-      saved_other: '{{count}} Minuten erfasst',
-      saved: '{{count}} Minuten erfasst',
+      saved: '{{time}} erfasst',
       failed: 'Die Zeit konnte nicht erfasst werden.',
     },
     panel: {
@@ -347,9 +343,7 @@ export const billingTexts: FeatureTexts<typeof en> = registerTexts('billing', {
       save: 'Enregistrer le temps',
       cancel: 'Annuler',
       fromTimer: 'Du chronomètre : {{time}}',
-      saved_one: '{{count}} minute enregistrée',
-      saved_other: '{{count}} minutes enregistrées',
-      saved: '{{count}} minutes enregistrées',
+      saved: '{{time}} enregistré',
       failed: "Le temps n'a pas pu être enregistré.",
     },
     panel: {
@@ -471,9 +465,7 @@ export const billingTexts: FeatureTexts<typeof en> = registerTexts('billing', {
       save: 'Registar tempo',
       cancel: 'Cancelar',
       fromTimer: 'Do cronómetro: {{time}}',
-      saved_one: '{{count}} minuto registado',
-      saved_other: '{{count}} minutos registados',
-      saved: '{{count}} minutos registados',
+      saved: '{{time}} registado',
       failed: 'Não foi possível registar o tempo.',
     },
     panel: {

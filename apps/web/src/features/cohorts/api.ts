@@ -21,11 +21,12 @@ export function useCohorts(programId: number, params: { page: number; keyword: s
   });
 }
 
-export function useCohort(id: number) {
+export function useCohort(id: number, enabled = true) {
   return useQuery({
     queryKey: ['cohort', id],
     queryFn: ({ signal }) => api.call(c.get, { params: { id: str(id) } }, { signal }),
     retry: false,
+    enabled,
   });
 }
 
@@ -59,7 +60,9 @@ export function useDeleteCohort(id: number) {
   const changed = useCohortChanged();
   return useMutation({
     mutationFn: () => api.call(c.delete, { params: { id: str(id) } }),
-    onSuccess: () => changed(id),
+    // The list only: the deleted cohort's page is still shown until the console leaves it, and refreshing its
+    // query would ask for a cohort that no longer exists (404; issue 32 item 8).
+    onSuccess: () => changed(),
   });
 }
 

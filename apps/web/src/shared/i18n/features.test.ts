@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { en } from './en';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -84,4 +85,14 @@ describe('feature texts', () => {
       expect(unused).toEqual([]);
     },
   );
+});
+
+describe('one spelling per language (issue 32 item 8)', () => {
+  it("English says 'Program', never 'Programme'", () => {
+    const english = [flatten(en as unknown as Tree), ...bundles.map(([, texts]) => flatten(texts.en))];
+    const programme = english.flatMap((texts) =>
+      [...texts].filter(([, text]) => /\bProgrammes?\b/.test(text)),
+    );
+    expect(programme).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstFieldErrors } from '../api-client';
+import { refusalMessage } from '../refusal';
 import type { SaveCall } from './saveCall';
 import { toast } from './toasts';
 
@@ -22,7 +23,7 @@ export function useSave() {
     } catch (error) {
       const fields = firstFieldErrors(error);
       if (fields) setErrors(fields);
-      else toast.error(t('errors.backendError'));
+      else toast.error(refusalMessage(error) ?? t('errors.backendError'));
     } finally {
       setBusy(false);
     }

@@ -8,6 +8,7 @@ import { makeUser } from '../../../test/fixtures';
 import { renderWithProviders, signInForTest } from '../../../test/render';
 import { billingTimer, TIMER_STORAGE_KEY } from '../timer';
 import { BillingTimer } from './BillingTimer';
+import { recordedTime } from './RecordTimeModal';
 
 const patient = { id: 5, name: 'Rosa Diaz' };
 const render = () =>
@@ -71,7 +72,8 @@ describe('billing timer', () => {
     expect(await screen.findByTestId('record-from-timer')).toHaveTextContent('From the timer: 1:01:');
     await userEvent.click(screen.getByLabelText(/Interactive contact/));
     await userEvent.click(screen.getByRole('button', { name: 'Record time' }));
-    expect(await screen.findByText('Recorded 61 minutes')).toBeInTheDocument();
+    // What was recorded, to the second (not '61 minutes', nor '0 minutes' for a few seconds).
+    expect(await screen.findByText(/^Recorded 1:01:\d\d$/)).toBeInTheDocument();
     const sent = api.callsTo(on(billingContract.record))[0]?.body as Record<string, unknown>;
     expect(sent).toMatchObject({
       user_id: 5,
@@ -97,5 +99,13 @@ describe('billing timer', () => {
     billingTimer.start({ adminId: 99, programId: 1, patientId: 5 });
     render();
     expect(await screen.findByTestId('billing-timer-start')).toBeInTheDocument();
+  });
+});
+
+describe('recordedTime', () => {
+  it('says what was recorded in minutes and seconds', () => {
+    expect(recordedTime(3)).toBe('0:03');
+    expect(recordedTime(720)).toBe('12:00');
+    expect(recordedTime(3665)).toBe('1:01:05');
   });
 });

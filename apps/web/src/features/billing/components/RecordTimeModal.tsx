@@ -105,7 +105,7 @@ export function RecordTimeModal({
       },
       {
         onSuccess: (result) => {
-          toast.success(t('record.saved', { count: Math.round(result.data.seconds / 60) }));
+          toast.success(t('record.saved', { time: recordedTime(result.data.seconds) }));
           // The entry is saved; the type and activity it used become the next entry's defaults.
           void savePrefs({ type: chosenType, activity: chosenActivity }).catch((error: unknown) =>
             toastErrorsOr(error, common('errors.defaultsNotSaved')),
@@ -223,4 +223,11 @@ export function RecordTimeModal({
       </form>
     </Modal>
   );
+}
+
+/** What was recorded, in minutes and seconds: 0:03, 12:00; from an hour on 1:01:05 (issue 32 item 7). */
+export function recordedTime(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  if (whole >= 3600) return clock(whole);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }

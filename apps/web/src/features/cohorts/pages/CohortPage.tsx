@@ -49,9 +49,10 @@ export function CohortPage() {
   const scope = useActiveScope();
   const programId = scope?.programId ?? 0;
   const navigate = useNavigate();
-  const cohort = useCohort(id);
-  const member = useCohortMember(programId, id);
   const remove = useDeleteCohort(id);
+  // Once it is being deleted the cohort is not asked for again (nothing refreshes it into a 404).
+  const cohort = useCohort(id, remove.isIdle || remove.isError);
+  const member = useCohortMember(programId, id);
   const [search, setSearch] = useState('');
   const [choice, setChoice] = useState<{ value: string; label: string; name: string } | null>(null);
   const [editing, setEditing] = useState(false);

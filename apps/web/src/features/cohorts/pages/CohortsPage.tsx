@@ -1,3 +1,4 @@
+import { groupsContract } from '@caredeck/contracts';
 import { US_DATE_PATTERN } from '@caredeck/domain';
 import {
   Alert,
@@ -18,6 +19,7 @@ import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMayCall } from '../../../app/auth/allowed';
 import { dateOrNotProvided } from '../../../shared/ui/notProvided';
 import { SearchBox } from '../../../shared/ui/SearchBox';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
@@ -41,6 +43,8 @@ export function CohortsPage() {
   const keyword = searchParams.get('keyword') ?? '';
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
   const programId = scope?.programId ?? 0;
+  // Offered to the roles that may create one (ADR 065).
+  const mayCreate = useMayCall(groupsContract.create, scope);
   const list = useCohorts(programId, { page, keyword });
   const [creating, setCreating] = useState(false);
 
@@ -66,9 +70,11 @@ export function CohortsPage() {
             onSearch={(value) => setParam({ keyword: value, page: '' })}
             w={280}
           />
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-            {t('actions.create')}
-          </Button>
+          {mayCreate ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+              {t('actions.create')}
+            </Button>
+          ) : null}
         </Group>
       </Group>
       <Paper withBorder radius="md" p="md">

@@ -3,6 +3,7 @@ import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@man
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstFieldErrors } from '../../../shared/api-client';
+import { refusalMessage } from '../../../shared/refusal';
 import { toast } from '../../../shared/ui/toasts';
 import type { ContentCall } from '../api';
 import '../i18n';
@@ -27,7 +28,7 @@ export function useSave() {
     } catch (error) {
       const fields = firstFieldErrors(error);
       if (fields) setErrors(fields);
-      else toast.error(t('backendError'));
+      else toast.error(refusalMessage(error) ?? t('backendError'));
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@ import {
   CARE_ROLES,
   type ContentCategory,
   type ContentFolder,
+  contentContract,
   type TextMessageTemplate,
 } from '@caredeck/contracts';
 import { Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
@@ -10,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useMayCall } from '../../../app/auth/allowed';
 import { hasAnyRole } from '../../../app/auth/roles';
 import { Loaded } from '../../../shared/ui/Loaded';
 import { MessageText } from '../../../shared/ui/messageText';
@@ -151,6 +153,10 @@ export function ContentPage() {
 
 function Library({ programId, open }: { programId: number; open: (d: Dialog) => void }) {
   const { t, i18n } = useTranslation('content');
+  // The library is read-only for the roles that may not add to it (ADR 033, ADR 065).
+  const scope = useActiveScope();
+  const mayAddCategory = useMayCall(contentContract.createCategory, scope);
+  const mayAddContent = useMayCall(contentContract.createContent, scope);
   const categories = useCategories(programId);
   const [search, setSearch] = useState('');
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
@@ -159,9 +165,11 @@ function Library({ programId, open }: { programId: number; open: (d: Dialog) => 
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <SearchBox label={t('library.search')} value={search} onSearch={setSearch} />
-        <Button leftSection={<IconPlus size={16} />} onClick={() => open({ kind: 'category' })}>
-          {t('library.newCategory')}
-        </Button>
+        {mayAddCategory ? (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => open({ kind: 'category' })}>
+            {t('library.newCategory')}
+          </Button>
+        ) : null}
       </Group>
       <Loaded
         query={categories}
@@ -192,14 +200,16 @@ function Library({ programId, open }: { programId: number; open: (d: Dialog) => 
                         {t('library.count', { count: category.contents.length })}
                       </Text>
                     </Title>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconPlus size={14} />}
-                      onClick={() => open({ kind: 'content', category })}
-                    >
-                      {t('library.addContent')}
-                    </Button>
+                    {mayAddContent ? (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconPlus size={14} />}
+                        onClick={() => open({ kind: 'content', category })}
+                      >
+                        {t('library.addContent')}
+                      </Button>
+                    ) : null}
                   </Group>
                   {items.length === 0 ? (
                     <Text c="dimmed" size="sm">

@@ -209,6 +209,35 @@ describe('the patient list', () => {
     expect(patientSearch.get()).toBe('lov');
   });
 
+  it('clears the search when the box is cleared: the list is asked again unfiltered and no later filter brings it back', async () => {
+    const { api, router } = await openPatients('/patients?name=lov');
+    await screen.findByRole('table');
+    expect(lastQuery(api).name).toBe('lov');
+    const calls = api.callsTo(on(patientsContract.list, { programId: 1 })).length;
+    await userEvent.clear(screen.getByLabelText('Search patients'));
+    await waitFor(() =>
+      expect(api.callsTo(on(patientsContract.list, { programId: 1 })).length).toBe(calls + 1),
+    );
+    expect(lastQuery(api).name).toBeUndefined();
+    expect(router.state.location.search).not.toContain('name=');
+    expect(patientSearch.get()).toBe('');
+    await userEvent.click(screen.getByLabelText('Assigned to me'));
+    await waitFor(() => expect(lastQuery(api).assignedAdmin).toBe('me'));
+    expect(lastQuery(api).name).toBeUndefined();
+    expect(screen.getByLabelText('Search patients')).toHaveValue('');
+  });
+
+  it('opened without a search, brings back the one the patient pages kept, once', async () => {
+    patientSearch.set('tur');
+    const { api, router } = await openPatients('/patients');
+    await screen.findByRole('table');
+    expect(lastQuery(api).name).toBe('tur');
+    await waitFor(() => expect(router.state.location.search).toContain('name=tur'));
+    await userEvent.clear(screen.getByLabelText('Search patients'));
+    await waitFor(() => expect(lastQuery(api).name).toBeUndefined());
+    expect(patientSearch.get()).toBe('');
+  });
+
   it('sorts by a column, then the other way round', async () => {
     const { api } = await openPatients();
     await screen.findByRole('table');

@@ -1,14 +1,15 @@
 import { CARE_ROLES, PATIENT_SORT_FIELDS } from '@caredeck/contracts';
 import { DEFAULT_PAGE_SIZE } from '@caredeck/domain';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { hasAnyRole } from '../../../app/auth/roles';
 import { readItem, writeItem } from '../../../shared/browser-storage';
 import { deferredControl } from '../../../shared/ui/deferred';
 import { SearchBox } from '../../../shared/ui/SearchBox';
+import { useScrollRestored } from '../../../shared/ui/useScrollRestored';
 import { useCurrentUser } from '../../identity/api';
 import { type ActiveScope, useActiveScope } from '../../tenancy/scope';
 import { type PatientListParams, type PatientSortField, usePatientList, usePatientSummaries } from '../api';
@@ -25,6 +26,12 @@ import { PatientListFooter, PER_PAGE_OPTIONS } from '../components/PatientListFo
 import { PatientsTable } from '../components/PatientsTable';
 import { SavedViews } from '../components/SavedViews';
 import { patientSearch, usePatientSearch } from '../searchStore';
+
+/** Offered to the roles that may enrol (ADR 065): the role rules load after the list, with this button. */
+const AddPatientButton = deferredControl(
+  () => import('../components/AddPatientButton').then((m) => m.AddPatientButton),
+  () => null,
+);
 
 /** Shown once patients are selected: its code (a Select, the confirmation dialog) loads after the list. */
 const BulkStatusBar = deferredControl(
@@ -51,8 +58,10 @@ function preferredPerPage(): number {
 /**
  * Paging, sorting, filters and the search text live in the URL (shareable, kept on reload, Back restores them);
  * the search text is mirrored in the patient store so the patient pages can lead back to the same search.
+ * The URL is the only source: a search the user cleared is gone (the stored text is brought back once, when the
+ * list is opened without a search of its own: see `useSearchLedBack`).
  */
-function readParams(searchParams: URLSearchParams, storedSearch: string): PatientListParams {
+function readParams(searchParams: URLSearchParams): PatientListParams {
   const fallback = preferredPerPage();
   const perPage = positiveInt(searchParams.get('per_page'), fallback);
   const sortBy = searchParams.get('sort_by');
@@ -65,7 +74,7 @@ function readParams(searchParams: URLSearchParams, storedSearch: string): Patien
     ...filters,
     after: id('after'),
     before: id('before'),
-    name: searchParams.get('name') ?? storedSearch,
+    name: searchParams.get('name') ?? '',
     page: positiveInt(searchParams.get('page'), 1),
     per_page: (PER_PAGE_OPTIONS as readonly number[]).includes(perPage) ? perPage : fallback,
     sort_by: isSortField(sortBy) ? sortBy : 'name',
@@ -103,7 +112,10 @@ function PatientList({ scope }: { scope: ActiveScope }) {
   const user = useCurrentUser();
   const storedSearch = usePatientSearch();
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = readParams(searchParams, storedSearch);
+  // The search the patient pages lead back to: applied once, when the list is opened without one in its URL.
+  const ledBack = useRef(searchParams.has('name') ? '' : storedSearch);
+  const params = readParams(searchParams);
+  if (ledBack.current && !params.name) params.name = ledBack.current;
   const search = params.name;
   const filters = readFilters(searchParams);
   const list = usePatientList(scope, params);
@@ -115,10 +127,14 @@ function PatientList({ scope }: { scope: ActiveScope }) {
     [scope.enterpriseScope, user],
   );
 
-  // A search in the URL (a reload, a shared link) is the one the patient pages lead back to.
+  // A search in the URL (a reload, a shared link) is the one the patient pages lead back to; a cleared one is
+  // cleared there too. Only once the address changed: the store is set before the address when the user types.
+  const seenSearch = useRef(storedSearch);
   useEffect(() => {
-    if (search !== storedSearch) patientSearch.set(search);
-  }, [search, storedSearch]);
+    if (search === seenSearch.current) return;
+    seenSearch.current = search;
+    patientSearch.set(search);
+  }, [search]);
 
   // Paging, sorting and filters are history entries: Back returns to the previous state of the list, not out
   // of it. Typing a search replaces the entry (one entry per search, not per keystroke).
@@ -130,7 +146,16 @@ function PatientList({ scope }: { scope: ActiveScope }) {
   if (rendered.current !== searchParams) {
     rendered.current = searchParams;
     latest.current = searchParams;
+    // The led-back search is in the address now (or the user moved on): the address alone tells from here.
+    ledBack.current = '';
   }
+  // The led-back search written into the address (replacing the entry), so paging and filters keep it.
+  useEffect(() => {
+    if (!ledBack.current) return;
+    const next = new URLSearchParams(latest.current);
+    next.set('name', ledBack.current);
+    setSearchParams(next, { replace: true });
+  }, [setSearchParams]);
   const update = (changes: Record<string, string>, options?: { replace?: boolean }) => {
     const next = new URLSearchParams(latest.current);
     // A seek anchor belongs to one page move; any other change drops it.
@@ -159,6 +184,8 @@ function PatientList({ scope }: { scope: ActiveScope }) {
   };
 
   const data = list.data;
+  // Back from a patient shows the list where it was scrolled.
+  useScrollRestored(data !== undefined && !list.isPlaceholderData);
   const summaries = usePatientSummaries(data?.data ?? []);
   // A page beyond the last one (a stale link, or fewer patients after a scope change) shows the last page, not
   // "No patients yet".
@@ -199,13 +226,7 @@ function PatientList({ scope }: { scope: ActiveScope }) {
             <>
               <SavedViews programId={scope.programId} />
               <ExportButton programId={scope.programId} />
-              <Button
-                component={Link}
-                to="/add-patient/new"
-                leftSection={<IconUserPlus size={16} aria-hidden />}
-              >
-                {t('patients.addPatient')}
-              </Button>
+              <AddPatientButton scope={scope} />
             </>
           )}
         </Group>
