@@ -34,6 +34,7 @@ export * from './rules';
 export * from './sms';
 export * from './staff';
 export * from './status-logs';
+export * from './strict-body';
 export * from './surveys';
 export * from './tags';
 export * from './tenancy';
