@@ -186,7 +186,7 @@ export async function parseFormFields<T extends z.ZodType>(
       continue;
     }
     const field = issue.path.join('.') || 'body';
-    errors[field] = [...(errors[field] ?? []), issue.message];
+    errors[field] = [...(Object.hasOwn(errors, field) ? errors[field]! : []), issue.message];
   }
   throw AppError.validation(errors);
 }
