@@ -78,7 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
         ? false
         : { level: config.LOG_LEVEL, ...deps.logOptions, ...REDACTED_LOGGER },
     bodyLimit: 1_048_576,
-    return503OnClosing: true,
+    // Closing answers 503 in the contract's error shape (the hook below), not Fastify's own body.
+    return503OnClosing: false,
     // The spec writes some paths with a trailing slash (`…/check-user-exist/`): both spellings answer.
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
@@ -94,6 +95,19 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
           )(config.TRUST_PROXY)
         : config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
+  // While the server drains (SIGTERM), a request still arriving on an open connection answers 503 with
+  // Retry-After in the contract's error shape `{ message }` (issue 28; ADR 060), then the connection closes.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!draining) return;
+    return reply
+      .status(503)
+      .headers({ 'retry-after': '5', connection: 'close' })
+      .send({ message: 'The server is restarting. Please try again in a moment.' });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, { foreignPathObject: (request) => foreignPathObject(db, request) });

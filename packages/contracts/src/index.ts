@@ -36,6 +36,7 @@ export * from './rules';
 export * from './sms';
 export * from './staff';
 export * from './status-logs';
+export * from './strict-body';
 export * from './surveys';
 export * from './tags';
 export * from './tenancy';

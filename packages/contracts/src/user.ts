@@ -115,6 +115,11 @@ export const userContract = {
     path: '/api/v1/logout_log/:id',
     tags: userTags,
     params: idParams,
+    /**
+     * Spec 01 §7 "Logout log: payload id": a client may repeat the log's id in the body. Accepted and ignored
+     * (the path names the log); bodies are strict (ADR 070), so it is declared.
+     */
+    body: z.object({ id: z.union([bodyId, z.string().regex(/^\d{1,15}$/)]).optional() }).nullish(),
     responses: { 204: null },
   }),
   resetPasswordExpire: defineRoute({

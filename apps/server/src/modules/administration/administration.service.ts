@@ -298,8 +298,11 @@ export function createAdministrationService(deps: { db: Database; realtime: Real
           });
         return ids;
       });
-      for (const id of added)
+      // Their open sockets join the program's channel at once, as after a role change (issue 28 item 6).
+      for (const id of added) {
+        await realtime.refreshMemberships(id);
         realtime.toUser(id, ADMIN_PROGRAM_ROLES_UPDATED, { admin_id: id, program_id: access.id });
+      }
       return { message: M.programUsersUpdated, program_id: access.id, roles, added };
     },
 

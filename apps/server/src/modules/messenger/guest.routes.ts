@@ -41,6 +41,7 @@ export async function guestRoutes(app: App, deps: { guests: GuestService; form: 
   });
   route(app, c.post, {
     access: access.guest(),
+    form: true,
     handler: async (req) => {
       const guest = await guests.guestOf(req, req.params.id);
       const form = await readMessageForm(req, { ...deps.form, prefix: 'guest' });

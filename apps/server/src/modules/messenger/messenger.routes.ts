@@ -68,7 +68,10 @@ export async function readMessageForm(req: FastifyRequest, deps: MessageFormDeps
     raw = (req.body ?? {}) as Record<string, unknown>;
     if (typeof raw !== 'object' || Array.isArray(raw)) raw = {};
   }
-  return { fields: await parseFormFields(newMessageFields, raw, files, deps.storage), files };
+  return {
+    fields: await parseFormFields(newMessageFields, raw, files, deps.storage, { json: !req.isMultipart() }),
+    files,
+  };
 }
 
 export async function messengerRoutes(
@@ -146,6 +149,7 @@ export async function messengerRoutes(
   });
   route(app, c.post, {
     access: member,
+    form: true,
     handler: async (req) => {
       const actor = staffActor(req);
       const form = await readMessageForm(req, deps.form);

@@ -35,12 +35,13 @@ async function readForm(
   deps: NoteFormDeps,
   allowed: readonly string[],
   fileType: string,
-): Promise<{ raw: Record<string, unknown>; files: UploadedFile[] }> {
+): Promise<{ raw: Record<string, unknown>; files: UploadedFile[]; json: boolean }> {
   if (!req.isMultipart()) {
     const body = req.body;
     return {
       raw: body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {},
       files: [],
+      json: true,
     };
   }
   const form = await receiveForm(req, {
@@ -61,6 +62,7 @@ async function readForm(
       follow_up_admin_id: formId(one('follow_up_admin_id')),
     },
     files: form.files,
+    json: false,
   };
 }
 
@@ -79,18 +81,20 @@ export async function notesRoutes(app: App, deps: { notes: NotesService; form: N
   });
   route(app, c.create, {
     access: onPatient,
+    form: true,
     handler: async (req) => {
-      const { raw, files } = await readForm(req, form, NOTE_FILE_TYPES, M.fileType);
-      const fields = await parseFormFields(newNoteFields, raw, files, form.storage);
+      const { raw, files, json } = await readForm(req, form, NOTE_FILE_TYPES, M.fileType);
+      const fields = await parseFormFields(newNoteFields, raw, files, form.storage, { json });
       return notes.create(staffActor(req), req.params.id, fields, files);
     },
   });
   route(app, c.imageNote, {
     access: access.program(),
+    form: true,
     handler: async (req) => {
       await notes.assertPatient(staffActor(req), req.params.patientId);
-      const { raw, files } = await readForm(req, form, IMAGE_TYPES, M.imageType);
-      const fields = await parseFormFields(imageNoteFields, raw, files, form.storage);
+      const { raw, files, json } = await readForm(req, form, IMAGE_TYPES, M.imageType);
+      const fields = await parseFormFields(imageNoteFields, raw, files, form.storage, { json });
       return notes.imageNote(staffActor(req), req.params.patientId, fields.body, files);
     },
   });

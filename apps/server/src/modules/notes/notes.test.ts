@@ -206,6 +206,13 @@ describe('notes', () => {
       follow_up_admin_id: staff.ben.id,
     });
     expect(noDate.json().errors).toEqual({ follow_up_date: [M.followUpDate] });
+    // A JSON note is strict like every body (ADR 070): a field the note does not take is named, not dropped.
+    const stray = await call(staff.ann.token, 'POST', url(c.create, { id: patient.b }), {
+      body: 'x',
+      pinned: true,
+    });
+    expect(stray.statusCode).toBe(422);
+    expect(stray.json().errors).toEqual({ pinned: ['This field is not accepted.'] });
     const files = await count('note_files');
     const exe = await app.inject({
       method: 'POST',

@@ -402,6 +402,7 @@ describe('access matrix: every scoped route × every staff role × own / other p
  */
 const STAFF_ID_FIELDS: Record<string, string> = {
   'PUT /api/v1/admins/:id roles': 'a staff member: admin roles in program_id (service)',
+  'PUT /api/v1/logout_log/:id id': 'ignored: the path names the log, the caller’s own (spec 01 §7; ADR 070)',
   'POST /api/v1/assign-admins admin_ids,roles': 'staff members: admin roles in program_id (service)',
   'POST /api/v1/programs enterprise_id': 'enterprise admin of enterprise_id (service)',
   'POST /api/v1/vendors/:vendor/provision device_id,patient_id': 'care roles in program_id (service)',

@@ -1,5 +1,5 @@
 import { PassThrough, Transform } from 'node:stream';
-import { hasForbiddenCharacters } from '@caredeck/contracts';
+import { hasForbiddenCharacters, strictBody } from '@caredeck/contracts';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
@@ -173,14 +173,20 @@ export async function parseFormFields<T extends z.ZodType>(
   raw: unknown,
   files: UploadedFile[],
   storage: FileStorage,
+  options: { json?: boolean } = {},
 ): Promise<z.output<T>> {
-  const parsed = schema.safeParse(raw);
+  // A JSON body is strict like every other (ADR 070); a form's fields were picked by name already.
+  const parsed = (options.json ? strictBody(schema) : schema).safeParse(raw);
   if (parsed.success) return parsed.data;
   await Promise.all(files.map((f) => storage.remove(f.key)));
   const errors: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) errors[[...issue.path, key].join('.')] = ['This field is not accepted.'];
+      continue;
+    }
     const field = issue.path.join('.') || 'body';
-    errors[field] = [...(errors[field] ?? []), issue.message];
+    errors[field] = [...(Object.hasOwn(errors, field) ? errors[field]! : []), issue.message];
   }
   throw AppError.validation(errors);
 }

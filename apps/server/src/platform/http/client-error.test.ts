@@ -72,4 +72,28 @@ describe("requests refused by Node's HTTP parser (issue 28 item 5)", () => {
     expect(res.status).toBe(401);
     expectContractShape(res);
   });
+
+  it('answers a request arriving while the server shuts down with 503, Retry-After and the contract shape', async () => {
+    const { app: closingApp } = await testApp();
+    await closingApp.listen({ port: 0, host: '127.0.0.1' });
+    const closingPort = (closingApp.server.address() as AddressInfo).port;
+    // A request under way (its head half sent) when the shutdown begins; it completes after.
+    const accepted = new Promise((resolve) => closingApp.server.once('connection', resolve));
+    const socket = net.connect(closingPort, '127.0.0.1');
+    await accepted;
+    const chunks: Buffer[] = [];
+    socket.on('data', (c) => chunks.push(c));
+    const ended = new Promise((resolve) => socket.once('close', resolve));
+    await new Promise((resolve) => socket.write('GET /api/v1/user HTTP/1.1\r\nHost: x\r\n', resolve));
+    const closed = closingApp.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    socket.write('\r\n');
+    await ended;
+    await closed;
+    const text = Buffer.concat(chunks).toString('utf8');
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 503/);
+    expect(head).toMatch(/retry-after: 5/i);
+    expect(JSON.parse(body)).toEqual({ message: 'The server is restarting. Please try again in a moment.' });
+  });
 });

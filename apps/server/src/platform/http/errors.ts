@@ -129,7 +129,8 @@ export function registerErrorHandling(
         return reply.status(refusal.status).send({ message: refusal.message });
       }
       if (foreign) return reply.status(404).send({ message: 'Not found.' });
-      const errors: Record<string, string[]> = {};
+      // No prototype: a field named `__proto__` or `valueOf` is a field like any other.
+      const errors: Record<string, string[]> = Object.create(null);
       for (const issue of error.validation) {
         // A field or parameter the contract does not name: the error names it (not the whole body or query).
         const unknownKeys =
@@ -141,12 +142,16 @@ export function registerErrorHandling(
               `${(issue.instancePath ?? '').replace(/\/$/, '')}/${String(key)}`,
               error.validationContext,
             );
-            errors[field] = [...(errors[field] ?? []), `This ${where} is not accepted.`];
+            errors[field] = [
+              ...(Object.hasOwn(errors, field) ? errors[field]! : []),
+              `This ${where} is not accepted.`,
+            ];
           }
           continue;
         }
         const field = fieldOf(issue.instancePath ?? '', error.validationContext);
-        const list = errors[field] ?? [];
+        // Own keys only: a client's field may be called `valueOf` or `__proto__`.
+        const list = Object.hasOwn(errors, field) ? errors[field]! : [];
         // A repeated query parameter (`a=1&a=2`) arrives as a list: said plainly, not in zod's words.
         const repeated =
           error.validationContext === 'querystring' &&

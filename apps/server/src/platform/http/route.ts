@@ -1,10 +1,12 @@
 import {
   errorBody,
+  NO_BODY,
   type RouteBody,
   type RouteContract,
   type RouteParams,
   type RouteQuery,
   type RouteResult,
+  strictBody,
 } from '@caredeck/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -23,6 +25,7 @@ const ERROR_RESPONSES = {
   429: errorBody,
   500: errorBody,
   502: errorBody,
+  503: errorBody,
 } as const;
 
 /** A route without query parameters in its contract takes none. */
@@ -57,7 +60,15 @@ export type RouteHandler<C extends RouteContract> = (
 export function route<C extends RouteContract>(
   app: App,
   contract: C,
-  options: { access: AccessRule; handler: RouteHandler<C> },
+  options: {
+    access: AccessRule;
+    handler: RouteHandler<C>;
+    /**
+     * The route takes a multipart form or a JSON body that its handler reads and checks itself (strictly, with
+     * `parseFormFields(…, { json: true })`): no body schema here. Notes and messages (ADR 070).
+     */
+    form?: true;
+  },
 ): void {
   const statuses = Object.keys(contract.responses).map(Number);
   const success = Math.min(...statuses);
@@ -76,7 +87,12 @@ export function route<C extends RouteContract>(
       ...(contract.hidden ? { hide: true } : {}),
       ...(contract.params ? { params: contract.params } : {}),
       querystring: strictQuery(contract.query),
-      ...(contract.body ? { body: contract.body } : {}),
+      // Bodies are strict like queries (ADR 070): an unknown field answers 422 naming it, at any depth.
+      ...(contract.body
+        ? { body: strictBody(contract.body) }
+        : contract.method !== 'GET' && !options.form
+          ? { body: NO_BODY }
+          : {}),
       response,
     },
     handler: async (req, reply) => {

@@ -473,5 +473,44 @@ describe('sockets follow a revocation at once', () => {
       expect(seen).toEqual(['AdminProgramRolesUpdated', 'program.other']);
       expect(socket.connected).toBe(true);
     });
+
+    it(`joins a member's open sockets to a program they are added to (assign-admins) at once${where}`, async () => {
+      const { a, b } = await processes(redis);
+      const g = given(db);
+      const enterprise = (await g.enterprise()).id;
+      const home = (await g.program({ enterpriseId: enterprise })).id;
+      const added = (await g.program({ enterpriseId: enterprise })).id;
+      const admin = await g.admin({
+        hipaaConsented: true,
+        programRoles: [
+          { programId: home, role: 'admin' },
+          { programId: added, role: 'admin' },
+        ],
+      });
+      const member = await g.admin({
+        hipaaConsented: true,
+        programRoles: [{ programId: home, role: 'physician' }],
+      });
+      const by = await signIn(a.app, admin.email, FACTORY_PASSWORD);
+      const session = await signIn(a.app, member.email, FACTORY_PASSWORD);
+      const socket = await openSocket(b.url, session.token);
+      const seen = journal(socket);
+      const rolesUpdated = nextEvent(socket, 'AdminProgramRolesUpdated');
+      const res = await a.app.inject({
+        method: 'POST',
+        url: '/api/v1/assign-admins',
+        headers: bearer(by.token),
+        payload: { program_id: added, admin_ids: [member.id] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().added).toEqual([member.id]);
+      await rolesUpdated;
+      // After the answer, without reconnecting, the socket hears the program it was just added to.
+      const heard = nextEvent(socket, 'program.added');
+      a.realtime.toProgram(added, 'program.added', {});
+      await heard;
+      expect(seen).toEqual(['AdminProgramRolesUpdated', 'program.added']);
+      expect(socket.connected).toBe(true);
+    });
   }
 });
