@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAccessToken, signIn } from './helpers';
+import { apiSession, signIn } from './helpers';
 
 // Issue 32: what a new user trips over in the console in their first hour.
 const COORDINATOR = 'coordinator@caredeck.demo';
@@ -8,13 +8,9 @@ test('a cleared patient search is cleared, "Assigned to me" counts at once, and 
   page,
   request,
 }) => {
-  const token = await apiAccessToken(request, COORDINATOR);
-  const headers = { authorization: `Bearer ${token}` };
-  const me = (await (await request.get('/api/v1/user', { headers })).json()) as {
-    programs: { id: number }[];
-  };
+  const { headers, programId } = await apiSession(request, COORDINATOR);
   const family = `Cleared${Date.now().toString(36)}`;
-  const res = await request.post(`/api/v1/programs/${me.programs[0]!.id}/users`, {
+  const res = await request.post(`/api/v1/programs/${programId}/users`, {
     headers,
     data: { first_name: 'Ivo', last_name: family, dob: '1952-02-02', sex: 'male', status: 'pending' },
   });

@@ -230,3 +230,15 @@ export async function simulateInboundSms(
   });
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/** A staff member's API session for setting up a journey: bearer headers and the first program they work in. */
+export async function apiSession(
+  request: APIRequestContext,
+  email: string,
+): Promise<{ headers: { authorization: string }; programId: number }> {
+  const headers = { authorization: `Bearer ${await apiAccessToken(request, email)}` };
+  const me = (await (await request.get('/api/v1/user', { headers })).json()) as {
+    programs: { id: number }[];
+  };
+  return { headers, programId: me.programs[0]!.id };
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAccessToken, signIn } from './helpers';
+import { apiSession, signIn } from './helpers';
 
 const COORDINATOR = 'coordinator@caredeck.demo';
 
@@ -8,12 +8,7 @@ test('a coordinator filters the worklist, keeps it across reload and Back, and s
   request,
 }) => {
   // Two patients of our own, so the bulk change touches nothing another journey relies on.
-  const token = await apiAccessToken(request, COORDINATOR);
-  const headers = { authorization: `Bearer ${token}` };
-  const me = (await (await request.get('/api/v1/user', { headers })).json()) as {
-    programs: { id: number }[];
-  };
-  const programId = me.programs[0]!.id;
+  const { headers, programId } = await apiSession(request, COORDINATOR);
   const family = `Worklist${Date.now().toString(36)}`;
   for (const [given, sex] of [
     ['Ines', 'female'],
@@ -66,13 +61,9 @@ test('a coordinator filters the worklist, keeps it across reload and Back, and s
 });
 
 test('Ctrl+K finds a patient by MRN', async ({ page, request }) => {
-  const token = await apiAccessToken(request, COORDINATOR);
-  const headers = { authorization: `Bearer ${token}` };
-  const me = (await (await request.get('/api/v1/user', { headers })).json()) as {
-    programs: { id: number }[];
-  };
+  const { headers, programId } = await apiSession(request, COORDINATOR);
   const mrn = `K${Date.now().toString(36).toUpperCase()}`;
-  const res = await request.post(`/api/v1/programs/${me.programs[0]!.id}/users`, {
+  const res = await request.post(`/api/v1/programs/${programId}/users`, {
     headers,
     data: { first_name: 'Paloma', last_name: 'Finder', dob: '1961-02-03', sex: 'female', mrn },
   });
