@@ -4,6 +4,15 @@ import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/like';
 import { pageOfHits } from '../../platform/db/page';
+import {
+  COMPLEMENT_CAP,
+  fromNearerEnd,
+  KEPT_PROGRAMS,
+  KEPT_STRETCHES,
+  keptAlertCount,
+  keptPatientCounts,
+  keptTriagePage,
+} from './open-facts.queries';
 
 /** An alert, named by `alerts/{id}` without its program. */
 export const alertObject = defineObjectKind(
@@ -318,37 +327,6 @@ const snoozeOf = (a: string) =>
   sql.raw(`(SELECT z.until FROM alert_snoozes z WHERE z.patient_id = ${a}.patient_id
   AND z.type = ${a}.type AND z.condition_key = ${a}.condition_key AND z.until > now())`);
 
-export type TileRow = {
-  type: string;
-  count: number;
-  patients: number;
-  unacknowledged: number;
-  snoozed: number;
-};
-
-/** One row per alert type with unresolved alerts in the programs. */
-export async function tiles(db: Queryable, programIds: number[]) {
-  const res = await db.execute<TileRow>(sql`
-    SELECT a.type,
-           count(*) FILTER (WHERE NOT a.hidden AND z.until IS NULL)::int AS count,
-           count(DISTINCT a.patient_id) FILTER (WHERE NOT a.hidden AND z.until IS NULL)::int AS patients,
-           count(*) FILTER (WHERE NOT a.hidden AND z.until IS NULL AND a.status = 'open')::int AS unacknowledged,
-           count(z.until)::int AS snoozed
-    FROM alerts a
-    LEFT JOIN alert_snoozes z ON z.patient_id = a.patient_id AND z.type = a.type
-      AND z.condition_key = a.condition_key AND z.until > now()
-    WHERE a.program_id = ANY(${idArray(programIds)}::bigint[]) AND a.status <> 'resolved'
-    GROUP BY a.type
-    UNION ALL
-    -- Texts from unknown numbers belong to no patient: the tile counts the numbers with unread ones.
-    SELECT 'temp_text_messages', count(DISTINCT s.phone)::int, 0, count(DISTINCT s.phone)::int, 0
-    FROM sms_messages s
-    WHERE s.patient_id IS NULL AND s.direction = 'inbound' AND NOT s.is_read
-      AND s.program_id = ANY(${idArray(programIds)}::bigint[])
-    HAVING count(*) > 0`);
-  return res.rows;
-}
-
 export type AlertRow = {
   id: number;
   type: string;
@@ -433,16 +411,77 @@ export async function listAlerts(db: Queryable, f: ListFilter) {
   if (!f.includeSnoozed) where.push(sql`${snoozeOf('a')} IS NULL`);
   if (f.assigned === 'nobody') where.push(sql`a.assigned_admin_id IS NULL`);
   else if (f.assigned) where.push(sql`a.assigned_admin_id = ${f.assigned.adminId}`);
+  const build = sql`SELECT ${alertColumns} FROM page JOIN alerts a ON a.id = page.id ${alertJoins}`;
+  const kept = await keptBoardPage(db, f, build);
+  if (kept) return kept;
   const { rows, total } = await pageOfHits<AlertRow>(db, {
     hits: sql`SELECT a.id, a.last_at FROM alerts a ${f.search ? sql`JOIN patients p ON p.id = a.patient_id` : sql``}
       WHERE ${sql.join(where, sql` AND `)}`,
     order: sql`last_at DESC, id DESC`,
     limit: f.perPage,
     offset: (f.page - 1) * f.perPage,
-    build: sql`SELECT ${alertColumns} FROM page JOIN alerts a ON a.id = page.id ${alertJoins}`,
+    build,
     buildOrder: sql`x.last_at DESC, x.id DESC`,
   });
   return { rows: rows.map((r) => ({ ...r, total })), total };
+}
+
+/**
+ * The board of whole programs (any statuses but resolved, one type or all, this week or month or all time,
+ * unassigned or all): the total from the kept counts (ADR 057) less the few alerts the period or the
+ * assignment leaves out, counted up to COMPLEMENT_CAP; the page read in index order from the nearer end, each
+ * program's and status's stretch of the index on its own, merged (an `= ANY` would not come out in order).
+ * Anything else (a patient, a cohort, a search, hidden or snoozed alerts, one assignee) is counted as before.
+ */
+async function keptBoardPage(db: Queryable, f: ListFilter, build: SQL) {
+  const narrowed = f.patientId || f.cohortId !== null || f.search || f.includeHidden || f.includeSnoozed;
+  const stretches = f.programIds.length * f.statuses.length;
+  if (narrowed || (f.assigned && f.assigned !== 'nobody') || stretches > KEPT_STRETCHES) return null;
+  const kept = await keptAlertCount(db, f.programIds, f.statuses, f.type);
+  if (kept === null) return null;
+  const statuses = `{${f.statuses.join(',')}}`;
+  const visible = (a: string) =>
+    sql.raw(`${a}.status <> 'resolved' AND NOT ${a}.hidden
+    AND NOT EXISTS (SELECT 1 FROM alert_snoozes z WHERE z.patient_id = ${a}.patient_id AND z.type = ${a}.type
+                    AND z.condition_key = ${a}.condition_key AND z.until > now())`);
+  const type = f.type === null ? sql`` : sql`AND a.type = ${f.type}`;
+  let total = kept;
+  const left: SQL[] = [];
+  if (f.since) left.push(sql`a.last_at < ${f.since.toISOString()}`);
+  if (f.assigned === 'nobody') left.push(sql`a.assigned_admin_id IS NOT NULL`);
+  if (left.length > 0) {
+    const res = await db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM alerts a
+        WHERE a.program_id = ANY(${idArray(f.programIds)}::bigint[]) AND a.status = ANY(${statuses}::text[])
+          AND ${visible('a')} ${type} AND (${sql.join(left, sql` OR `)})
+        LIMIT ${COMPLEMENT_CAP + 1}) x`);
+    const outside = res.rows[0]?.n ?? 0;
+    if (outside > COMPLEMENT_CAP) return null;
+    total = kept - outside;
+  }
+  const at = fromNearerEnd(total, (f.page - 1) * f.perPage, f.perPage);
+  const order = at.reverse
+    ? sql`last_at ASC NULLS FIRST, id ASC NULLS FIRST`
+    : sql`last_at DESC NULLS LAST, id DESC NULLS LAST`;
+  const within = [
+    ...(f.since ? [sql`a.last_at >= ${f.since.toISOString()}`] : []),
+    ...(f.assigned === 'nobody' ? [sql`a.assigned_admin_id IS NULL`] : []),
+  ];
+  const stretch = f.programIds.flatMap((programId) =>
+    f.statuses.map(
+      (status) => sql`(SELECT a.id, a.last_at FROM alerts a
+        WHERE a.program_id = ${programId} AND a.status = ${status} AND ${visible('a')} ${type}
+          ${within.length > 0 ? sql`AND ${sql.join(within, sql` AND `)}` : sql``}
+        ORDER BY ${order} LIMIT ${at.offset + at.limit})`,
+    ),
+  );
+  const res = await db.execute<AlertRow>(sql`
+    WITH page AS MATERIALIZED (
+      SELECT id FROM (${sql.join(stretch, sql` UNION ALL `)}) x ORDER BY ${order} LIMIT ${at.limit} OFFSET ${at.offset}
+    )
+    SELECT b.* FROM (${build}) b ORDER BY b.last_at DESC, b.id DESC`);
+  return { rows: res.rows.map((r) => ({ ...r, total })), total };
 }
 
 /** Resolved alerts of the programs, newest resolution first (found and counted as listAlerts does). */
@@ -549,10 +588,9 @@ export async function worksInProgram(db: Queryable, adminId: number, programId: 
 
 /** Patients of the scope, and how many of them have an unresolved, visible alert. */
 export async function patientCounts(db: Queryable, programIds: number[], cohortId: number | null) {
-  const cohort =
-    cohortId === null
-      ? sql``
-      : sql`AND EXISTS (SELECT 1 FROM group_patients gp WHERE gp.group_id = ${cohortId} AND gp.patient_id = p.id)`;
+  // The whole programs: from the counts kept by triggers (ADR 057). A cohort is small: counted here.
+  if (cohortId === null) return keptPatientCounts(db, programIds);
+  const cohort = sql`AND EXISTS (SELECT 1 FROM group_patients gp WHERE gp.group_id = ${cohortId} AND gp.patient_id = p.id)`;
   const res = await db.execute<{ patients: number; with_alerts: number }>(sql`
     SELECT (SELECT count(*) FROM patients p
             WHERE p.program_id = ANY(${idArray(programIds)}::bigint[]) AND p.active ${cohort})::int AS patients,
@@ -777,6 +815,28 @@ export async function patientSummaries(
   const programs = idArray(programIds);
   const open = (a: string) => sql`${sql.raw(a)}.program_id = ANY(${programs}::bigint[])
     AND ${sql.raw(a)}.status <> 'resolved' AND NOT ${sql.raw(a)}.hidden AND ${snoozeOf(a)} IS NULL`;
+  const build = sql`
+      SELECT p.id AS pid,
+             json_build_object('id', p.id, 'name', trim(concat_ws(', ', p.last_name, p.first_name)), 'mrn', p.mrn) AS patient,
+             page.total, page.unacknowledged, page.escalated, page.last_at,
+             (SELECT json_object_agg(t.type, t.n) FROM (
+                SELECT b.type, count(*)::int AS n FROM alerts b WHERE b.patient_id = page.patient_id AND ${open('b')}
+                GROUP BY b.type) t) AS types
+      FROM page JOIN patients p ON p.id = page.patient_id`;
+  const buildOrder = sql`x.escalated DESC, x.total DESC, x.last_at DESC, x.pid`;
+  // Whole programs: ranked from the rows kept by triggers, in index order (ADR 057).
+  if (!like && programIds.length <= KEPT_PROGRAMS) {
+    const kept = await keptTriagePage<PatientSummaryRow & { pid: number }>(
+      db,
+      programIds,
+      (page - 1) * perPage,
+      perPage,
+      snoozeOf,
+      build,
+      buildOrder,
+    );
+    return { rows: kept.rows.map(({ pid: _p, ...r }) => r), total: kept.total };
+  }
   const { rows, total } = await pageOfHits<PatientSummaryRow & { pid: number }>(db, {
     hits: sql`
       SELECT a.patient_id, count(*)::int AS total, count(*) FILTER (WHERE a.status = 'open')::int AS unacknowledged,
@@ -788,15 +848,8 @@ export async function patientSummaries(
     order: sql`escalated DESC, total DESC, last_at DESC, patient_id`,
     limit: perPage,
     offset: (page - 1) * perPage,
-    build: sql`
-      SELECT p.id AS pid,
-             json_build_object('id', p.id, 'name', trim(concat_ws(', ', p.last_name, p.first_name)), 'mrn', p.mrn) AS patient,
-             page.total, page.unacknowledged, page.escalated, page.last_at,
-             (SELECT json_object_agg(t.type, t.n) FROM (
-                SELECT b.type, count(*)::int AS n FROM alerts b WHERE b.patient_id = page.patient_id AND ${open('b')}
-                GROUP BY b.type) t) AS types
-      FROM page JOIN patients p ON p.id = page.patient_id`,
-    buildOrder: sql`x.escalated DESC, x.total DESC, x.last_at DESC, x.pid`,
+    build,
+    buildOrder,
   });
   return { rows: rows.map(({ pid: _p, ...r }) => r), total };
 }

@@ -33,9 +33,9 @@ import {
   settingsAt,
   settingsLevels,
   snoozeConditions,
-  tiles,
   worksInProgram,
 } from './alerts.queries';
+import { tiles } from './open-facts.queries';
 
 const stamp = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 

@@ -62,6 +62,14 @@ export const alerts = pgTable(
       .where(sql`${t.status} <> 'resolved'`),
     // The board: open alerts of a program by type (tiles) and newest first (lists).
     index('alerts_board_idx').on(t.programId, t.type, t.lastAt).where(sql`${t.status} <> 'resolved'`),
+    // The board of a whole program, newest first: each status's stretch read in index order from either end
+    // and merged (ADR 057); the alerts assigned to someone, to count them or list one person's.
+    index('alerts_board_recent_idx')
+      .on(t.programId, t.status, t.lastAt.desc(), t.id.desc())
+      .where(sql`${t.status} <> 'resolved' AND NOT ${t.hidden}`),
+    index('alerts_assigned_idx')
+      .on(t.programId, t.assignedAdminId, t.lastAt)
+      .where(sql`${t.status} <> 'resolved' AND ${t.assignedAdminId} IS NOT NULL`),
     index('alerts_program_resolved_idx').on(t.programId, t.resolvedAt).where(sql`${t.status} = 'resolved'`),
     index('alerts_patient_idx').on(t.patientId, t.type),
     check('alerts_status_check', sql`${t.status} IN ('open', 'acknowledged', 'escalated', 'resolved')`),
@@ -104,7 +112,11 @@ export const alertSnoozes = pgTable(
     adminId: adminRef('admin_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.patientId, t.type, t.conditionKey] })],
+  (t) => [
+    primaryKey({ columns: [t.patientId, t.type, t.conditionKey] }),
+    // The snoozes in force now: readers of the kept counts (alert_open_facts) subtract what they hide.
+    index('alert_snoozes_until_idx').on(t.until),
+  ],
 );
 
 /**
@@ -189,4 +201,53 @@ export const dashboardFactBuckets = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.programId, t.fact, t.bucket] })],
+);
+
+/**
+ * Unresolved, not hidden alerts per patient (and the program the alerts belong to), kept by statement triggers
+ * on `alerts` and `patients` (migration 0049, ADR 057). `types` holds, per alert type,
+ * `[total, open, acknowledged, escalated]`. Snoozes are not applied here: they expire with time, so readers
+ * subtract the few alerts snoozed now. Rows of patients whose alerts are all resolved stay with zero counts
+ * (they are the rows writers lock); they leave with the patient.
+ */
+export const alertOpenFacts = pgTable(
+  'alert_open_facts',
+  {
+    programId: bigint('program_id', { mode: 'number' }).notNull(),
+    patientId: bigint('patient_id', { mode: 'number' }).notNull(),
+    active: boolean('active').notNull(),
+    total: integer('total').notNull(),
+    unacknowledged: integer('unacknowledged').notNull(),
+    acknowledged: integer('acknowledged').notNull(),
+    escalated: integer('escalated').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }),
+    types: jsonb('types').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.programId, t.patientId] }),
+    // The triage ranking (escalated first, then the most open alerts, then the newest), read in index order.
+    index('alert_open_facts_triage_idx')
+      .on(t.programId, t.escalated.desc(), t.total.desc(), t.lastAt.desc(), t.patientId)
+      .where(sql`${t.total} > 0`),
+    index('alert_open_facts_patient_idx').on(t.patientId),
+  ],
+);
+
+/**
+ * The sums of `alert_open_facts` per program and alert type, kept by the same triggers: the alert tiles, the
+ * board's counts and the dashboard's "patients with alerts" read a few rows. Type `*` sums every type (its
+ * `patients` counts patients with any alert), `*active` counts only active patients with any alert.
+ */
+export const alertOpenTotals = pgTable(
+  'alert_open_totals',
+  {
+    programId: bigint('program_id', { mode: 'number' }).notNull(),
+    type: text('type').notNull(),
+    alerts: integer('alerts').notNull(),
+    unacknowledged: integer('unacknowledged').notNull(),
+    acknowledged: integer('acknowledged').notNull(),
+    escalated: integer('escalated').notNull(),
+    patients: integer('patients').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.programId, t.type] })],
 );

@@ -5,6 +5,7 @@ import {
   check,
   date,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -181,4 +182,14 @@ export const patientAppAccounts = pgTable('patient_app_accounts', {
   codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
   codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Patients per program, active and not, kept by statement triggers on `patients` (migration 0049): the
+ * dashboard's patient count reads one row instead of counting the program's patients.
+ */
+export const programPatientTotals = pgTable('program_patient_totals', {
+  programId: bigint('program_id', { mode: 'number' }).primaryKey(),
+  active: integer('active').notNull(),
+  inactive: integer('inactive').notNull(),
 });
