@@ -96,14 +96,19 @@ export async function boardUsersOf(
   pipelineId: number,
   perStage: number,
 ): Promise<PipelineUser[]> {
+  // Per stage, from its (stage_id, moved_at) index: the first rows by time in the stage, with ties (so
+  // that the name order among patients moved at the same moment is kept), then ordered in full.
   const res = await db.execute<{ u: PipelineUser }>(sql`
-    SELECT ${USER} AS u FROM (
-      SELECT x.*, row_number() OVER (
-        PARTITION BY x.stage_id ORDER BY x.moved_at, y.last_name, y.first_name, y.id) AS n
-      FROM pipeline_patients x JOIN patients y ON y.id = x.patient_id
-      WHERE x.pipeline_id = ${pipelineId} AND x.status = 'active') pp
+    SELECT ${USER} AS u FROM pipeline_stages st
+    CROSS JOIN LATERAL (
+      SELECT z.* FROM (
+        SELECT x.* FROM pipeline_patients x
+        WHERE x.stage_id = st.id AND x.pipeline_id = ${pipelineId} AND x.status = 'active'
+        ORDER BY x.moved_at FETCH FIRST ${perStage} ROWS WITH TIES) z
+      JOIN patients y ON y.id = z.patient_id
+      ORDER BY z.moved_at, y.last_name, y.first_name, y.id LIMIT ${perStage}) pp
     JOIN patients pt ON pt.id = pp.patient_id LEFT JOIN admins ab ON ab.id = pp.added_by
-    WHERE pp.n <= ${perStage}
+    WHERE st.pipeline_id = ${pipelineId}
     ORDER BY pp.moved_at, pt.last_name, pt.first_name, pt.id`);
   return res.rows.map((r) => r.u);
 }
