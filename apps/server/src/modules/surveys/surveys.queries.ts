@@ -15,6 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { defineObjectKind } from '../../platform/access/rules';
 import type { Queryable } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/like';
+import { pageOfHits } from '../../platform/db/page';
 import { isoUtc } from '../../platform/db/time';
 
 export const surveyObject = defineObjectKind(
@@ -525,28 +526,36 @@ export async function worklist(
   programId: number,
   q: { page: number; per_page: number; status: string; survey_id?: number; search?: string },
 ): Promise<{ rows: SurveyWorklistItem[]; total: number }> {
-  const res = await db.execute<{
+  // Found, ordered and counted on the assignments alone; only the page's rows are joined and built into
+  // JSON (`count(*) OVER ()` built every match's JSON before the page was cut: issue 27).
+  const { rows, total } = await pageOfHits<{
     a: SurveyAssignment;
     patient: SurveyWorklistItem['patient'];
     triggers: SurveyWorklistItem['triggers'];
-    total: number;
-  }>(sql`
-    SELECT ${ASSIGNMENT} AS a,
-      json_build_object('id', p.id, 'name', p.last_name || ', ' || p.first_name, 'mrn', p.mrn) AS patient,
-      coalesce(CASE WHEN r.status = 'completed' THEN r.triggers END, '[]'::jsonb) AS triggers,
-      count(*) OVER ()::int AS total
-    FROM ${ASSIGNMENT_FROM} JOIN patients p ON p.id = a.patient_id
-    WHERE a.program_id = ${programId} AND (${WORKLIST_FILTER[q.status]!})
-      ${q.survey_id === undefined ? sql`` : sql`AND a.survey_id = ${q.survey_id}`}
-      ${q.search ? sql`AND (p.last_name || ', ' || p.first_name ILIKE ${containsPattern(q.search)} OR p.mrn ILIKE ${containsPattern(q.search)})` : sql``}
-    ORDER BY (a.status = 'completed' AND jsonb_array_length(r.triggers) > 0) DESC,
-      (a.status = 'pending' AND a.scheduled_at + ${DUE} < now()) DESC,
-      CASE WHEN a.status = 'completed' THEN -extract(epoch FROM a.completed_at) ELSE extract(epoch FROM a.scheduled_at) END,
-      a.id
-    LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`);
+  }>(db, {
+    hits: sql`
+      SELECT a.id,
+        (a.status = 'completed' AND coalesce(jsonb_array_length(r.triggers) > 0, false)) AS flagged,
+        (a.status = 'pending' AND a.scheduled_at + ${DUE} < now()) AS overdue,
+        CASE WHEN a.status = 'completed' THEN -extract(epoch FROM a.completed_at) ELSE extract(epoch FROM a.scheduled_at) END AS t
+      FROM survey_assignments a LEFT JOIN survey_responses r ON r.assignment_id = a.id
+      ${q.search ? sql`JOIN patients p ON p.id = a.patient_id` : sql``}
+      WHERE a.program_id = ${programId} AND (${WORKLIST_FILTER[q.status]!})
+        ${q.survey_id === undefined ? sql`` : sql`AND a.survey_id = ${q.survey_id}`}
+        ${q.search ? sql`AND (p.last_name || ', ' || p.first_name ILIKE ${containsPattern(q.search)} OR p.mrn ILIKE ${containsPattern(q.search)})` : sql``}`,
+    order: sql`flagged DESC, overdue DESC, t, id`,
+    limit: q.per_page,
+    offset: (q.page - 1) * q.per_page,
+    build: sql`
+      SELECT page.flagged, page.overdue, page.t, page.id AS aid, ${ASSIGNMENT} AS a,
+        json_build_object('id', p.id, 'name', p.last_name || ', ' || p.first_name, 'mrn', p.mrn) AS patient,
+        coalesce(CASE WHEN r.status = 'completed' THEN r.triggers END, '[]'::jsonb) AS triggers
+      FROM page JOIN ${ASSIGNMENT_FROM} ON a.id = page.id JOIN patients p ON p.id = a.patient_id`,
+    buildOrder: sql`x.flagged DESC, x.overdue DESC, x.t, x.aid`,
+  });
   return {
-    rows: res.rows.map((r) => ({ ...r.a, patient: r.patient, triggers: r.triggers })),
-    total: res.rows[0]?.total ?? 0,
+    rows: rows.map((r) => ({ ...r.a, patient: r.patient, triggers: r.triggers })),
+    total,
   };
 }
 
