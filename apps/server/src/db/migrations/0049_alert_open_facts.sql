@@ -32,7 +32,9 @@ CREATE INDEX "alert_open_facts_triage_idx" ON "alert_open_facts" USING btree ("p
 CREATE INDEX "alert_open_facts_patient_idx" ON "alert_open_facts" USING btree ("patient_id");--> statement-breakpoint
 CREATE INDEX "alert_snoozes_until_idx" ON "alert_snoozes" USING btree ("until");--> statement-breakpoint
 CREATE INDEX "alerts_board_recent_idx" ON "alerts" USING btree ("program_id","status","last_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "alerts"."status" <> 'resolved' AND NOT "alerts"."hidden";--> statement-breakpoint
+CREATE INDEX "alerts_escalated_idx" ON "alerts" USING btree ("patient_id") WHERE "alerts"."status" = 'escalated';--> statement-breakpoint
 CREATE INDEX "alerts_assigned_idx" ON "alerts" USING btree ("program_id","assigned_admin_id","last_at") WHERE "alerts"."status" <> 'resolved' AND "alerts"."assigned_admin_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "notes_escalated_idx" ON "notes" USING btree ("patient_id") WHERE "notes"."escalation_active" AND "notes"."deleted_at" IS NULL;--> statement-breakpoint
 -- Rows are written in place by every alert change of their patient: room on each page keeps them HOT.
 ALTER TABLE "alert_open_facts" SET (fillfactor = 70);--> statement-breakpoint
 ALTER TABLE "alert_open_totals" SET (fillfactor = 50);--> statement-breakpoint

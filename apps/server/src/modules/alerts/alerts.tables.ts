@@ -67,6 +67,7 @@ export const alerts = pgTable(
     index('alerts_board_recent_idx')
       .on(t.programId, t.status, t.lastAt.desc(), t.id.desc())
       .where(sql`${t.status} <> 'resolved' AND NOT ${t.hidden}`),
+    index('alerts_escalated_idx').on(t.patientId).where(sql`${t.status} = 'escalated'`),
     index('alerts_assigned_idx')
       .on(t.programId, t.assignedAdminId, t.lastAt)
       .where(sql`${t.status} <> 'resolved' AND ${t.assignedAdminId} IS NOT NULL`),
