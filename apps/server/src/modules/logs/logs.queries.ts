@@ -1,6 +1,7 @@
 import type { AdminLogEntry, DayActivity, LoginLogoutEntry, StaffActivity } from '@caredeck/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client';
+import { pageOfHits } from '../../platform/db/page';
 import { isoUtc } from '../../platform/db/time';
 
 /** A period of whole UTC days: [start, end + 1 day). */
@@ -28,20 +29,25 @@ export async function logEntries(
   const where = sql`e.program_id = ${programId} AND ${within(sql`e.created_at`, q.period)}
     ${q.adminId === undefined ? sql`` : sql`AND e.actor_admin_id = ${q.adminId}`}
     ${q.action ? sql`AND e.action LIKE ${`${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``}`;
-  const res = await db.execute<AdminLogEntry & { total: number }>(sql`
-    SELECT e.id, CASE WHEN a.id IS NULL THEN NULL ELSE ${person} END AS admin, e.action, e.subject_type,
-      e.subject_id, e.details, ${isoUtc(sql`e.created_at`)} AS at, count(*) OVER ()::int AS total
-    FROM audit_events e LEFT JOIN admins a ON a.id = e.actor_admin_id
-    WHERE ${where}
-    ORDER BY e.created_at DESC, e.id DESC
-    LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`);
+  // Found and counted on the events alone; only the page is joined and built (issue 27).
+  const { rows, total } = await pageOfHits<AdminLogEntry & { created_at: string }>(db, {
+    hits: sql`SELECT e.id, e.created_at FROM audit_events e WHERE ${where}`,
+    order: sql`created_at DESC, id DESC`,
+    limit: q.per_page,
+    offset: (q.page - 1) * q.per_page,
+    build: sql`
+      SELECT e.id, CASE WHEN a.id IS NULL THEN NULL ELSE ${person} END AS admin, e.action, e.subject_type,
+        e.subject_id, e.details, ${isoUtc(sql`e.created_at`)} AS at, e.created_at
+      FROM page JOIN audit_events e ON e.id = page.id LEFT JOIN admins a ON a.id = e.actor_admin_id`,
+    buildOrder: sql`x.created_at DESC, x.id DESC`,
+  });
   return {
-    rows: res.rows.map(({ total: _t, ...r }) => ({
+    rows: rows.map(({ created_at: _c, ...r }) => ({
       ...r,
       id: Number(r.id),
       subject_id: r.subject_id === null ? null : Number(r.subject_id),
     })),
-    total: res.rows[0]?.total ?? 0,
+    total,
   };
 }
 
@@ -52,6 +58,8 @@ export async function activityByStaff(
   period: Period,
   adminId?: number,
 ): Promise<StaffActivity[]> {
+  // One member's figures read that member's rows only (by the actor's index), not every member's.
+  const one = (column: string) => (adminId === undefined ? sql`` : sql`AND ${sql.raw(column)} = ${adminId}`);
   const res = await db.execute<StaffActivity>(sql`
     WITH staff AS (
       SELECT DISTINCT admin_id FROM admin_program_roles WHERE program_id = ${programId}
@@ -63,12 +71,14 @@ export async function activityByStaff(
       SELECT actor_admin_id AS admin_id, count(*)::int AS actions,
         count(DISTINCT subject_id) FILTER (WHERE subject_type = 'patient')::int AS patients, max(created_at) AS last_at
       FROM audit_events e WHERE e.program_id = ${programId} AND ${within(sql`e.created_at`, period)}
+        ${one('e.actor_admin_id')}
       GROUP BY actor_admin_id),
     pages AS (
       SELECT admin_id, round(sum(time_s) / 60.0, 1)::float AS minutes FROM page_sessions s
-      WHERE s.program_id = ${programId} AND ${within(sql`s.created_at`, period)} GROUP BY admin_id),
+      WHERE s.program_id = ${programId} AND ${within(sql`s.created_at`, period)} ${one('s.admin_id')} GROUP BY admin_id),
     logins AS (
-      SELECT admin_id, count(*)::int AS sign_ins FROM login_logs l WHERE ${within(sql`l.login_at`, period)} GROUP BY admin_id)
+      SELECT admin_id, count(*)::int AS sign_ins FROM login_logs l WHERE ${within(sql`l.login_at`, period)} ${one('l.admin_id')}
+      GROUP BY admin_id)
     SELECT ${person} AS admin, coalesce(ev.actions, 0) AS actions, coalesce(ev.patients, 0) AS patients,
       coalesce(pages.minutes, 0) AS minutes, coalesce(logins.sign_ins, 0) AS sign_ins, ${isoUtc(sql`ev.last_at`)} AS last_at
     FROM staff JOIN admins a ON a.id = staff.admin_id
