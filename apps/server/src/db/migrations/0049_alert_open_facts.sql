@@ -22,12 +22,7 @@ CREATE TABLE "alert_open_totals" (
 	CONSTRAINT "alert_open_totals_program_id_type_pk" PRIMARY KEY("program_id","type")
 );
 --> statement-breakpoint
-CREATE TABLE "program_patient_totals" (
-	"program_id" bigint PRIMARY KEY NOT NULL,
-	"active" integer NOT NULL,
-	"inactive" integer NOT NULL
-);
---> statement-breakpoint
+ALTER TABLE "program_patient_counts" ADD COLUMN "active" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "alert_open_facts_triage_idx" ON "alert_open_facts" USING btree ("program_id","escalated" DESC NULLS LAST,"total" DESC NULLS LAST,"last_at" DESC NULLS LAST,"patient_id") WHERE "alert_open_facts"."total" > 0;--> statement-breakpoint
 CREATE INDEX "alert_open_facts_patient_idx" ON "alert_open_facts" USING btree ("patient_id");--> statement-breakpoint
 CREATE INDEX "alert_snoozes_until_idx" ON "alert_snoozes" USING btree ("until");--> statement-breakpoint
@@ -38,7 +33,6 @@ CREATE INDEX "notes_escalated_idx" ON "notes" USING btree ("patient_id") WHERE "
 -- Rows are written in place by every alert change of their patient: room on each page keeps them HOT.
 ALTER TABLE "alert_open_facts" SET (fillfactor = 70);--> statement-breakpoint
 ALTER TABLE "alert_open_totals" SET (fillfactor = 50);--> statement-breakpoint
-ALTER TABLE "program_patient_totals" SET (fillfactor = 50);--> statement-breakpoint
 -- What one patient's row adds to its program's totals (sign -1: what it stops adding).
 CREATE FUNCTION alert_open_contribution(
   p_program_id bigint, p_active boolean, p_total int, p_unacknowledged int, p_acknowledged int, p_escalated int,
@@ -168,35 +162,26 @@ CREATE TRIGGER alerts_open_facts_delete AFTER DELETE ON alerts
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION alert_open_facts_of_alerts();--> statement-breakpoint
 CREATE TRIGGER patients_alert_open_facts AFTER UPDATE ON patients
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION alert_open_facts_of_patients();--> statement-breakpoint
--- Patients per program, active and not: signed counts per statement.
-CREATE FUNCTION program_patient_totals_of_patients() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE d jsonb := '[]';
+-- Patients per program (migration 0002, version since 0045) now also counts the active ones.
+CREATE OR REPLACE FUNCTION maintain_program_patient_counts() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    d := d || coalesce((SELECT jsonb_agg(jsonb_build_array(program_id, CASE WHEN active THEN 1 ELSE 0 END,
-                                                           CASE WHEN active THEN 0 ELSE 1 END)) FROM new_rows), '[]');
-  END IF;
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    d := d || coalesce((SELECT jsonb_agg(jsonb_build_array(program_id, CASE WHEN active THEN -1 ELSE 0 END,
-                                                           CASE WHEN active THEN 0 ELSE -1 END)) FROM old_rows), '[]');
+    UPDATE program_patient_counts c SET patients = c.patients - d.n, active = c.active - d.a, version = c.version + 1
+    FROM (SELECT program_id, count(*) AS n, count(*) FILTER (WHERE active) AS a FROM old_rows GROUP BY program_id) d
+    WHERE c.program_id = d.program_id;
   END IF;
-  INSERT INTO program_patient_totals AS t (program_id, active, inactive)
-  SELECT (x->>0)::bigint, sum((x->>1)::int)::int, sum((x->>2)::int)::int FROM jsonb_array_elements(d) x
-  GROUP BY 1 HAVING sum((x->>1)::int) <> 0 OR sum((x->>2)::int) <> 0
-  ORDER BY 1
-  ON CONFLICT (program_id) DO UPDATE SET active = t.active + EXCLUDED.active, inactive = t.inactive + EXCLUDED.inactive;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO program_patient_counts AS c (program_id, patients, active, version)
+    SELECT program_id, count(*), count(*) FILTER (WHERE active), 1 FROM new_rows GROUP BY program_id
+    ON CONFLICT (program_id) DO UPDATE
+    SET patients = c.patients + EXCLUDED.patients, active = c.active + EXCLUDED.active, version = c.version + 1;
+  END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER patients_program_totals_insert AFTER INSERT ON patients
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION program_patient_totals_of_patients();--> statement-breakpoint
-CREATE TRIGGER patients_program_totals_update AFTER UPDATE ON patients
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION program_patient_totals_of_patients();--> statement-breakpoint
-CREATE TRIGGER patients_program_totals_delete AFTER DELETE ON patients
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION program_patient_totals_of_patients();--> statement-breakpoint
 -- What is already there.
-INSERT INTO program_patient_totals (program_id, active, inactive)
-SELECT program_id, count(*) FILTER (WHERE active)::int, count(*) FILTER (WHERE NOT active)::int
-FROM patients GROUP BY program_id;--> statement-breakpoint
+UPDATE program_patient_counts c SET active = x.n
+FROM (SELECT program_id, count(*) AS n FROM patients WHERE active GROUP BY program_id) x
+WHERE c.program_id = x.program_id;--> statement-breakpoint
 INSERT INTO alert_open_facts (program_id, patient_id, active, total, unacknowledged, acknowledged, escalated, last_at, types)
 SELECT t.program_id, t.patient_id, coalesce(p.active, false), sum(t.n)::int, sum(t.o)::int, sum(t.a)::int, sum(t.e)::int,
        max(t.last_at), jsonb_object_agg(t.type, jsonb_build_array(t.n, t.o, t.a, t.e))

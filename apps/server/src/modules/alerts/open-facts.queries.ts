@@ -4,7 +4,7 @@ import type { Queryable } from '../../platform/db/client';
 
 /**
  * Readers of the counts kept by triggers (migration 0049, ADR 057): `alert_open_facts` (unresolved, not hidden
- * alerts per patient), `alert_open_totals` (their sums per program and type) and `program_patient_totals`.
+ * alerts per patient), `alert_open_totals` (their sums per program and type) and `program_patient_counts.active`.
  * The kept counts ignore snoozes, which expire with the clock; every reader subtracts the few alerts snoozed
  * now, found from `alert_snoozes` by its `until` index. The answers equal counting the alerts themselves.
  */
@@ -88,7 +88,7 @@ export async function keptPatientCounts(db: Queryable, programIds: number[]) {
   const programs = idArray(programIds);
   const res = await db.execute<{ patients: number; with_alerts: number }>(sql`
     WITH s AS MATERIALIZED (${snoozedNow(programs)})
-    SELECT (SELECT coalesce(sum(active), 0) FROM program_patient_totals
+    SELECT (SELECT coalesce(sum(active), 0) FROM program_patient_counts
             WHERE program_id = ANY(${programs}::bigint[]))::int AS patients,
            ((SELECT coalesce(sum(patients), 0) FROM alert_open_totals
              WHERE program_id = ANY(${programs}::bigint[]) AND type = '*active')

@@ -5,7 +5,6 @@ import {
   check,
   date,
   index,
-  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -99,6 +98,8 @@ export const programPatientCounts = pgTable('program_patient_counts', {
    * page marks (deep pages, list-marks.ts) are valid for one version.
    */
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+  /** Of them, the active ones (migration 0049): the dashboard's patient count reads this row. */
+  active: bigint('active', { mode: 'number' }).notNull().default(0),
 });
 
 /**
@@ -182,14 +183,4 @@ export const patientAppAccounts = pgTable('patient_app_accounts', {
   codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
   codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * Patients per program, active and not, kept by statement triggers on `patients` (migration 0049): the
- * dashboard's patient count reads one row instead of counting the program's patients.
- */
-export const programPatientTotals = pgTable('program_patient_totals', {
-  programId: bigint('program_id', { mode: 'number' }).primaryKey(),
-  active: integer('active').notNull(),
-  inactive: integer('inactive').notNull(),
 });
