@@ -1,3 +1,4 @@
+import { DEFAULT_DISPLAY_ZONE } from '@caredeck/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/platform/db/client';
 import { type Dataset, generateDataset } from './dataset';
@@ -81,7 +82,8 @@ export async function generateProductDataset(
     `dose events (${knobs.doseDays} days)`,
     sql`INSERT INTO medication_usages (patient_id, regimen_id, taken_at, source, kind)
         SELECT r.patient_id, r.id,
-          (current_date - d)::timestamp + t::time
+          -- At the scheduled local time in the patient's zone (none is set: the default display zone, ADR 002).
+          (((current_date - d)::timestamp + t::time) AT TIME ZONE ${DEFAULT_DISPLAY_ZONE})
             + CASE WHEN (r.patient_id * 7 + d * 13 + length(t)) % 100 < 15 THEN interval '150 minutes'
                    ELSE make_interval(mins => ((r.patient_id + d) % 20)::int) END,
           'dispenser', 'taken'
