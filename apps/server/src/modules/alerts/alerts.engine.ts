@@ -16,6 +16,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
+import { retryConflicts } from '../../platform/db/retry';
 import { safeErrorDetails } from '../../platform/http/errors';
 import { singleFlight } from '../../platform/jobs/repeat';
 import { timeSlicer } from '../../platform/jobs/yield';
@@ -163,7 +164,10 @@ export function createAlertEngine(deps: {
     });
     stats.verdicts += verdicts.length;
     if (changing.length === 0) return [];
-    const changes = await db.transaction((tx) => applyVerdicts(tx, changing));
+    // The kept alert counts (ADR 057) lock each touched patient's row: another writer of the same patients
+    // (a sweep beside a reading's evaluation) can meet them in the other order; PostgreSQL then stops one of
+    // the two, which is written again.
+    const changes = await retryConflicts(() => db.transaction((tx) => applyVerdicts(tx, changing)));
     stats.changes += changes.length;
     notify(changes);
     return changes;
