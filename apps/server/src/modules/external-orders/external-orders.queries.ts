@@ -10,6 +10,7 @@ import { defineObjectKind } from '../../platform/access/rules';
 import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
 import { escapeLike } from '../../platform/db/like';
+import { pageOfHits } from '../../platform/db/page';
 import { isoUtc } from '../../platform/db/time';
 import type { ImportRow } from './external-orders.csv';
 
@@ -80,12 +81,19 @@ export async function listOrders(
       sql`(o.drug_name ILIKE ${like} OR replace(o.ndc, '-', '') ILIKE ${`%${escapeLike(f.searchDrug.replaceAll('-', ''))}%`})`,
     );
   }
-  const res = await db.execute<ExternalOrder & { total: number }>(sql`
-    SELECT ${ORDER}, count(*) OVER ()::int AS total ${FROM}
-    WHERE ${sql.join(where, sql` AND `)}
-    ORDER BY o.need_by_date, x.last_name, x.first_name, o.id
-    LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`);
-  return { rows: res.rows.map(({ total: _t, ...r }) => toOrder(r)), total: res.rows[0]?.total ?? 0 };
+  // Found, ordered and counted on the orders' keys; only the page is joined and built (issue 27).
+  const { rows, total } = await pageOfHits<
+    ExternalOrder & { k_need: string; k_last: string; k_first: string }
+  >(db, {
+    hits: sql`SELECT o.id, o.need_by_date, x.last_name, x.first_name ${FROM} WHERE ${sql.join(where, sql` AND `)}`,
+    order: sql`need_by_date, last_name, first_name, id`,
+    limit: page.perPage,
+    offset: (page.page - 1) * page.perPage,
+    build: sql`SELECT ${ORDER}, page.need_by_date AS k_need, page.last_name AS k_last, page.first_name AS k_first
+      ${FROM} JOIN page ON page.id = o.id`,
+    buildOrder: sql`x.k_need, x.k_last, x.k_first, x.id`,
+  });
+  return { rows: rows.map(({ k_need: _n, k_last: _l, k_first: _f, ...r }) => toOrder(r)), total };
 }
 
 export async function ordersByIds(db: Queryable, programId: number, ids: number[], forUpdate = false) {
