@@ -2,6 +2,7 @@ import type { GroupMessage, TempThread } from '@caredeck/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { idArray } from '../../platform/access/scope';
 import type { Queryable } from '../../platform/db/client';
+import { pageOfHits } from '../../platform/db/page';
 import { isoUtc } from '../../platform/db/time';
 
 export type SmsRow = {
@@ -274,23 +275,29 @@ export async function groupMessages(
   page: { page: number; per_page: number },
   id?: number,
 ): Promise<{ rows: GroupMessage[]; total: number }> {
-  const res = await db.execute<GroupMessage & { total: number }>(sql`
-    SELECT g.id, g.group_id, g.body, g.skipped, ${isoUtc(sql`g.created_at`)} AS created_at,
-      CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.given_name || ' ' || a.family_name) END AS sent_by,
-      (SELECT count(*)::int FROM sms_messages s WHERE s.group_message_id = g.id) AS recipients,
-      (SELECT json_build_object(
-          'queued', count(*) FILTER (WHERE s.status = 'queued'),
-          'sent', count(*) FILTER (WHERE s.status = 'sent'),
-          'delivered', count(*) FILTER (WHERE s.status = 'delivered'),
-          'failed', count(*) FILTER (WHERE s.status = 'failed'),
-          'blocked', count(*) FILTER (WHERE s.status = 'blocked'))
-        FROM sms_messages s WHERE s.group_message_id = g.id) AS statuses,
-      count(*) OVER ()::int AS total
-    FROM group_messages g LEFT JOIN admins a ON a.id = g.sent_by
-    WHERE g.group_id = ${groupId} ${id === undefined ? sql`` : sql`AND g.id = ${id}`}
-    ORDER BY g.id DESC LIMIT ${page.per_page} OFFSET ${(page.page - 1) * page.per_page}`);
+  // Counted on the messages' ids; each text's recipients and statuses counted for the page only.
+  const { rows, total } = await pageOfHits<GroupMessage>(db, {
+    hits: sql`SELECT g.id FROM group_messages g
+      WHERE g.group_id = ${groupId} ${id === undefined ? sql`` : sql`AND g.id = ${id}`}`,
+    order: sql`id DESC`,
+    limit: page.per_page,
+    offset: (page.page - 1) * page.per_page,
+    build: sql`
+      SELECT g.id, g.group_id, g.body, g.skipped, ${isoUtc(sql`g.created_at`)} AS created_at,
+        CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.given_name || ' ' || a.family_name) END AS sent_by,
+        (SELECT count(*)::int FROM sms_messages s WHERE s.group_message_id = g.id) AS recipients,
+        (SELECT json_build_object(
+            'queued', count(*) FILTER (WHERE s.status = 'queued'),
+            'sent', count(*) FILTER (WHERE s.status = 'sent'),
+            'delivered', count(*) FILTER (WHERE s.status = 'delivered'),
+            'failed', count(*) FILTER (WHERE s.status = 'failed'),
+            'blocked', count(*) FILTER (WHERE s.status = 'blocked'))
+          FROM sms_messages s WHERE s.group_message_id = g.id) AS statuses
+      FROM page JOIN group_messages g ON g.id = page.id LEFT JOIN admins a ON a.id = g.sent_by`,
+    buildOrder: sql`x.id DESC`,
+  });
   return {
-    rows: res.rows.map(({ total: _t, ...r }) => ({ ...r, id: Number(r.id), group_id: Number(r.group_id) })),
-    total: res.rows[0]?.total ?? 0,
+    rows: rows.map((r) => ({ ...r, id: Number(r.id), group_id: Number(r.group_id) })),
+    total,
   };
 }
