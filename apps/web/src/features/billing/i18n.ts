@@ -1,6 +1,7 @@
 import { type FeatureTexts, registerTexts } from '../../shared/i18n';
 
 const en = {
+  evidenceLink: 'Codes with their evidence under the 2026 rules',
   subtitle:
     'Program {{name}}: remote monitoring and care management time, days with readings and the codes earned',
   period: 'Period',
@@ -126,6 +127,7 @@ const en = {
 export const billingTexts: FeatureTexts<typeof en> = registerTexts('billing', {
   en,
   de: {
+    evidenceLink: 'Codes mit Nachweisen nach den Regeln 2026',
     subtitle:
       'Programm {{name}}: Zeit für Fernüberwachung und Versorgungsmanagement, Tage mit Messwerten und erreichte Abrechnungscodes',
     period: 'Zeitraum',
@@ -248,6 +250,7 @@ export const billingTexts: FeatureTexts<typeof en> = registerTexts('billing', {
     },
   },
   fr: {
+    evidenceLink: 'Codes et justificatifs selon les règles 2026',
     subtitle:
       'Programme {{name}} : temps de télésurveillance et de suivi des maladies chroniques, jours avec mesures et codes obtenus',
     period: 'Période',
@@ -370,6 +373,7 @@ export const billingTexts: FeatureTexts<typeof en> = registerTexts('billing', {
     },
   },
   pt: {
+    evidenceLink: 'Códigos com comprovativos segundo as regras de 2026',
     subtitle:
       'Programa {{name}}: tempo de monitorização remota e de gestão de doenças crónicas, dias com medições e códigos obtidos',
     period: 'Período',

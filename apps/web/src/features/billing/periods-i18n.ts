@@ -1,0 +1,128 @@
+import { type FeatureTexts, registerTexts } from '../../shared/i18n';
+
+const en = {
+  title: 'Billing evidence (2026 rules)',
+  subtitle:
+    'Per patient: the 30-day device period, this month’s time, each code with what earned it, and what the next code needs',
+  day: 'Day evaluated',
+  back: 'Back to the billing report',
+  loadError: 'The billing evidence could not be loaded.',
+  empty: 'No patients in this program.',
+  columns: {
+    patient: 'Patient',
+    period: '30-day period',
+    device: 'Device days',
+    rpm: 'RPM time',
+    ccm: 'CCM time',
+  },
+  noSupply: 'No monitoring device supplied',
+  periodRange: '{{start}} to {{end}} ({{left}} days left)',
+  days: '{{count}} device days',
+  none: 'No code',
+  needDays: '{{code}}: {{count}} more device days',
+  needSeconds: '{{code}}: {{time}} more',
+  needInteractive: '{{code}}: an interactive contact (call or video) is missing',
+  showEvidence: 'Evidence for {{name}}',
+  evidenceDates: 'Device days',
+  evidenceEntries: 'Time entries this month',
+  interactive: 'interactive',
+  noEntries: 'No time recorded this month.',
+  noDates: 'No device days in this period.',
+};
+
+export const billingPeriodTexts: FeatureTexts<typeof en> = registerTexts('billingPeriods', {
+  en,
+  de: {
+    title: 'Abrechnungsnachweise (Regeln 2026)',
+    subtitle:
+      'Je Patient: der 30-Tage-Gerätezeitraum, die Zeit dieses Monats, jeder Code mit Nachweis und was dem nächsten fehlt',
+    day: 'Ausgewerteter Tag',
+    back: 'Zurück zum Abrechnungsbericht',
+    loadError: 'Die Abrechnungsnachweise konnten nicht geladen werden.',
+    empty: 'Keine Patienten in diesem Programm.',
+    columns: {
+      patient: 'Patient',
+      period: '30-Tage-Zeitraum',
+      device: 'Gerätetage',
+      rpm: 'RPM-Zeit',
+      ccm: 'CCM-Zeit',
+    },
+    noSupply: 'Kein Messgerät ausgegeben',
+    periodRange: '{{start}} bis {{end}} (noch {{left}} Tage)',
+    days: '{{count}} Gerätetage',
+    none: 'Kein Code',
+    needDays: '{{code}}: noch {{count}} Gerätetage',
+    needSeconds: '{{code}}: noch {{time}}',
+    needInteractive: '{{code}}: ein interaktiver Kontakt (Anruf oder Video) fehlt',
+    showEvidence: 'Nachweise für {{name}}',
+    evidenceDates: 'Gerätetage',
+    evidenceEntries: 'Zeiteinträge dieses Monats',
+    interactive: 'interaktiv',
+    noEntries: 'Diesen Monat keine Zeit erfasst.',
+    noDates: 'Keine Gerätetage in diesem Zeitraum.',
+  },
+  fr: {
+    title: 'Justificatifs de facturation (règles 2026)',
+    subtitle:
+      'Par patient : la période de 30 jours, le temps du mois, chaque code et ce qui l’a justifié, et ce qu’il manque pour le suivant',
+    day: 'Jour évalué',
+    back: 'Retour au rapport de facturation',
+    loadError: 'Les justificatifs n’ont pas pu être chargés.',
+    empty: 'Aucun patient dans ce programme.',
+    columns: {
+      patient: 'Patient',
+      period: 'Période de 30 jours',
+      device: 'Jours appareil',
+      rpm: 'Temps RPM',
+      ccm: 'Temps CCM',
+    },
+    noSupply: 'Aucun appareil de suivi fourni',
+    periodRange: 'du {{start}} au {{end}} ({{left}} jours restants)',
+    days: '{{count}} jours appareil',
+    none: 'Aucun code',
+    needDays: '{{code}} : encore {{count}} jours appareil',
+    needSeconds: '{{code}} : encore {{time}}',
+    needInteractive: '{{code}} : il manque un contact interactif (appel ou vidéo)',
+    showEvidence: 'Justificatifs de {{name}}',
+    evidenceDates: 'Jours appareil',
+    evidenceEntries: 'Temps saisi ce mois',
+    interactive: 'interactif',
+    noEntries: 'Aucun temps saisi ce mois.',
+    noDates: 'Aucun jour appareil dans cette période.',
+  },
+  pt: {
+    title: 'Comprovativos de faturação (regras de 2026)',
+    subtitle:
+      'Por doente: o período de 30 dias, o tempo deste mês, cada código com o que o justificou e o que falta para o seguinte',
+    day: 'Dia avaliado',
+    back: 'Voltar ao relatório de faturação',
+    loadError: 'Não foi possível carregar os comprovativos.',
+    empty: 'Nenhum doente neste programa.',
+    columns: {
+      patient: 'Doente',
+      period: 'Período de 30 dias',
+      device: 'Dias com dispositivo',
+      rpm: 'Tempo RPM',
+      ccm: 'Tempo CCM',
+    },
+    noSupply: 'Nenhum dispositivo de monitorização entregue',
+    periodRange: '{{start}} a {{end}} (faltam {{left}} dias)',
+    days: '{{count}} dias com dispositivo',
+    none: 'Sem código',
+    needDays: '{{code}}: mais {{count}} dias com dispositivo',
+    needSeconds: '{{code}}: mais {{time}}',
+    needInteractive: '{{code}}: falta um contacto interativo (chamada ou vídeo)',
+    showEvidence: 'Comprovativos de {{name}}',
+    evidenceDates: 'Dias com dispositivo',
+    evidenceEntries: 'Registos de tempo deste mês',
+    interactive: 'interativo',
+    noEntries: 'Nenhum tempo registado este mês.',
+    noDates: 'Nenhum dia com dispositivo neste período.',
+  },
+});
+
+declare module '../../shared/i18n/resources' {
+  interface Resources {
+    billingPeriods: typeof en;
+  }
+}
