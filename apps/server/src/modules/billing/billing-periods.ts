@@ -47,7 +47,7 @@ type PageRow = {
  * holding the day, and the month's billable time entries. The supply start is the staff-set date, else the
  * local date the first device of the patient was provisioned (ADR 072).
  */
-async function periodPage(
+export async function periodPage(
   db: Queryable,
   programId: number,
   day: string | null,
@@ -60,7 +60,7 @@ async function periodPage(
       FROM patients p WHERE p.program_id = ${programId}
       ORDER BY p.last_name, p.first_name, p.id
       LIMIT ${perPage} OFFSET ${(page - 1) * perPage}
-    ), base AS (
+    ), base AS MATERIALIZED (
       SELECT pg.*, coalesce(${day}::date, (now() AT TIME ZONE pg.tz)::date) AS day,
         coalesce(s.supply_start, (SELECT (min(d.provisioned_at) AT TIME ZONE pg.tz)::date
           FROM devices d WHERE d.patient_id = pg.id AND d.provisioned_at IS NOT NULL AND d.kind IN ${RPM_KINDS})) AS supply_start,
@@ -69,7 +69,7 @@ async function periodPage(
             AND d.kind IN ${RPM_KINDS}) THEN 'device'
         END AS source
       FROM pg LEFT JOIN billing_supply_starts s ON s.patient_id = pg.id
-    ), spans AS (
+    ), spans AS MATERIALIZED (
       SELECT base.*,
         CASE WHEN supply_start <= day THEN supply_start + ((day - supply_start) / 30) * 30 END AS p_start,
         date_trunc('month', day)::date AS month_start,
