@@ -102,3 +102,39 @@ export const billingPeriodsContract = {
     },
   }),
 };
+
+/** One reason a patient will miss a code this period or month unless someone acts (issue 30, at-risk list). */
+export const atRiskRow = z.object({
+  patient: z.object({
+    id: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    mrn: z.string().nullable(),
+  }),
+  kind: z.enum(['device_days', 'time']),
+  /** The code at stake (99445/99454 for device days, 99470/99457 for RPM time). */
+  code: z.string(),
+  /** Device days so far, or seconds so far. */
+  have: z.number().int(),
+  /** Device days, or seconds, still needed. */
+  needed: z.number().int(),
+  /** Days left in the 30-day period or the calendar month, today included. */
+  days_left: z.number().int(),
+  /** Days left minus what is needed (device days; for time, days left): the smaller, the sooner. */
+  slack: z.number().int(),
+  period: z.object({ start: z.string(), end: z.string() }),
+});
+export type AtRiskRow = z.infer<typeof atRiskRow>;
+
+export const billingAtRiskContract = {
+  atRisk: defineRoute({
+    method: 'GET',
+    path: '/api/v1/programs/:programId/billing/at-risk',
+    summary:
+      'Patients who will miss the next device-day or RPM-time code in the current period or month unless someone acts, soonest first',
+    tags: ['billing'],
+    params: z.object({ programId: idParam }),
+    query: billingPeriodsQuery,
+    responses: { 200: paged(atRiskRow) },
+  }),
+};

@@ -2,6 +2,7 @@ import {
   billingContract as c,
   BILLING_PERIOD_MESSAGES as PM,
   billingPeriodsContract as pc,
+  billingAtRiskContract as rc,
   routeUrl,
 } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
@@ -125,6 +126,45 @@ describe('GET programs/{id}/billing/periods', () => {
     expect(res.json().data.map((r: { patient: { id: number } }) => r.patient.id)).toEqual([patients.bob]);
     expect(res.json().total).toBe(2);
     expect(res.json().last_page).toBe(2);
+  });
+});
+
+describe('GET programs/{id}/billing/at-risk', () => {
+  const atRisk = (as: string | null, query = '') =>
+    send(as, 'GET', `${routeUrl(rc.atRisk, { programId: program })}?${query}`);
+
+  it('answers 401 without a session, 404 for another program, 422 for a date that does not exist', async () => {
+    expect((await atRisk(null)).statusCode).toBe(401);
+    expect((await send('stranger', 'GET', routeUrl(rc.atRisk, { programId: program }))).statusCode).toBe(404);
+    expect((await atRisk('nurse', 'date=2026-02-30')).statusCode).toBe(422);
+  });
+
+  it('lists who will miss the next code unless someone acts, soonest first, with what is needed and the days left', async () => {
+    const res = await atRisk('nurse', 'date=2026-10-20');
+    expect(res.statusCode).toBe(200);
+    // Ann: 15 device days by 20 October, 99454 needs one more in the 11 days left; 19:59 of time, 99457
+    // needs 1 s in the 12 days left of October. Bob has no device: not listed.
+    expect(res.json().data).toEqual([
+      expect.objectContaining({
+        kind: 'device_days',
+        code: '99454',
+        have: 15,
+        needed: 1,
+        days_left: 11,
+        slack: 10,
+      }),
+      expect.objectContaining({
+        kind: 'time',
+        code: '99457',
+        have: 1199,
+        needed: 1,
+        days_left: 12,
+        slack: 12,
+      }),
+    ]);
+    expect(res.json().data[0].patient.id).toBe(patients.ann);
+    expect(res.json().data[0].period).toEqual({ start: '2026-10-01', end: '2026-10-30' });
+    expect(res.json().total).toBe(2);
   });
 });
 

@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/module';
 import { billingRoutes } from './billing.routes';
 import { createBillingService } from './billing.service';
+import { createBillingAtRiskService } from './billing-at-risk';
 import { createBillingPeriodsService } from './billing-periods';
 
 /** Billing and time tracking (02 §7 "Billing"; ADR 041). */
@@ -10,6 +11,7 @@ export const billingModule = defineModule({
     await app.register(billingRoutes, {
       billing: createBillingService({ db }),
       periods: createBillingPeriodsService({ db }),
+      atRisk: createBillingAtRiskService({ db }),
     });
   },
 });
