@@ -41,4 +41,21 @@ test.describe('billing evidence under the 2026 rules (issue 30)', () => {
     await page.getByRole('link', { name: 'Back to the billing report' }).click();
     await expect(page).toHaveURL(/\/billings$/);
   });
+
+  test('a coordinator opens the at-risk worklist: who will miss the next code, with what is still needed', async ({
+    page,
+  }) => {
+    await page.goto('/billings');
+    await signIn(page, 'coordinator@caredeck.demo');
+    await page.getByRole('link', { name: 'Patients at risk of missing a code' }).click();
+    await expect(page).toHaveURL(/\/billings\?view=at-risk$/);
+    await expect(page.getByRole('heading', { name: 'At risk this period' })).toBeVisible();
+    const table = page.getByTestId('billing-at-risk-table');
+    await expect(table.or(page.getByText('No patient is at risk.'))).toBeVisible();
+    if (await table.isVisible()) {
+      const first = table.locator('tbody tr').first();
+      await expect(first).toContainText(/Device days \(99\d{3}\)|RPM time \(99\d{3}\)/);
+    }
+    await expectNoSeriousA11yViolations(page, '/billings?view=at-risk');
+  });
 });

@@ -1,4 +1,4 @@
-import { billingPeriodsContract as pc } from '@caredeck/contracts';
+import { billingPeriodsContract as pc, billingAtRiskContract as rc } from '@caredeck/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api-client';
 
@@ -12,6 +12,24 @@ export function useBillingPeriods(programId: number, q: { page: number; per_page
         {
           params: { programId: String(programId) },
           query: { page: String(q.page), per_page: String(q.per_page), ...(q.date ? { date: q.date } : {}) },
+        },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+    enabled: programId > 0,
+  });
+}
+
+/** GET {P}/billing/at-risk: who will miss the next code this period or month, soonest first. */
+export function useBillingAtRisk(programId: number, q: { page: number; per_page: number }) {
+  return useQuery({
+    queryKey: ['billing', programId, 'at-risk', q],
+    queryFn: ({ signal }) =>
+      api.call(
+        rc.atRisk,
+        {
+          params: { programId: String(programId) },
+          query: { page: String(q.page), per_page: String(q.per_page) },
         },
         { signal },
       ),

@@ -1,6 +1,21 @@
 import { type FeatureTexts, registerTexts } from '../../shared/i18n';
 
 const en = {
+  atRisk: {
+    title: 'At risk this period',
+    subtitle: 'Patients who will miss the next code unless someone acts, soonest first',
+    empty: 'No patient is at risk.',
+    columns: {
+      patient: 'Patient',
+      what: 'At stake',
+      have: 'So far',
+      needed: 'Still needed',
+      left: 'Days left',
+    },
+    device: 'Device days ({{code}})',
+    time: 'RPM time ({{code}})',
+    days: '{{count}} days',
+  },
   title: 'Billing evidence (2026 rules)',
   subtitle:
     'Per patient: the 30-day device period, this month’s time, each code with what earned it, and what the next code needs',
@@ -33,6 +48,21 @@ const en = {
 export const billingPeriodTexts: FeatureTexts<typeof en> = registerTexts('billingPeriods', {
   en,
   de: {
+    atRisk: {
+      title: 'Gefährdet in diesem Zeitraum',
+      subtitle: 'Patienten, die den nächsten Code ohne Eingreifen verfehlen, dringendste zuerst',
+      empty: 'Kein Patient ist gefährdet.',
+      columns: {
+        patient: 'Patient',
+        what: 'Betroffen',
+        have: 'Bisher',
+        needed: 'Noch nötig',
+        left: 'Tage übrig',
+      },
+      device: 'Gerätetage ({{code}})',
+      time: 'RPM-Zeit ({{code}})',
+      days: '{{count}} Tage',
+    },
     title: 'Abrechnungsnachweise (Regeln 2026)',
     subtitle:
       'Je Patient: der 30-Tage-Gerätezeitraum, die Zeit dieses Monats, jeder Code mit Nachweis und was dem nächsten fehlt',
@@ -62,6 +92,21 @@ export const billingPeriodTexts: FeatureTexts<typeof en> = registerTexts('billin
     noDates: 'Keine Gerätetage in diesem Zeitraum.',
   },
   fr: {
+    atRisk: {
+      title: 'À risque sur la période',
+      subtitle: 'Patients qui manqueront le code suivant sans action, les plus urgents d’abord',
+      empty: 'Aucun patient à risque.',
+      columns: {
+        patient: 'Patient',
+        what: 'En jeu',
+        have: 'Jusqu’ici',
+        needed: 'Encore nécessaire',
+        left: 'Jours restants',
+      },
+      device: 'Jours appareil ({{code}})',
+      time: 'Temps RPM ({{code}})',
+      days: '{{count}} jours',
+    },
     title: 'Justificatifs de facturation (règles 2026)',
     subtitle:
       'Par patient : la période de 30 jours, le temps du mois, chaque code et ce qui l’a justifié, et ce qu’il manque pour le suivant',
@@ -91,6 +136,21 @@ export const billingPeriodTexts: FeatureTexts<typeof en> = registerTexts('billin
     noDates: 'Aucun jour appareil dans cette période.',
   },
   pt: {
+    atRisk: {
+      title: 'Em risco neste período',
+      subtitle: 'Doentes que vão falhar o próximo código se ninguém agir, os mais urgentes primeiro',
+      empty: 'Nenhum doente em risco.',
+      columns: {
+        patient: 'Doente',
+        what: 'Em causa',
+        have: 'Até agora',
+        needed: 'Ainda necessário',
+        left: 'Dias restantes',
+      },
+      device: 'Dias com dispositivo ({{code}})',
+      time: 'Tempo RPM ({{code}})',
+      days: '{{count}} dias',
+    },
     title: 'Comprovativos de faturação (regras de 2026)',
     subtitle:
       'Por doente: o período de 30 dias, o tempo deste mês, cada código com o que o justificou e o que falta para o seguinte',

@@ -46,6 +46,8 @@ const EvidenceView = lazy(() =>
   import('./BillingPeriodsPage').then((m) => ({ default: m.BillingPeriodsPage })),
 );
 
+const AtRiskView = lazy(() => import('./AtRiskPage').then((m) => ({ default: m.AtRiskPage })));
+
 /** /billings: the report of the period, or with ?view=evidence the codes with their evidence (2026 rules). */
 export function BillingsPage() {
   const [params] = useSearchParams();
@@ -53,6 +55,12 @@ export function BillingsPage() {
     return (
       <Suspense fallback={<Loader />}>
         <EvidenceView />
+      </Suspense>
+    );
+  if (params.get('view') === 'at-risk')
+    return (
+      <Suspense fallback={<Loader />}>
+        <AtRiskView />
       </Suspense>
     );
   return <ReportView />;
@@ -125,6 +133,9 @@ function ReportView() {
           </Text>
           <Anchor component={Link} to="/billings?view=evidence" size="sm">
             {t('evidenceLink')}
+          </Anchor>{' '}
+          <Anchor component={Link} to="/billings?view=at-risk" size="sm">
+            {t('atRiskLink')}
           </Anchor>
         </div>
         <Button
