@@ -4,6 +4,7 @@ export * from './administration';
 export * from './alerts';
 export * from './auth';
 export * from './billing';
+export * from './billing-periods';
 export * from './bulk-actions';
 export * from './caregivers';
 export * from './catalogue';

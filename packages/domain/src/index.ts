@@ -40,6 +40,33 @@ export {
   VITAL_ALERT_TYPES,
   verdictSummary,
 } from './alerts';
+export type {
+  BillingFamily,
+  BillingReading,
+  BillingYearRules,
+  CodeRule,
+  DeviceOutcome,
+  DevicePeriod,
+  DeviceTrack,
+  FamilyMonth,
+  ReadingOrigin,
+  TimeOutcome,
+  TimeTrack,
+} from './billing-rules';
+export {
+  BILLING_RULES,
+  daysLeftInPeriod,
+  deviceDays,
+  deviceOutcome,
+  minutesSeconds,
+  PERIOD_DAYS,
+  periodAt,
+  periodOf,
+  rpmOrRtm,
+  rulesFor,
+  setupCode,
+  timeCodes,
+} from './billing-rules';
 export { groupBy } from './collections';
 export {
   CHUNK_LOAD_TIMEOUT_MS,

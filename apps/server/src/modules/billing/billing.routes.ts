@@ -1,4 +1,8 @@
-import { billingContract as c } from '@caredeck/contracts';
+import {
+  billingContract as c,
+  billingPeriodsContract as pc,
+  billingAtRiskContract as rc,
+} from '@caredeck/contracts';
 import { scopedProgram, staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
 import { route } from '../../platform/http/route';
@@ -6,9 +10,14 @@ import type { App } from '../../platform/http/types';
 import { patientObject } from '../patients/patients.queries';
 import { timeEntryKind } from './billing.queries';
 import { BILLING_ROLES, type BillingService } from './billing.service';
+import type { BillingAtRiskService } from './billing-at-risk';
+import type { BillingPeriodsService } from './billing-periods';
 
-export async function billingRoutes(app: App, deps: { billing: BillingService }) {
-  const { billing: svc } = deps;
+export async function billingRoutes(
+  app: App,
+  deps: { billing: BillingService; periods: BillingPeriodsService; atRisk: BillingAtRiskService },
+) {
+  const { billing: svc, periods, atRisk } = deps;
   const patient = access.object(patientObject, { roles: BILLING_ROLES, notFound: 'Patient not found' });
 
   // The report names its program in the query: the service checks the caller's roles there (404 outside).
@@ -73,5 +82,19 @@ export async function billingRoutes(app: App, deps: { billing: BillingService })
   route(app, c.codes, {
     access: access.program(),
     handler: async () => svc.codes(),
+  });
+  // Issue 30: the 2026 rules per patient, period and month (ADR 071/072).
+  route(app, pc.periods, {
+    access: access.program(BILLING_ROLES),
+    handler: async (req) => periods.periods(staffActor(req), scopedProgram(req).id, req.query),
+  });
+  route(app, pc.setSupplyStart, {
+    access: access.program(BILLING_ROLES),
+    handler: async (req) =>
+      periods.setSupplyStart(staffActor(req), scopedProgram(req).id, req.params.userId, req.body),
+  });
+  route(app, rc.atRisk, {
+    access: access.program(BILLING_ROLES),
+    handler: async (req) => atRisk.atRisk(staffActor(req), scopedProgram(req).id, req.query),
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { admins } from '../identity/identity.tables';
 import { patients } from '../patients/patients.tables';
 
@@ -53,4 +53,23 @@ export const patientBillingStatus = pgTable(
     check('patient_billing_status_check', sql`${t.status} IN ('billable', 'not_billable', 'on_hold')`),
     index('patient_billing_status_program_idx').on(t.programId, t.status),
   ],
+);
+
+/**
+ * A patient's device-supply start (the 99453 date, ADR 072) when staff set it by hand; without a row it is the
+ * local date the patient's first device was provisioned. Every change carries a reason and is audited.
+ */
+export const billingSupplyStarts = pgTable(
+  'billing_supply_starts',
+  {
+    patientId: bigint('patient_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    programId: bigint('program_id', { mode: 'number' }).notNull(),
+    supplyStart: date('supply_start').notNull(),
+    reason: text('reason').notNull(),
+    updatedBy: bigint('updated_by', { mode: 'number' }).references(() => admins.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('billing_supply_starts_program_idx').on(t.programId)],
 );

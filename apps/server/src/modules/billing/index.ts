@@ -1,11 +1,17 @@
 import { defineModule } from '../../platform/module';
 import { billingRoutes } from './billing.routes';
 import { createBillingService } from './billing.service';
+import { createBillingAtRiskService } from './billing-at-risk';
+import { createBillingPeriodsService } from './billing-periods';
 
 /** Billing and time tracking (02 §7 "Billing"; ADR 041). */
 export const billingModule = defineModule({
   name: 'billing',
   async register(app, { db }) {
-    await app.register(billingRoutes, { billing: createBillingService({ db }) });
+    await app.register(billingRoutes, {
+      billing: createBillingService({ db }),
+      periods: createBillingPeriodsService({ db }),
+      atRisk: createBillingAtRiskService({ db }),
+    });
   },
 });

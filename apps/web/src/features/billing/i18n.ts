@@ -1,6 +1,8 @@
 import { type FeatureTexts, registerTexts } from '../../shared/i18n';
 
 const en = {
+  evidenceLink: 'Codes with their evidence under the 2026 rules',
+  atRiskLink: 'Patients at risk of missing a code',
   subtitle:
     'Program {{name}}: remote monitoring and care management time, days with readings and the codes earned',
   period: 'Period',
@@ -126,6 +128,8 @@ const en = {
 export const billingTexts: FeatureTexts<typeof en> = registerTexts('billing', {
   en,
   de: {
+    evidenceLink: 'Codes mit Nachweisen nach den Regeln 2026',
+    atRiskLink: 'Patienten, denen ein Code zu entgehen droht',
     subtitle:
       'Programm {{name}}: Zeit für Fernüberwachung und Versorgungsmanagement, Tage mit Messwerten und erreichte Abrechnungscodes',
     period: 'Zeitraum',
@@ -248,6 +252,8 @@ export const billingTexts: FeatureTexts<typeof en> = registerTexts('billing', {
     },
   },
   fr: {
+    evidenceLink: 'Codes et justificatifs selon les règles 2026',
+    atRiskLink: 'Patients risquant de manquer un code',
     subtitle:
       'Programme {{name}} : temps de télésurveillance et de suivi des maladies chroniques, jours avec mesures et codes obtenus',
     period: 'Période',
@@ -370,6 +376,8 @@ export const billingTexts: FeatureTexts<typeof en> = registerTexts('billing', {
     },
   },
   pt: {
+    evidenceLink: 'Códigos com comprovativos segundo as regras de 2026',
+    atRiskLink: 'Doentes em risco de falhar um código',
     subtitle:
       'Programa {{name}}: tempo de monitorização remota e de gestão de doenças crónicas, dias com medições e códigos obtidos',
     period: 'Período',

@@ -22,7 +22,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconPencil, IconPhoneCall } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CALENDAR_DATE, localToday } from '../../../shared/ui/period';
@@ -40,6 +40,31 @@ import { monthAround, periodOf } from '../period';
 import '../i18n';
 
 const PER_PAGE = ['25', '50', '100'] as const;
+
+/** The evidence view under the 2026 rules (issue 30), in a chunk of its own loaded when asked for. */
+const EvidenceView = lazy(() =>
+  import('./BillingPeriodsPage').then((m) => ({ default: m.BillingPeriodsPage })),
+);
+
+const AtRiskView = lazy(() => import('./AtRiskPage').then((m) => ({ default: m.AtRiskPage })));
+
+/** /billings: the report of the period, or with ?view=evidence the codes with their evidence (2026 rules). */
+export function BillingsPage() {
+  const [params] = useSearchParams();
+  if (params.get('view') === 'evidence')
+    return (
+      <Suspense fallback={<Loader />}>
+        <EvidenceView />
+      </Suspense>
+    );
+  if (params.get('view') === 'at-risk')
+    return (
+      <Suspense fallback={<Loader />}>
+        <AtRiskView />
+      </Suspense>
+    );
+  return <ReportView />;
+}
 const STATUS_COLORS: Record<BillingStatus, string> = {
   billable: 'success',
   not_billable: 'gray',
@@ -80,7 +105,7 @@ function useReportParams() {
  * RPM and CCM minutes and the codes earned, the period's totals, each patient's billing status, and the
  * spreadsheet. Filters, period and page live in the URL.
  */
-export function BillingsPage() {
+function ReportView() {
   const { t, i18n } = useTranslation('billing');
   const scope = useActiveScope();
   const programId = scope?.programId ?? 0;
@@ -106,6 +131,12 @@ export function BillingsPage() {
           <Text c="dimmed" size="sm">
             {t('subtitle', { name: scope?.program?.name ?? '' })}
           </Text>
+          <Anchor component={Link} to="/billings?view=evidence" size="sm">
+            {t('evidenceLink')}
+          </Anchor>{' '}
+          <Anchor component={Link} to="/billings?view=at-risk" size="sm">
+            {t('atRiskLink')}
+          </Anchor>
         </div>
         <Button
           leftSection={<IconDownload size={16} aria-hidden />}

@@ -1,0 +1,83 @@
+import {
+  type BillingPeriodRow,
+  billingPeriodsContract,
+  notificationsContract,
+  platformContract,
+  userContract,
+} from '@caredeck/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, on } from '../../../test/fetchMock';
+import { CONFIG, makeUser } from '../../../test/fixtures';
+import { renderRoutes, signInForTest } from '../../../test/render';
+
+const track = (
+  seconds: number,
+  codes: { code: string; units: number }[],
+  next: BillingPeriodRow['rpm_time']['next'],
+) => ({
+  seconds,
+  shown: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`,
+  interactive: true,
+  codes,
+  next,
+  entries: seconds > 0 ? [{ id: 5, started_at: '2026-10-05T14:00:00.000Z', seconds, interactive: true }] : [],
+});
+const ann: BillingPeriodRow = {
+  patient: { id: 11, first_name: 'Ann', last_name: 'Aardvark', mrn: null },
+  time_zone: 'America/New_York',
+  supply_start: '2026-10-01',
+  supply_start_source: 'device',
+  period: { index: 0, start: '2026-10-01', end: '2026-10-30', days_left: 11 },
+  device: {
+    dates: ['2026-10-01', '2026-10-02'],
+    code: '99445',
+    setup_code: '99453',
+    next: { code: '99454', days_needed: 14 },
+  },
+  month: { start: '2026-10-01', end: '2026-10-31' },
+  rpm_time: track(1199, [{ code: '99470', units: 1 }], {
+    code: '99457',
+    seconds_needed: 1,
+    needs_interactive: false,
+  }),
+  ccm_time: track(0, [], { code: '99490', seconds_needed: 1200, needs_interactive: false }),
+};
+
+describe('/billings?view=evidence', () => {
+  it('shows each code with what earned it, time as minutes:seconds, and what the next code needs', async () => {
+    const api = mockFetch({
+      [on(userContract.me)]: { body: makeUser() },
+      [on(platformContract.config)]: { body: CONFIG },
+      [on(userContract.pageSession, { programId: 1, id: 7 })]: { status: 201, body: {} },
+      [on(notificationsContract.staff, { programId: 1 })]: { body: { data: [], unread: 0 } },
+      [on(billingPeriodsContract.periods, { programId: 1 })]: {
+        body: { data: [ann], current_page: 1, last_page: 1, per_page: 25, total: 1 },
+      },
+    });
+    signInForTest();
+    renderRoutes('/billings?view=evidence');
+    const table = await screen.findByTestId('billing-periods-table');
+    const row = within(table).getByTestId('billing-period-row');
+    expect(row).toHaveTextContent('2026-10-01 to 2026-10-30 (11 days left)');
+    expect(row).toHaveTextContent('2 device days');
+    expect(row).toHaveTextContent('99445');
+    expect(row).toHaveTextContent('99454: 14 more device days');
+    // 1,199 s is 19:59 and 99470, with one second missing for 99457: never "20 minutes".
+    expect(row).toHaveTextContent('19:59');
+    expect(row).toHaveTextContent('99457: 0:01 more');
+
+    const toggle = within(row).getByRole('button', { name: 'Evidence for Aardvark, Ann' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const evidence = screen.getByTestId('billing-evidence');
+    expect(
+      within(evidence)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['2026-10-01', '2026-10-02', expect.stringMatching(/^RPM · .+ · 19:59 · interactive$/)]);
+    expect(api.unhandled).toEqual([]);
+  });
+});

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from './helpers';
+
+test.describe('billing evidence under the 2026 rules (issue 30)', () => {
+  test.use({ bypassCSP: true });
+
+  test('a coordinator opens the evidence view and reads which device days and time earned the codes', async ({
+    page,
+  }) => {
+    await page.goto('/billings');
+    await signIn(page, 'coordinator@caredeck.demo');
+    await expect(page).toHaveURL(/\/billings$/);
+    await page.getByRole('link', { name: 'Codes with their evidence under the 2026 rules' }).click();
+    await expect(page).toHaveURL(/\/billings\?view=evidence$/);
+    await expect(page.getByRole('heading', { name: 'Billing evidence (2026 rules)' })).toBeVisible();
+
+    const table = page.getByTestId('billing-periods-table');
+    await expect(table.getByTestId('billing-period-row').first()).toBeVisible();
+    // Time is minutes:seconds, never a rounded figure.
+    for (const shown of await table.getByTestId('billing-time-shown').allTextContents())
+      expect(shown).toMatch(/^\d+:\d\d$/);
+
+    // A demo patient with a cuff: its device days are the evidence of its device code.
+    const monitored = table
+      .getByTestId('billing-period-row')
+      .filter({ hasText: /\d+ device days/ })
+      .first();
+    await expect(monitored).toBeVisible();
+    const toggle = monitored.getByRole('button');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const evidence = page.getByTestId('billing-evidence');
+    await expect(evidence.getByRole('heading', { name: 'Device days' })).toBeVisible();
+    const days = Number((await monitored.textContent())?.match(/(\d+) device days/)?.[1]);
+    if (days > 0)
+      await expect(evidence.getByTestId('evidence-dates').getByRole('listitem')).toHaveCount(days);
+    await expectNoSeriousA11yViolations(page, '/billings?view=evidence');
+
+    // Back to the report.
+    await page.getByRole('link', { name: 'Back to the billing report' }).click();
+    await expect(page).toHaveURL(/\/billings$/);
+  });
+
+  test('a coordinator opens the at-risk worklist: who will miss the next code, with what is still needed', async ({
+    page,
+  }) => {
+    await page.goto('/billings');
+    await signIn(page, 'coordinator@caredeck.demo');
+    await page.getByRole('link', { name: 'Patients at risk of missing a code' }).click();
+    await expect(page).toHaveURL(/\/billings\?view=at-risk$/);
+    await expect(page.getByRole('heading', { name: 'At risk this period' })).toBeVisible();
+    const table = page.getByTestId('billing-at-risk-table');
+    await expect(table.or(page.getByText('No patient is at risk.'))).toBeVisible();
+    if (await table.isVisible()) {
+      const first = table.locator('tbody tr').first();
+      await expect(first).toContainText(/Device days \(99\d{3}\)|RPM time \(99\d{3}\)/);
+    }
+    await expectNoSeriousA11yViolations(page, '/billings?view=at-risk');
+  });
+});
