@@ -87,7 +87,8 @@ export type GroupedRow = {
 /**
  * The chart series of a range: per type, its raw readings when it has at most `maxPoints` of them, else
  * min/mean/max/count per bucket of `bucketSeconds` aligned on the range's start, all in SQL (issue 27).
- * Both branches read measurements_patient_type_time_idx (patient_id, type, measured_at).
+ * One pass over the range makes the buckets (and so each type's count); only a type with few readings is
+ * read again, raw. Both read measurements_patient_type_time_idx (patient_id, type, measured_at).
  */
 export async function groupedMeasurementsOf(
   db: Queryable,
@@ -100,25 +101,27 @@ export async function groupedMeasurementsOf(
 ): Promise<GroupedRow[]> {
   const f = from.toISOString();
   const t = to.toISOString();
-  const inRange = sql`m.patient_id = ${patientId} AND m.type = c.type AND m.measured_at >= ${f} AND m.measured_at < ${t}`;
-  const res = await db.execute<GroupedRow>(sql`
-    WITH c AS (
-      SELECT m.type, count(*)::int AS n FROM measurements m
-      WHERE m.patient_id = ${patientId} AND m.type = ANY(${`{${types.join(',')}}`}::text[])
-        AND m.measured_at >= ${f} AND m.measured_at < ${t}
-      GROUP BY m.type)
-    SELECT m.type, m.value, NULL::float8 AS min, NULL::float8 AS max, NULL::int AS count,
-           m.measured_at AS at, m.unit, c.n AS readings, false AS binned
-    FROM c JOIN measurements m ON ${inRange}
-    WHERE c.n <= ${maxPoints}
-    UNION ALL
-    SELECT m.type, avg(m.value)::float8, min(m.value), max(m.value), count(*)::int,
-           date_bin(make_interval(secs => ${bucketSeconds}), m.measured_at, ${f}::timestamptz), max(m.unit), c.n, true
-    FROM c JOIN measurements m ON ${inRange}
-    WHERE c.n > ${maxPoints}
-    GROUP BY m.type, c.n, 6
+  const binned = await db.execute<GroupedRow>(sql`
+    SELECT m.type, avg(m.value)::float8 AS value, min(m.value) AS min, max(m.value) AS max, count(*)::int AS count,
+           date_bin(make_interval(secs => ${bucketSeconds}), m.measured_at, ${f}::timestamptz) AS at,
+           max(m.unit) AS unit, (sum(count(*)) OVER (PARTITION BY m.type))::int AS readings, true AS binned
+    FROM measurements m
+    WHERE m.patient_id = ${patientId} AND m.type = ANY(${`{${types.join(',')}}`}::text[])
+      AND m.measured_at >= ${f} AND m.measured_at < ${t}
+    GROUP BY m.type, 6
     ORDER BY type, at`);
-  return res.rows;
+  const few = [...new Set(binned.rows.filter((r) => r.readings <= maxPoints).map((r) => r.type))];
+  if (few.length === 0) return binned.rows;
+  const raw = await db.execute<GroupedRow>(sql`
+    SELECT m.type, m.value, NULL::float8 AS min, NULL::float8 AS max, NULL::int AS count,
+           m.measured_at AS at, m.unit, (count(*) OVER (PARTITION BY m.type))::int AS readings, false AS binned
+    FROM measurements m
+    WHERE m.patient_id = ${patientId} AND m.type = ANY(${`{${few.join(',')}}`}::text[])
+      AND m.measured_at >= ${f} AND m.measured_at < ${t}
+    ORDER BY type, at`);
+  return [...binned.rows.filter((r) => r.readings > maxPoints), ...raw.rows].sort((a, b) =>
+    a.type === b.type ? 0 : a.type < b.type ? -1 : 1,
+  );
 }
 
 export async function measurementsPage(
