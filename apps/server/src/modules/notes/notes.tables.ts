@@ -52,9 +52,7 @@ export const notes = pgTable(
     // The patient's list: pinned first, newest first, without the deleted ones.
     index('notes_patient_idx').on(t.patientId, t.pinned, t.id).where(sql`${t.deletedAt} IS NULL`),
     // The worklist's "escalated" filter: the few patients with an escalation in force.
-    index('notes_escalated_idx')
-      .on(t.patientId)
-      .where(sql`${t.escalationActive} AND ${t.deletedAt} IS NULL`),
+    index('notes_escalated_idx').on(t.patientId).where(sql`${t.escalationActive} AND ${t.deletedAt} IS NULL`),
     check('notes_kind_check', sql`${t.kind} IN ('note', 'sms_image')`),
   ],
 );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Loaded } from '../../../shared/ui/Loaded';
 import { DateRangeFields, PeriodPresets } from '../../../shared/ui/PeriodFields';
 import { usePeriodParams } from '../../../shared/ui/period';
+import { auditActionLabel } from '../../audit/labels';
 import { useActiveScope } from '../../tenancy/scope';
 import { useStaffActivity, useStaffDays } from '../api';
 import '../i18n';
@@ -122,7 +123,7 @@ function StaffDays({
         <Stack gap="md">
           <Text size="sm" data-testid="staff-by-action">
             {Object.entries(detail.by_action)
-              .map(([action, n]) => `${action} × ${n}`)
+              .map(([action, n]) => `${auditActionLabel(action, i18n.language)} × ${n}`)
               .join(' · ') || t('noActions')}
           </Text>
           <section aria-labelledby="log-days">
