@@ -91,6 +91,15 @@ export { orNotProvided, trimOnBlur } from './fields';
 export type { FormSteps } from './form-steps';
 export { isStepValid, stepErrors, stepFields } from './form-steps';
 export type { DateInput } from './instant';
+export type { DateLanguage } from './language-dates';
+export {
+  DATE_LANGUAGES,
+  formatLanguageDate,
+  LANGUAGE_DATE_FORMATS,
+  languageDateFormat,
+  parseLanguageDate,
+  reorderUsDate,
+} from './language-dates';
 export type { MessageDateGroup } from './message-dates';
 export { groupByMessageDate, messageDateKey } from './message-dates';
 export {

@@ -5,6 +5,7 @@ import {
   NOT_AVAILABLE,
   NOT_PROVIDED,
   orNotProvided,
+  reorderUsDate,
   resolveDisplayZone,
   US_DATE_PATTERN,
   US_DATE_TIME_PATTERN,
@@ -19,7 +20,8 @@ export function valueOrNotProvided(value: string | number | null | undefined): s
 
 /**
  * A read-only date (01 §5, §8, §9): 'Not Provided' when there is no value; otherwise the domain's display
- * format (MM/DD/YYYY by default, in `zone`), where a value that is not a date shows 'N/A' (translated).
+ * format (MM/DD/YYYY by default, in `zone`) in the interface language's order (ADR 054: 12.04.2026 in German,
+ * 12/04/2026 in French and Portuguese), where a value that is not a date shows 'N/A' (translated).
  */
 export function dateOrNotProvided(
   value: DateInput | null | undefined,
@@ -30,7 +32,7 @@ export function dateOrNotProvided(
     return i18n.t('common.notProvided');
   }
   const text = displayDate(value, pattern, zone);
-  return text === NOT_AVAILABLE ? i18n.t('common.notAvailable') : text;
+  return text === NOT_AVAILABLE ? i18n.t('common.notAvailable') : reorderUsDate(text, i18n.language);
 }
 
 /**
