@@ -77,6 +77,7 @@ export {
   parseDateInput,
   TWO_DIGIT_YEAR_YEARS_BACK,
 } from './date-input';
+export { reorderUsDate } from './date-order';
 export {
   ELLIPSIS,
   INVALID_DATE,
@@ -98,7 +99,6 @@ export {
   LANGUAGE_DATE_FORMATS,
   languageDateFormat,
   parseLanguageDate,
-  reorderUsDate,
 } from './language-dates';
 export type { MessageDateGroup } from './message-dates';
 export { groupByMessageDate, messageDateKey } from './message-dates';

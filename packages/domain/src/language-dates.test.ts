@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatLanguageDate, parseLanguageDate, reorderUsDate } from './language-dates';
+import { reorderUsDate } from './date-order';
+import { formatLanguageDate, parseLanguageDate } from './language-dates';
 
 const ok = (date: string) => ({ ok: true, date });
 const refused = (reason: string) => ({ ok: false, reason });
@@ -70,5 +71,9 @@ describe('one date format per language (ADR 054)', () => {
     expect(reorderUsDate('04/12/26', 'fr')).toBe('12/04/26');
     expect(reorderUsDate('04/12', 'pt')).toBe('12/04');
     expect(reorderUsDate('N/A', 'de')).toBe('N/A');
+    expect(reorderUsDate('04/12/2026', 'constructor')).toBe('04/12/2026');
+    for (const language of ['de', 'fr', 'pt']) {
+      expect(reorderUsDate('04/12/2026', language)).toBe(formatLanguageDate('2026-04-12', language));
+    }
   });
 });

@@ -86,19 +86,3 @@ export function formatLanguageDate(isoDate: string, language: string | null | un
   const s = format.separator;
   return format.order === 'month-first' ? `${month}${s}${day}${s}${year}` : `${day}${s}${month}${s}${year}`;
 }
-
-/**
- * Display text made with one of the spec's US patterns (MM/DD/YYYY, MM/DD/YY, MM/DD, with or without a time
- * after it) put in the language's order: '04/12/2026 02:05 PM' reads '12.04.2026 02:05 PM' in German. Text
- * that does not start with such a date ('N/A', '*…') is returned unchanged.
- */
-export function reorderUsDate(text: string, language: string | null | undefined): string {
-  const format = languageDateFormat(language);
-  if (format.order === 'month-first') return text;
-  const s = format.separator;
-  return text.replace(
-    /^(\d{2})\/(\d{2})(?:\/(\d{2}|\d{4}))?(?=$|\s)/,
-    (_all, month: string, day: string, year?: string) =>
-      year ? `${day}${s}${month}${s}${year}` : `${day}${s}${month}`,
-  );
-}
