@@ -9,7 +9,5 @@
 export function reorderUsDate(text: string, language: string | null | undefined): string {
   // Written small: it loads with the first screen (ADR 048).
   const s = language === 'de' ? '.' : language === 'fr' || language === 'pt' ? '/' : '';
-  return s
-    ? text.replace(/^(\d\d)\/(\d\d)(?:\/(\d+))?\b/, (_, m, d, y) => [d, m, y].filter(Boolean).join(s))
-    : text;
+  return s ? text.replace(/^(\d\d)\/(\d\d)(\/(?=\d))?/, (_, m, d, y) => d + s + m + (y ? s : '')) : text;
 }
