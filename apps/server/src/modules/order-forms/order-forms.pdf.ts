@@ -58,7 +58,7 @@ export function renderOrderFormPdf(form: PrintableForm): Promise<Buffer> {
     .fontSize(9)
     .fillColor('#333333')
     .text(
-      `Form no. ${form.id} · To the ${form.recipientKind} · Prepared ${form.createdAt.slice(0, 10)} by ${printable(form.createdBy)}`,
+      `Form no. ${form.id} · To the ${form.recipientKind} · Prepared ${shown(form.createdAt.slice(0, 10))} by ${printable(form.createdBy)}`,
       { width },
     );
   doc.moveDown(0.8);
