@@ -61,11 +61,15 @@ export function DateField({
   const [reason, setReason] = useState<DateInputError | null>(null);
 
   const lastEmitted = useRef(value);
+  const shownIn = useRef(language);
 
   useEffect(() => {
-    // A value set from outside (a reset, loaded data) replaces what was typed.
-    if (value === lastEmitted.current) return;
+    // A value set from outside (a reset, loaded data) replaces what was typed; so does a change of language,
+    // or the old text would be read in the new language's order (04/12 is 12 April in English, 4 December in
+    // French).
+    if (value === lastEmitted.current && language === shownIn.current) return;
     lastEmitted.current = value;
+    shownIn.current = language;
     setText(formatLanguageDate(value, language));
     setReason(null);
   }, [value, language]);

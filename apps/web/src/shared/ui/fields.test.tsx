@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -104,6 +104,18 @@ describe('form fields (01 §5)', () => {
     expect(onDate).toHaveBeenLastCalledWith('2026-04-01');
     expect(screen.getByText('Saved as April 1, 2026')).toBeInTheDocument();
     expect(day).toHaveValue('04/01/2026');
+  });
+
+  it('shows the saved day again in the new order when the language changes', async () => {
+    await loadLanguage('de');
+    renderWithProviders(<Fields onDate={() => {}} />);
+    const day = screen.getByLabelText('Day');
+    await userEvent.type(day, '04/12/2026');
+    fireEvent.blur(day);
+    expect(day).toHaveValue('04/12/2026');
+    await act(() => i18n.changeLanguage('de'));
+    expect(day).toHaveValue('12.04.2026');
+    expect(screen.getByText('Wird gespeichert als 12. April 2026')).toBeInTheDocument();
   });
 
   it('reads the day first in French, and says so in words', async () => {
