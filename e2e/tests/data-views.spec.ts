@@ -28,6 +28,7 @@ test('a coordinator follows a patient from the readings tab to sleep, activity a
   await page.goto(`/activities-range/${patientId}`);
   await expect(page.getByTestId('activity-totals')).toContainText('steps');
   await page.getByLabel('From').fill('2020-01-01');
+  await page.getByLabel('From').press('Tab');
   await expect(page.getByText('Choose a start on or before the end, at most 366 days.')).toBeVisible();
 
   await page.goto(`/servings/${patientId}`);

@@ -17,10 +17,10 @@ test.describe('the patient record', () => {
     const suffix = Date.now().toString(36);
     await page.getByTestId('field-first_name').fill('Imogen');
     await page.getByTestId('field-last_name').fill(`Tester-${suffix}`);
-    await page.getByTestId('field-dob').fill('04/01/1954');
+    await page.getByTestId('field-dob').fill('01/04/1954');
     await page.getByTestId('field-dob').blur();
-    // The day comes first, and the field says how it read what was typed.
-    await expect(page.getByText('Read as January 4, 1954')).toBeVisible();
+    // English dates are typed as they are shown, MM/DD/YYYY (ADR 054), and the field says the day in words.
+    await expect(page.getByText('Saved as January 4, 1954')).toBeVisible();
     await page.getByTestId('field-sex').click();
     await page.getByRole('option', { name: 'Female' }).click();
     await page.getByTestId('field-mrn').fill(`E2E-${suffix}`);

@@ -92,6 +92,8 @@ test.describe('staff activity', () => {
     const drawer = page.getByRole('dialog', { name: 'Avery Morgan' });
     await expect(drawer.getByRole('heading', { name: 'Sign-ins and sign-outs' })).toBeVisible();
     await expect(drawer.getByTestId('staff-by-action')).not.toBeEmpty();
+    // Each action in words (issue 32 item 4), never its code such as "patient.view × 21".
+    await expect(drawer.getByTestId('staff-by-action')).not.toContainText(/[a-z_]+\.[a-z_]+/);
     await expect(page.locator('.mantine-Drawer-content')).toHaveCSS('opacity', '1');
     await expectNoSeriousA11yViolations(page, 'staff activity');
   });

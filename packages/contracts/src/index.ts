@@ -2,6 +2,7 @@ export * from './access-rules';
 export * from './active-user';
 export * from './administration';
 export * from './alerts';
+export * from './audit-actions';
 export * from './auth';
 export * from './billing';
 export * from './billing-periods';

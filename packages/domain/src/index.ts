@@ -104,6 +104,7 @@ export {
   parseDateInput,
   TWO_DIGIT_YEAR_YEARS_BACK,
 } from './date-input';
+export { reorderUsDate } from './date-order';
 export {
   ELLIPSIS,
   INVALID_DATE,
@@ -118,6 +119,14 @@ export { orNotProvided, trimOnBlur } from './fields';
 export type { FormSteps } from './form-steps';
 export { isStepValid, stepErrors, stepFields } from './form-steps';
 export type { DateInput } from './instant';
+export type { DateLanguage } from './language-dates';
+export {
+  DATE_LANGUAGES,
+  formatLanguageDate,
+  LANGUAGE_DATE_FORMATS,
+  languageDateFormat,
+  parseLanguageDate,
+} from './language-dates';
 export type { MessageDateGroup } from './message-dates';
 export { groupByMessageDate, messageDateKey } from './message-dates';
 export {

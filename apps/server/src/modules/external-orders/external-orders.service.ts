@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  type AuditAction,
   EXTERNAL_ORDER_ROLES,
   EXTERNAL_ORDER_STATUS_LABELS,
   EXTERNAL_ORDER_STATUSES,
@@ -127,7 +128,7 @@ export function createExternalOrdersService(deps: { db: Database; storage: FileS
   function auditEntry(
     actor: StaffActor,
     programId: number,
-    action: string,
+    action: AuditAction,
     subject: number | null,
     details?: object,
   ) {

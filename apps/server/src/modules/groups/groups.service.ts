@@ -1,4 +1,10 @@
-import { GROUP_MESSAGES, type GroupDetail, type GroupSummary, pageOf } from '@caredeck/contracts';
+import {
+  type AuditAction,
+  GROUP_MESSAGES,
+  type GroupDetail,
+  type GroupSummary,
+  pageOf,
+} from '@caredeck/contracts';
 import type { StaffActor } from '../../platform/access/actor';
 import { audit, auditView } from '../../platform/audit/audit';
 import type { Database, Queryable } from '../../platform/db/client';
@@ -24,7 +30,13 @@ function programOf(actor: StaffActor) {
   return actor.program;
 }
 
-function auditGroup(db: Queryable, actor: StaffActor, action: string, groupId: number, details?: object) {
+function auditGroup(
+  db: Queryable,
+  actor: StaffActor,
+  action: AuditAction,
+  groupId: number,
+  details?: object,
+) {
   return audit(db, {
     actorAdminId: actor.adminId,
     programId: actor.program?.id ?? null,

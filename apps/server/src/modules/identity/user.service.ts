@@ -1,4 +1,9 @@
-import { type ActiveUser, ROLE_PERMISSIONS, type UpdateProfileBody } from '@caredeck/contracts';
+import {
+  type ActiveUser,
+  type AuditAction,
+  ROLE_PERMISSIONS,
+  type UpdateProfileBody,
+} from '@caredeck/contracts';
 import { generateSecret, generateURI } from 'otplib';
 import type { Config } from '../../config';
 import type { StaffActor } from '../../platform/access/actor';
@@ -72,7 +77,7 @@ export function createUserService(deps: { db: Database; config: Config }) {
     await clearEvents(db, key);
   }
 
-  const auditSelf = (actor: StaffActor, action: string, details?: Record<string, unknown>) => ({
+  const auditSelf = (actor: StaffActor, action: AuditAction, details?: Record<string, unknown>) => ({
     actorAdminId: actor.adminId,
     action,
     subjectType: 'admin',

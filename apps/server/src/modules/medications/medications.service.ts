@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   type CreateRegimenInput,
   MEDICATION_MESSAGES,
   type Regimen,
@@ -70,7 +71,7 @@ export function createMedicationsService(deps: { db: Database }) {
   function auditPatient(
     tx: Queryable,
     actor: StaffActor,
-    action: string,
+    action: AuditAction,
     patientId: number,
     details?: object,
   ) {

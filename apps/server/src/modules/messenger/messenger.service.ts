@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   type ChatRole,
   MESSENGER_MESSAGES as M,
   MUTE_FOREVER,
@@ -112,7 +113,7 @@ export function createMessengerService(deps: { db: Database; realtime: Realtime;
   const trail = (
     actor: StaffActor,
     programId: number,
-    action: string,
+    action: AuditAction,
     subjectId: number,
     details?: Record<string, unknown>,
   ) => ({

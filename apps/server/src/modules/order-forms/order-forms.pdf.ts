@@ -1,3 +1,4 @@
+import { formatLanguageDate } from '@caredeck/domain';
 import PDFDocument from 'pdfkit';
 import type { SnapshotField } from './order-forms.queries';
 
@@ -21,6 +22,11 @@ const LABEL_WIDTH = 2.1 * INCH;
  */
 function printable(value: string): string {
   return value.replace(/[^\t\n\r\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022]/g, '?');
+}
+
+/** A calendar day (a birth date, a start date) in the English form's one format, MM/DD/YYYY (ADR 054). */
+function shown(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatLanguageDate(value, 'en') : value;
 }
 
 /**
@@ -52,7 +58,7 @@ export function renderOrderFormPdf(form: PrintableForm): Promise<Buffer> {
     .fontSize(9)
     .fillColor('#333333')
     .text(
-      `Form no. ${form.id} · To the ${form.recipientKind} · Prepared ${form.createdAt.slice(0, 10)} by ${printable(form.createdBy)}`,
+      `Form no. ${form.id} · To the ${form.recipientKind} · Prepared ${shown(form.createdAt.slice(0, 10))} by ${printable(form.createdBy)}`,
       { width },
     );
   doc.moveDown(0.8);
@@ -79,7 +85,7 @@ export function renderOrderFormPdf(form: PrintableForm): Promise<Buffer> {
       doc
         .font('Helvetica')
         .fontSize(10)
-        .text(f.value === null || f.value === '' ? '—' : printable(f.value), left + LABEL_WIDTH, top, {
+        .text(f.value === null || f.value === '' ? '—' : printable(shown(f.value)), left + LABEL_WIDTH, top, {
           width: width - LABEL_WIDTH,
         });
       doc.y = Math.max(doc.y, labelBottom) + 4;

@@ -165,7 +165,8 @@ describe('creating a form', () => {
     for (const expected of [
       'RPM device order (DME)',
       'Zelda Quixfield',
-      '1951-03-14',
+      // Days as the English console shows them, MM/DD/YYYY (ADR 054), never ISO.
+      '03/14/1951',
       'MRN-77310',
       'I10',
       'Blood pressure cuff',
@@ -173,6 +174,7 @@ describe('creating a form', () => {
       'CONFIDENTIAL',
     ])
       expect(text).toContain(expected);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
     const audits = await db.execute<{ details: { form_id: number; pdf: boolean } }>(
       sql`SELECT details FROM audit_events WHERE action = 'order_form.create' AND subject_id = ${patients.full}`,

@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   type CreatePatientInput,
   normalisePhone,
   PATIENT_MESSAGES,
@@ -42,7 +43,7 @@ function programOf(actor: StaffActor) {
 export function auditPatient(
   db: Queryable,
   actor: StaffActor,
-  action: string,
+  action: AuditAction,
   patientId: number,
   details?: object,
 ) {

@@ -1,4 +1,4 @@
-import { isCalendarDay, MED_REC_MESSAGES, type MedRecBody } from '@caredeck/contracts';
+import { type AuditAction, isCalendarDay, MED_REC_MESSAGES, type MedRecBody } from '@caredeck/contracts';
 import type { StaffActor } from '../../platform/access/actor';
 import { audit, auditView } from '../../platform/audit/audit';
 import type { Database, Queryable } from '../../platform/db/client';
@@ -32,7 +32,7 @@ export function createReconciliationService(deps: { db: Database }) {
     return found;
   }
 
-  const log = (tx: Queryable, actor: StaffActor, action: string, patientId: number, details?: object) =>
+  const log = (tx: Queryable, actor: StaffActor, action: AuditAction, patientId: number, details?: object) =>
     audit(tx, {
       actorAdminId: actor.adminId,
       programId: actor.program?.id ?? null,

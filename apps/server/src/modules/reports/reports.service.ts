@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   CARE_ROLES,
   exportFileName,
   type NewReport,
@@ -716,7 +717,7 @@ export function createReportsService(deps: {
     actor: StaffActor,
     programId: number,
     run: { kind: RunRow['kind']; patientId: number | null; period: Period },
-    audited: { action: string; details: Record<string, unknown> },
+    audited: { action: AuditAction; details: Record<string, unknown> },
   ): Promise<PatientReport> {
     const id = await db.transaction(async (tx) => {
       const runId = await q.insertRun(tx, {
@@ -744,7 +745,7 @@ export function createReportsService(deps: {
     actor: StaffActor,
     programId: number,
     run: RunRow,
-    action: string,
+    action: AuditAction,
     details: Record<string, unknown>,
   ) {
     const file = await storage.open(run.file_key!);

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
 import { executePrepared, type Queryable } from '../db/client';
 
@@ -5,7 +6,8 @@ export type AuditEntry = {
   actorAdminId: number | null;
   actorRealm?: 'staff' | 'controller' | 'system';
   programId?: number | null;
-  action: string;
+  /** Declared in contracts (AUDIT_ACTIONS), so every action has a label in the console. */
+  action: AuditAction;
   subjectType?: string;
   subjectId?: number | null;
   /** Never PHI: ids, counts, field names, not values. */

@@ -5,7 +5,8 @@ let loading: Promise<unknown> | undefined;
  * by every other page before it shows, so no screen ever appears unstyled.
  */
 export function loadRestStyles(): Promise<unknown> {
-  loading ??= import('./rest.css').catch((error: unknown) => {
+  // With them, the placement and dragging of dialogs (restLoaded.ts).
+  loading ??= import('./restLoaded').catch((error: unknown) => {
     // Tried again by the next page; the page itself still opens.
     loading = undefined;
     console.error('Styles could not be loaded', error);

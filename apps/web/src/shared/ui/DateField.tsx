@@ -1,4 +1,4 @@
-import { type DateInputError, parseDateInput } from '@caredeck/domain';
+import { type DateInputError, formatLanguageDate, parseLanguageDate } from '@caredeck/domain';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,10 +36,11 @@ function inWords(isoDate: string, language: string): string {
 }
 
 /**
- * A typed date: DD-MM-YYYY, DD.MM.YYYY, DD/MM/YYYY, YYYY-MM-DD or DD/MM/YY (01 §5), read by the domain parser
- * when the field loses focus, with optional bounds. Emits the ISO date, or '' while the text is not a date.
- * The day comes first (the placeholder says so), and a typed date is read back in words under the field, so
- * 04/01/1954 is never taken for April 1 without the user seeing it. A problem with what was typed is shown
+ * A typed date in the interface language's one format (ADR 054: MM/DD/YYYY in English, DD.MM.YYYY in German,
+ * DD/MM/YYYY in French and Portuguese; ISO YYYY-MM-DD too), read by the domain parser when the field loses
+ * focus, with optional bounds; anything else is refused with the expected format, never guessed. Emits the ISO
+ * date, or '' while the text is not a date. The field shows the date in the format it is typed in, and the day
+ * that will be saved in words under it ('Saved as April 12, 2026'). A problem with what was typed is shown
  * rather than an older form error ('required' from before the user typed).
  */
 export function DateField({
@@ -55,18 +56,23 @@ export function DateField({
   ...props
 }: DateFieldProps) {
   const { t, i18n } = useTranslation();
-  const [text, setText] = useState(value);
+  const language = i18n.language;
+  const [text, setText] = useState(() => formatLanguageDate(value, language));
   const [reason, setReason] = useState<DateInputError | null>(null);
 
   const lastEmitted = useRef(value);
+  const shownIn = useRef(language);
 
   useEffect(() => {
-    // A value set from outside (a reset, loaded data) replaces what was typed.
-    if (value === lastEmitted.current) return;
+    // A value set from outside (a reset, loaded data) replaces what was typed; so does a change of language,
+    // or the old text would be read in the new language's order (04/12 is 12 April in English, 4 December in
+    // French).
+    if (value === lastEmitted.current && language === shownIn.current) return;
     lastEmitted.current = value;
-    setText(value);
+    shownIn.current = language;
+    setText(formatLanguageDate(value, language));
     setReason(null);
-  }, [value]);
+  }, [value, language]);
 
   const emit = (isoDate: string) => {
     lastEmitted.current = isoDate;
@@ -74,9 +80,10 @@ export function DateField({
   };
 
   const commit = (raw: string) => {
-    const result = parseDateInput(raw, { min, max });
+    const result = parseLanguageDate(raw, language, { min, max });
     if (result.ok) {
       setReason(null);
+      setText(formatLanguageDate(result.date, language));
       emit(result.date);
       return;
     }
@@ -84,12 +91,15 @@ export function DateField({
     emit('');
   };
 
-  const ownError = reason ? t(MESSAGE_KEY[reason], { min, max }) : undefined;
-  // Read back only what the user typed in another shape than the stored ISO day.
+  const ownError = reason
+    ? t(MESSAGE_KEY[reason], {
+        min: min && formatLanguageDate(min, language),
+        max: max && formatLanguageDate(max, language),
+      })
+    : undefined;
+  // The day that will be saved, in words: 12/04/2026 cannot be taken for another day without the user seeing it.
   const readBack =
-    value && !reason && text.trim() !== value
-      ? t('validation.dateReadAs', { date: inWords(value, i18n.language) })
-      : undefined;
+    value && !reason ? t('validation.dateReadAs', { date: inWords(value, language) }) : undefined;
   return (
     <TextInput
       {...props}

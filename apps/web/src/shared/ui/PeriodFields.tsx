@@ -1,9 +1,13 @@
-import { SegmentedControl, TextInput } from '@mantine/core';
+import { SegmentedControl } from '@mantine/core';
+import { DateField } from './DateField';
 import { CALENDAR_DATE, type usePeriodParams } from './period';
 
 type Period = ReturnType<typeof usePeriodParams>;
 
-/** The period's first and last day as date inputs; a date typed half-way is ignored until it is whole. */
+/**
+ * The period's first and last day as date fields in the language's one format (ADR 054), each saying the day in
+ * words; a date that cannot be read is refused in the field and leaves the period as it was.
+ */
 export function DateRangeFields({
   period,
   fromLabel,
@@ -16,23 +20,17 @@ export function DateRangeFields({
   const { start, end, setPeriod } = period;
   return (
     <>
-      <TextInput
-        type="date"
+      <DateField
         label={fromLabel}
         value={start}
-        max={end}
-        onChange={(e) =>
-          CALENDAR_DATE.test(e.currentTarget.value) && setPeriod({ start: e.currentTarget.value, end })
-        }
+        max={CALENDAR_DATE.test(end) ? end : undefined}
+        onChange={(day) => CALENDAR_DATE.test(day) && setPeriod({ start: day, end })}
       />
-      <TextInput
-        type="date"
+      <DateField
         label={toLabel}
         value={end}
-        min={start}
-        onChange={(e) =>
-          CALENDAR_DATE.test(e.currentTarget.value) && setPeriod({ start, end: e.currentTarget.value })
-        }
+        min={CALENDAR_DATE.test(start) ? start : undefined}
+        onChange={(day) => CALENDAR_DATE.test(day) && setPeriod({ start, end: day })}
       />
     </>
   );

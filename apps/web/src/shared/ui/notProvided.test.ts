@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n';
-import { identityDate } from './notProvided';
+import { dateOrNotProvided, identityDate } from './notProvided';
 
 describe('identityDate', () => {
   afterEach(async () => {
@@ -16,5 +16,21 @@ describe('identityDate', () => {
     // Intl says '4 de jan. de 1954': the list's column holds '4 jan. 1954' (and the age beside it).
     await i18n.changeLanguage('pt');
     expect(identityDate('1985-12-27')).toBe('27 dez. 1985');
+  });
+});
+
+describe('dateOrNotProvided', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it("shows a date in the interface language's one order (ADR 054)", async () => {
+    expect(dateOrNotProvided('2026-04-12')).toBe('04/12/2026');
+    await i18n.changeLanguage('de');
+    expect(dateOrNotProvided('2026-04-12')).toBe('12.04.2026');
+    await i18n.changeLanguage('fr');
+    expect(dateOrNotProvided('2026-04-12')).toBe('12/04/2026');
+    await i18n.changeLanguage('pt');
+    expect(dateOrNotProvided('2026-04-12')).toBe('12/04/2026');
   });
 });

@@ -5,9 +5,8 @@ import {
   NOT_AVAILABLE,
   NOT_PROVIDED,
   orNotProvided,
-  resolveDisplayZone,
+  reorderUsDate,
   US_DATE_PATTERN,
-  US_DATE_TIME_PATTERN,
 } from '@caredeck/domain';
 import { i18n } from '../i18n';
 
@@ -19,7 +18,8 @@ export function valueOrNotProvided(value: string | number | null | undefined): s
 
 /**
  * A read-only date (01 §5, §8, §9): 'Not Provided' when there is no value; otherwise the domain's display
- * format (MM/DD/YYYY by default, in `zone`), where a value that is not a date shows 'N/A' (translated).
+ * format (MM/DD/YYYY by default, in `zone`) in the interface language's order (ADR 054: 12.04.2026 in German,
+ * 12/04/2026 in French and Portuguese), where a value that is not a date shows 'N/A' (translated).
  */
 export function dateOrNotProvided(
   value: DateInput | null | undefined,
@@ -30,7 +30,7 @@ export function dateOrNotProvided(
     return i18n.t('common.notProvided');
   }
   const text = displayDate(value, pattern, zone);
-  return text === NOT_AVAILABLE ? i18n.t('common.notAvailable') : text;
+  return text === NOT_AVAILABLE ? i18n.t('common.notAvailable') : reorderUsDate(text, i18n.language);
 }
 
 /**
@@ -51,23 +51,4 @@ export function identityDate(value: string | null | undefined): string {
     .formatToParts(new Date(`${value.slice(0, 10)}T00:00:00Z`))
     .map((part) => (part.type === 'literal' && /\p{L}/u.test(part.value) ? ' ' : part.value))
     .join('');
-}
-
-/**
- * A moment read in a clinical record (a dose taken, an order placed), on `zone`'s clock: MM/DD/YYYY hh:mm A in
- * English as the spec fixes it, otherwise the language's own order with the month's name and a 24-hour time
- * ('5. Nov. 2026, 08:05'), so 11/05 is never read as 11 May (the rule of `identityDate`, ADR 022).
- */
-export function recordDateTime(value: string | null | undefined, zone?: string | null): string {
-  if (!value || Number.isNaN(Date.parse(value))) return dateOrNotProvided(value, US_DATE_TIME_PATTERN, zone);
-  if (i18n.language === 'en') return dateOrNotProvided(value, US_DATE_TIME_PATTERN, zone);
-  return new Intl.DateTimeFormat(i18n.language, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: resolveDisplayZone(zone),
-  }).format(new Date(value));
 }

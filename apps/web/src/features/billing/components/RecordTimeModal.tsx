@@ -18,6 +18,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api-client';
+import { DateField } from '../../../shared/ui/DateField';
 import { localDay } from '../../../shared/ui/period';
 import { errorMessagesOf, toast, toastErrorsOr } from '../../../shared/ui/toasts';
 import { useBillingPrefs, useRecordTime } from '../api';
@@ -160,12 +161,11 @@ export function RecordTimeModal({
             allowDeselect={false}
           />
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
-            <TextInput
-              type="date"
+            <DateField
               label={t('record.date')}
               value={date}
               max={localDay(new Date().toISOString())}
-              onChange={(e) => edited(setDate)(e.currentTarget.value)}
+              onChange={(day) => edited(setDate)(day)}
               error={errors.start}
               required
             />

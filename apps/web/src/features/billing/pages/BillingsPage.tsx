@@ -25,6 +25,7 @@ import { IconCircleCheck, IconDownload, IconPencil, IconPhoneCall } from '@table
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DateField } from '../../../shared/ui/DateField';
 import { CALENDAR_DATE, localToday } from '../../../shared/ui/period';
 import { SearchBox } from '../../../shared/ui/SearchBox';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
@@ -160,23 +161,17 @@ function ReportView() {
             { value: 'last', label: t('presets.last') },
           ]}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('from')}
           value={period.start}
-          max={period.end}
-          onChange={(e) =>
-            CALENDAR_DATE.test(e.currentTarget.value) && update({ start: e.currentTarget.value })
-          }
+          max={CALENDAR_DATE.test(period.end) ? period.end : undefined}
+          onChange={(day) => CALENDAR_DATE.test(day) && update({ start: day })}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('to')}
           value={period.end}
-          min={period.start}
-          onChange={(e) =>
-            CALENDAR_DATE.test(e.currentTarget.value) && update({ end: e.currentTarget.value })
-          }
+          min={CALENDAR_DATE.test(period.start) ? period.start : undefined}
+          onChange={(day) => CALENDAR_DATE.test(day) && update({ end: day })}
         />
         {report.isFetching && <Loader size="sm" aria-label={t('loading')} />}
       </Group>

@@ -1,9 +1,13 @@
+import { US_DATE_TIME_PATTERN } from '@caredeck/domain';
 import { Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loaded } from '../../../shared/ui/Loaded';
+import { dateOrNotProvided } from '../../../shared/ui/notProvided';
 import { DateRangeFields, PeriodPresets } from '../../../shared/ui/PeriodFields';
 import { usePeriodParams } from '../../../shared/ui/period';
+import { auditActionLabel } from '../../audit/labels';
+import { useCurrentUser } from '../../identity/api';
 import { useActiveScope } from '../../tenancy/scope';
 import { useStaffActivity, useStaffDays } from '../api';
 import '../i18n';
@@ -15,13 +19,15 @@ const PRESETS = ['7', '30', '90'] as const;
  * pages, sign-ins); a row opens the person's days and sign-ins. Staff without an admin role see themselves.
  */
 export function LogsPage() {
-  const { t, i18n } = useTranslation('logs');
+  const { t } = useTranslation('logs');
   const scope = useActiveScope();
   const programId = scope && !scope.enterpriseScope ? scope.programId : 0;
   const period = usePeriodParams(30);
   const activity = useStaffActivity(programId, period.start, period.end, period.valid);
   const [open, setOpen] = useState<{ id: number; name: string } | null>(null);
-  const at = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const zone = useCurrentUser()?.tz ?? null;
+  // Every date through the shared formatter, in the language's one order (ADR 054).
+  const at = (value: string) => dateOrNotProvided(value, US_DATE_TIME_PATTERN, zone);
   const texts = { loading: t('loading'), error: t('loadError'), retry: t('retry') };
   return (
     <Stack gap="md">
@@ -78,7 +84,7 @@ export function LogsPage() {
                         <Table.Td>{r.patients}</Table.Td>
                         <Table.Td>{r.minutes}</Table.Td>
                         <Table.Td>{r.sign_ins}</Table.Td>
-                        <Table.Td>{r.last_at ? at.format(new Date(r.last_at)) : '—'}</Table.Td>
+                        <Table.Td>{r.last_at ? at(r.last_at) : '—'}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -114,7 +120,9 @@ function StaffDays({
 }) {
   const { t, i18n } = useTranslation('logs');
   const data = useStaffDays(programId, adminId, start, end);
-  const at = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const zone = useCurrentUser()?.tz ?? null;
+  // Every date through the shared formatter, in the language's one order (ADR 054).
+  const at = (value: string) => dateOrNotProvided(value, US_DATE_TIME_PATTERN, zone);
   const texts = { loading: t('loading'), error: t('loadError'), retry: t('retry') };
   return (
     <Loaded query={data} texts={texts}>
@@ -122,7 +130,7 @@ function StaffDays({
         <Stack gap="md">
           <Text size="sm" data-testid="staff-by-action">
             {Object.entries(detail.by_action)
-              .map(([action, n]) => `${action} × ${n}`)
+              .map(([action, n]) => `${auditActionLabel(action, i18n.language)} × ${n}`)
               .join(' · ') || t('noActions')}
           </Text>
           <section aria-labelledby="log-days">
@@ -143,7 +151,7 @@ function StaffDays({
                   .filter((d) => d.actions > 0 || d.minutes > 0)
                   .map((d) => (
                     <Table.Tr key={d.date}>
-                      <Table.Td>{d.date}</Table.Td>
+                      <Table.Td>{dateOrNotProvided(d.date)}</Table.Td>
                       <Table.Td>{d.actions}</Table.Td>
                       <Table.Td>{d.patients}</Table.Td>
                       <Table.Td>{d.minutes}</Table.Td>
@@ -164,8 +172,7 @@ function StaffDays({
             <Stack gap={2}>
               {logins.map((l) => (
                 <Text key={l.id} size="sm">
-                  {at.format(new Date(l.login_at))} →{' '}
-                  {l.logout_at ? at.format(new Date(l.logout_at)) : t('stillSignedIn')}
+                  {at(l.login_at)} → {l.logout_at ? at(l.logout_at) : t('stillSignedIn')}
                 </Text>
               ))}
             </Stack>

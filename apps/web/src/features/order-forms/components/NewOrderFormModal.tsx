@@ -18,6 +18,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api-client';
+import { DateField } from '../../../shared/ui/DateField';
 import { errorMessagesOf, toast } from '../../../shared/ui/toasts';
 import { useCreateOrderForm, useOrderFormTemplates } from '../api';
 
@@ -133,11 +134,24 @@ export function NewOrderFormModal({
       return (
         <Textarea key={f.key} {...common} autosize minRows={2} onChange={(e) => set(e.currentTarget.value)} />
       );
+    if (f.type === 'date')
+      return (
+        <DateField
+          key={f.key}
+          label={common.label}
+          description={common.description}
+          withAsterisk={common.withAsterisk}
+          error={common.error}
+          data-field={f.key}
+          value={common.value}
+          onChange={set}
+        />
+      );
     return (
       <TextInput
         key={f.key}
         {...common}
-        type={f.type === 'date' ? 'date' : 'text'}
+        type="text"
         inputMode={f.type === 'number' ? 'numeric' : undefined}
         onChange={(e) => set(e.currentTarget.value)}
       />

@@ -10,7 +10,7 @@ import { HistoryPanel } from './HistoryPanel';
 const PATIENT = { id: 11, name: 'Ada Lovelace' } as PatientRecord;
 const COORDINATOR = { id: 3, name: 'Grace Hopper' };
 
-function start() {
+function start(audit: { id: number; action: string }[] = []) {
   signInForTest();
   mockFetch({
     [on(userContract.me)]: { body: makeUser({ tz: 'UTC' }) },
@@ -32,7 +32,16 @@ function start() {
         ],
       },
     },
-    [on(patientRecordContract.auditHistory, { programId: 1, patientId: PATIENT.id })]: { body: pageOf([]) },
+    [on(patientRecordContract.auditHistory, { programId: 1, patientId: PATIENT.id })]: {
+      body: pageOf(
+        audit.map((a) => ({
+          ...a,
+          actor: COORDINATOR,
+          details: null,
+          created_at: '2026-11-28T15:00:00.000Z',
+        })),
+      ),
+    },
   });
   renderWithProviders(<HistoryPanel patient={PATIENT} programId={1} />);
 }
@@ -69,5 +78,30 @@ describe('the record’s status history', () => {
     const rows = await screen.findAllByTestId('status-history-row');
     expect(rows[1]).toHaveTextContent('Changement individuel');
     expect(rows[1]).toHaveTextContent('Motif : Hospitalised');
+  });
+});
+
+describe('the record’s audit history', () => {
+  const entries = [
+    { id: 3, action: 'order_form.list_view' },
+    { id: 2, action: 'billing.patient_view' },
+    { id: 1, action: 'an.unknown_action' },
+  ];
+
+  it('names each action in words, never by its code', async () => {
+    start(entries);
+    const table = await screen.findByTestId('audit-history');
+    expect(table).toHaveTextContent('Order forms viewed');
+    expect(table).toHaveTextContent("Patient's billing viewed");
+    expect(table).toHaveTextContent('Other activity');
+    expect(table).not.toHaveTextContent(/order_form|billing\.|an\.unknown/);
+  });
+
+  it('in the interface language', async () => {
+    await i18n.changeLanguage('de');
+    start(entries);
+    const table = await screen.findByTestId('audit-history');
+    expect(table).toHaveTextContent('Bestellformulare angesehen');
+    expect(table).toHaveTextContent('Sonstige Aktivität');
   });
 });

@@ -4,6 +4,7 @@ import { Center, Group, Loader, Pagination, SimpleGrid, Stack, Table, Text, Titl
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateOrNotProvided } from '../../../shared/ui/notProvided';
+import { auditActionLabel } from '../../audit/labels';
 import { useCurrentUser } from '../../identity/api';
 import { useAuditHistory, usePatientStatus } from '../api';
 import '../i18n';
@@ -19,12 +20,6 @@ export function HistoryPanel({ patient, programId }: { patient: PatientRecord; p
   const [page, setPage] = useState(1);
   const status = usePatientStatus(patient.id);
   const audit = useAuditHistory(programId, patient.id, page);
-  const actionLabel = (action: string) => {
-    const key = `history.actions.${action.replace('.', '_')}`;
-    return i18n.exists(key, { ns: 'patientRecord' })
-      ? t(key as 'history.actions.patient_view')
-      : t('history.actions.other', { action });
-  };
   const by = (person: { name: string } | null) =>
     person ? t('history.by', { name: person.name }) : t('history.system');
 
@@ -85,7 +80,7 @@ export function HistoryPanel({ patient, programId }: { patient: PatientRecord; p
               <Table.Tbody>
                 {audit.data.data.map((entry) => (
                   <Table.Tr key={entry.id}>
-                    <Table.Td>{actionLabel(entry.action)}</Table.Td>
+                    <Table.Td>{auditActionLabel(entry.action, i18n.language)}</Table.Td>
                     <Table.Td>{dateOrNotProvided(entry.created_at, US_DATE_TIME_PATTERN, zone)}</Table.Td>
                     <Table.Td>{by(entry.actor)}</Table.Td>
                   </Table.Tr>

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../shared/ui/DateField';
 import { ConfirmModal } from '../../../shared/ui/NameModal';
-import { recordDateTime } from '../../../shared/ui/notProvided';
+import { recordDateTime } from '../../../shared/ui/recordDateTime';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useManualDoses } from '../api';

@@ -372,7 +372,7 @@ describe('changing a regimen', () => {
     await userEvent.click(await screen.findByTestId('regimen-edit'));
     const dialog = await screen.findByRole('dialog');
     // The last day is shown on the patient's clock.
-    expect(within(dialog).getByTestId('regimen-end')).toHaveValue('2026-11-30');
+    expect(within(dialog).getByTestId('regimen-end')).toHaveValue('11/30/2026');
     await userEvent.type(within(dialog).getByTestId('regimen-times'), '20:00{Enter}');
     const lockout = within(dialog).getByTestId('regimen-lockout');
     await userEvent.clear(lockout);

@@ -9,6 +9,7 @@ import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, Tex
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstFieldErrors } from '../../../shared/api-client';
+import { DateField } from '../../../shared/ui/DateField';
 import { toast } from '../../../shared/ui/toasts';
 import { type Audience, type CreateReport, useDestinations } from '../api';
 
@@ -150,20 +151,18 @@ export function NewReportModal({
           />
           {form.period === 'custom' && (
             <Group grow>
-              <TextInput
-                type="date"
+              <DateField
                 label={t('form.start')}
                 value={form.start}
-                onChange={(e) => set({ start: e.currentTarget.value })}
+                onChange={(day) => set({ start: day })}
                 error={errors.start}
                 required
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={t('form.end')}
                 value={form.end}
                 min={form.start || undefined}
-                onChange={(e) => set({ end: e.currentTarget.value })}
+                onChange={(day) => set({ end: day })}
                 error={errors.end}
                 required
               />

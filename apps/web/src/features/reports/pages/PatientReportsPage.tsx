@@ -12,7 +12,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
@@ -22,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../shared/api-client';
+import { DateField } from '../../../shared/ui/DateField';
 import type { SaveCall } from '../../../shared/ui/saveCall';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useActiveScope } from '../../tenancy/scope';
@@ -160,20 +160,8 @@ export function PatientReportsPage() {
       </div>
       <Paper withBorder p="md" radius="md">
         <Group align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
-            label={t('form.start')}
-            value={start}
-            max={end || undefined}
-            onChange={(e) => setStart(e.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
-            label={t('form.end')}
-            value={end}
-            min={start || undefined}
-            onChange={(e) => setEnd(e.currentTarget.value)}
-          />
+          <DateField label={t('form.start')} value={start} max={end || undefined} onChange={setStart} />
+          <DateField label={t('form.end')} value={end} min={start || undefined} onChange={setEnd} />
           <Text size="sm" c="dimmed" mb={8}>
             {start && end ? t('patientReports.periodChosen') : t('patientReports.periodDefault')}
           </Text>
