@@ -12,12 +12,13 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DateField } from '../../../shared/ui/DateField';
+import { CALENDAR_DATE } from '../../../shared/ui/period';
 import { useActiveScope } from '../../tenancy/scope';
 import { useBillingPeriods } from '../periods-api';
 import '../periods-i18n';
@@ -59,11 +60,10 @@ export function BillingPeriodsPage() {
           {t('back')}
         </Anchor>
       </div>
-      <TextInput
-        type="date"
+      <DateField
         label={t('day')}
         value={date}
-        onChange={(e) => set({ date: e.currentTarget.value, page: '' })}
+        onChange={(day) => CALENDAR_DATE.test(day) && set({ date: day, page: '' })}
         maw={220}
       />
       {result.isError ? (
