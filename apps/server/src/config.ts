@@ -51,6 +51,13 @@ const envSchema = z
      * never, tests run it by hand). The KPI is exact either way; the longer the gap, the more it classifies live.
      */
     ADHERENCE_ROLLUP_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+    /**
+     * Population figures (KPI, alert analytics, staff summary) of programs with at least this many patients are
+     * served from a result at most POPULATION_CACHE_FRESH_MS old (ADR 074); smaller programs compute every time.
+     */
+    POPULATION_CACHE_MIN_PATIENTS: z.coerce.number().int().min(0).max(100_000_000).default(5_000),
+    /** How old a cached population figure may be before the next request computes it again (0: never cached). */
+    POPULATION_CACHE_FRESH_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
     /** How long a guest link to a conversation stays valid, in hours. */
     GUEST_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(72),
     /** Largest file one may attach to a message, in MB. */

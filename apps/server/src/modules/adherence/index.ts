@@ -1,3 +1,4 @@
+import { populationCacheOf } from '../../platform/cache/population-cache';
 import { repeatJob } from '../../platform/jobs/repeat';
 import { defineModule } from '../../platform/module';
 import { adherenceRoutes } from './adherence.routes';
@@ -21,7 +22,9 @@ export const adherenceModule = defineModule({
   name: 'adherence',
   async register(app, { db, config, log, onClose }) {
     await app.register(adherenceRoutes, { adherence: createAdherenceService({ db }) });
-    await app.register(kpiRoutes, { kpi: createKpiService({ db }) });
+    await app.register(kpiRoutes, {
+      kpi: createKpiService({ db, cache: populationCacheOf(config, log) }),
+    });
     const rollup = createRollupJob({ db });
     app.decorate('adherenceRollup', { run: (options) => rollup.run(options) });
     repeatJob('adherence-rollup', config.ADHERENCE_ROLLUP_MS, () => rollup.run({ restMs: ROLLUP_REST_MS }), {

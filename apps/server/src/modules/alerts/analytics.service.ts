@@ -7,6 +7,11 @@ import {
 } from '@caredeck/contracts';
 import { isValidTimeZone } from '@caredeck/domain';
 import type { StaffActor } from '../../platform/access/actor';
+import {
+  createPopulationCache,
+  type PopulationCache,
+  patientsOfPrograms,
+} from '../../platform/cache/population-cache';
 import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import { iso, rangeOf } from '../adherence/calendar-range';
@@ -36,8 +41,14 @@ const STATUSES: Record<string, string[]> = {
 };
 
 /** Alert analytics (02 §7): figures and lists of a period, the engine's state, dashboard series. */
-export function createAnalyticsService(deps: { db: Database; engine: AlertEngine; now?: () => number }) {
+export function createAnalyticsService(deps: {
+  db: Database;
+  engine: AlertEngine;
+  cache?: PopulationCache;
+  now?: () => number;
+}) {
   const { db, engine } = deps;
+  const cache = deps.cache ?? createPopulationCache({ minPatients: 0, freshMs: 0 });
   const now = deps.now ?? Date.now;
 
   function period(start: string, end: string, zone = 'UTC') {
@@ -68,7 +79,12 @@ export function createAnalyticsService(deps: { db: Database; engine: AlertEngine
     }
     const scope = { programIds, from: p.from, to: p.to, zone: p.zone };
     if (q.count === '1') {
-      const f = await analyticsFigures(db, scope);
+      // A large program's figures are at most the cache's freshness old (ADR 074).
+      const { value: f } = await cache.get(
+        `alert-analytics:${programIds.join(',')}:${p.from.toISOString()}:${p.to.toISOString()}:${p.zone}`,
+        await patientsOfPrograms(db, programIds),
+        () => analyticsFigures(db, scope),
+      );
       return {
         data: {
           start: p.start,

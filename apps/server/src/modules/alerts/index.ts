@@ -1,4 +1,5 @@
 import { runs } from '../../config';
+import { populationCacheOf } from '../../platform/cache/population-cache';
 import { defineModule } from '../../platform/module';
 import { createAlertEngine } from './alerts.engine';
 import { alertsRoutes } from './alerts.routes';
@@ -31,7 +32,7 @@ export const alertsModule = defineModule({
     });
     await app.register(alertsRoutes, {
       alerts: createAlertsService({ db, realtime }),
-      analytics: createAnalyticsService({ db, engine }),
+      analytics: createAnalyticsService({ db, engine, cache: populationCacheOf(config, log) }),
     });
     await app.register(rulesRoutes, { rules: createRulesService({ db }) });
     // The sweep is a worker's job; the vitals of ingested readings are evaluated where they are ingested.

@@ -1,5 +1,10 @@
 import { LOG_MESSAGES as M, pageOf, type StaffRole } from '@caredeck/contracts';
 import type { StaffActor } from '../../platform/access/actor';
+import {
+  createPopulationCache,
+  type PopulationCache,
+  patientsOfPrograms,
+} from '../../platform/cache/population-cache';
 import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import {
@@ -34,8 +39,9 @@ function periodOf(q: { start?: string; end?: string }, now = Date.now()): Period
 }
 
 /** 02 §7 "Logs" (ADR 039). */
-export function createLogsService(deps: { db: Database }) {
+export function createLogsService(deps: { db: Database; cache?: PopulationCache }) {
   const { db } = deps;
+  const cache = deps.cache ?? createPopulationCache({ minPatients: 0, freshMs: 0 });
   const programOf = (actor: StaffActor) => actor.program!.id;
   const readsAll = (actor: StaffActor) => actor.program!.roles.some((r) => LOG_READER_ROLES.includes(r));
 
@@ -63,7 +69,12 @@ export function createLogsService(deps: { db: Database }) {
       // Staff without a reader role see their own actions only.
       const adminId = readsAll(actor) ? q.admin_id : actor.adminId;
       if (q.summary === '1') {
-        const rows = await activityByStaff(db, programId, period, adminId);
+        // A large program's summary is at most the cache's freshness old (ADR 074).
+        const { value: rows } = await cache.get(
+          `staff-summary:${programId}:${period.from}:${period.to}:${adminId ?? '*'}`,
+          await patientsOfPrograms(db, [programId]),
+          () => activityByStaff(db, programId, period, adminId),
+        );
         return pageOf(rows.slice((q.page - 1) * q.per_page, q.page * q.per_page), q, rows.length);
       }
       const res = await logEntries(db, programId, {

@@ -13,6 +13,7 @@ const en = {
   loading: 'Computing the KPI…',
   loadError: 'The KPI could not be computed.',
   retry: 'Try again',
+  asOf: 'As of {{time}}',
   invalidPeriod: 'Choose a start on or before the end, at most 366 days.',
   none: '–',
   tiles: {
@@ -56,6 +57,7 @@ export const kpiTexts: FeatureTexts<typeof en> = registerTexts('kpi', {
     loading: 'Kennzahlen werden berechnet…',
     loadError: 'Die Kennzahlen konnten nicht berechnet werden.',
     retry: 'Erneut versuchen',
+    asOf: 'Stand {{time}}',
     invalidPeriod: 'Wählen Sie einen Beginn vor oder am Ende, höchstens 366 Tage.',
     none: '–',
     tiles: {
@@ -96,6 +98,7 @@ export const kpiTexts: FeatureTexts<typeof en> = registerTexts('kpi', {
     loading: 'Calcul des indicateurs…',
     loadError: 'Les indicateurs n’ont pas pu être calculés.',
     retry: 'Réessayer',
+    asOf: 'Au {{time}}',
     invalidPeriod: 'Choisissez un début avant ou égal à la fin, 366 jours au plus.',
     none: '–',
     tiles: {
@@ -136,6 +139,7 @@ export const kpiTexts: FeatureTexts<typeof en> = registerTexts('kpi', {
     loading: 'A calcular os indicadores…',
     loadError: 'Não foi possível calcular os indicadores.',
     retry: 'Tentar novamente',
+    asOf: 'Em {{time}}',
     invalidPeriod: 'Escolha um início igual ou anterior ao fim, no máximo 366 dias.',
     none: '–',
     tiles: {

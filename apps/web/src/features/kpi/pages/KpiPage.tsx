@@ -4,6 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFields, PeriodPresets } from '../../../shared/ui/PeriodFields';
 import { shortDayLabel, usePeriodParams } from '../../../shared/ui/period';
+import { recordDateTime } from '../../../shared/ui/recordDateTime';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useActiveScope } from '../../tenancy/scope';
 import { downloadKpi, useKpi, useLiveKpi } from '../api';
@@ -68,6 +69,12 @@ export function KpiPage() {
         />
         <DateRangeFields period={period} fromLabel={t('from')} toLabel={t('to')} />
         {kpi.isFetching && <Loader size="sm" aria-label={t('loading')} />}
+        {kpi.data && (
+          // A large program's KPI may be up to half a minute old (ADR 074): say when it was computed.
+          <Text size="sm" c="dimmed" data-testid="kpi-as-of">
+            {t('asOf', { time: recordDateTime(kpi.data.generated_at) })}
+          </Text>
+        )}
       </Group>
       {!valid ? (
         <Alert color="yellow">{t('invalidPeriod')}</Alert>
