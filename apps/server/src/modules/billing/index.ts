@@ -1,3 +1,4 @@
+import { populationCacheOf } from '../../platform/cache/population-cache';
 import { defineModule } from '../../platform/module';
 import { billingRoutes } from './billing.routes';
 import { createBillingService } from './billing.service';
@@ -7,9 +8,9 @@ import { createBillingPeriodsService } from './billing-periods';
 /** Billing and time tracking (02 §7 "Billing"; ADR 041). */
 export const billingModule = defineModule({
   name: 'billing',
-  async register(app, { db }) {
+  async register(app, { db, config, log }) {
     await app.register(billingRoutes, {
-      billing: createBillingService({ db }),
+      billing: createBillingService({ db, cache: populationCacheOf(config, log) }),
       periods: createBillingPeriodsService({ db }),
       atRisk: createBillingAtRiskService({ db }),
     });

@@ -1,4 +1,4 @@
-import { kpiContract, logsContract, routeUrl } from '@caredeck/contracts';
+import { billingContract, kpiContract, logsContract, routeUrl } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD } from '../../modules/identity/identity.factories';
@@ -70,5 +70,19 @@ describe('population figures of large programs (ADR 074)', () => {
     await kpi(program.small);
     expect(await actionsOf(program.large)).toBe(large);
     expect(await actionsOf(program.small)).toBe(small + 1);
+  });
+
+  it('serves the billing screen of the month the same way', async () => {
+    const billings = async (programId: number) => {
+      const res = await get(routeUrl(billingContract.programBillings, { programId }));
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().summary.patients;
+    };
+    const large = await billings(program.large);
+    const small = await billings(program.small);
+    await given(db).patient({ programId: program.large });
+    await given(db).patient({ programId: program.small });
+    expect(await billings(program.large)).toBe(large);
+    expect(await billings(program.small)).toBe(small + 1);
   });
 });
