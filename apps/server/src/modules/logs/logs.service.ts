@@ -90,15 +90,21 @@ export function createLogsService(deps: { db: Database; cache?: PopulationCache 
       await canRead(actor, adminId);
       const period = periodOf(q);
       const programId = programOf(actor);
-      const [activity] = await activityByStaff(db, programId, period, adminId);
-      const latest = await logEntries(db, programId, { period, adminId, page: 1, per_page: 20 });
-      return {
-        data: {
-          ...activity!,
-          by_action: await actionCounts(db, programId, adminId, period),
-          latest: latest.rows,
+      // In a large program, at most the cache's freshness old (ADR 074): a month of one member's actions.
+      const { value } = await cache.get(
+        `staff-member:${programId}:${adminId}:${period.from}:${period.to}`,
+        await patientsOfPrograms(db, [programId]),
+        async () => {
+          const [activity] = await activityByStaff(db, programId, period, adminId);
+          const latest = await logEntries(db, programId, { period, adminId, page: 1, per_page: 20 });
+          return {
+            ...activity!,
+            by_action: await actionCounts(db, programId, adminId, period),
+            latest: latest.rows,
+          };
         },
-      };
+      );
+      return { data: value };
     },
     async dayWise(actor: StaffActor, adminId: number, q: { start?: string; end?: string }) {
       await canRead(actor, adminId);

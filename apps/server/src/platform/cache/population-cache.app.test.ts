@@ -12,6 +12,7 @@ import type { App } from '../http/types';
 let app: App;
 let db: Database;
 let token = '';
+let adminId = 0;
 const program = { large: 0, small: 0 };
 const get = (url: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
 const kpi = (programId: number) =>
@@ -34,6 +35,7 @@ beforeAll(async () => {
       { programId: program.small, role: 'admin' },
     ],
   });
+  adminId = admin.id;
   token = (await signIn(app, admin.email, FACTORY_PASSWORD)).token;
 });
 
@@ -70,6 +72,20 @@ describe('population figures of large programs (ADR 074)', () => {
     await kpi(program.small);
     expect(await actionsOf(program.large)).toBe(large);
     expect(await actionsOf(program.small)).toBe(small + 1);
+    // One staff member's activity likewise.
+    const memberActions = async (programId: number) => {
+      const res = await get(
+        routeUrl(logsContract.adminLog, { programId: String(programId), id: String(adminId) }, { end: today }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.actions;
+    };
+    const largeMember = await memberActions(program.large);
+    const smallMember = await memberActions(program.small);
+    await kpi(program.large);
+    await kpi(program.small);
+    expect(await memberActions(program.large)).toBe(largeMember);
+    expect(await memberActions(program.small)).toBe(smallMember + 1);
   });
 
   it('serves the billing screen of the month the same way', async () => {
