@@ -67,6 +67,7 @@ const en = {
     nfc_reader: 'NFC reader',
   },
   patient: {
+    tableLabel: 'Devices of the patient',
     actions: 'Actions',
     loadError: 'The devices could not be loaded.',
     none: 'The patient has no device.',
@@ -251,6 +252,7 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
       nfc_reader: 'NFC-Lesegerät',
     },
     patient: {
+      tableLabel: 'Geräte des Patienten',
       actions: 'Aktionen',
       loadError: 'Die Geräte konnten nicht geladen werden.',
       none: 'Der Patient hat kein Gerät.',
@@ -435,6 +437,7 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
       nfc_reader: 'Lecteur NFC',
     },
     patient: {
+      tableLabel: 'Appareils du patient',
       actions: 'Actions',
       loadError: 'Les appareils n’ont pas pu être chargés.',
       none: 'Le patient n’a aucun appareil.',
@@ -620,6 +623,7 @@ export const devicesTexts: FeatureTexts<typeof en> = registerTexts('devices', {
       nfc_reader: 'Leitor NFC',
     },
     patient: {
+      tableLabel: 'Dispositivos do paciente',
       actions: 'Ações',
       loadError: 'Não foi possível carregar os dispositivos.',
       none: 'O paciente não tem dispositivos.',

@@ -140,6 +140,7 @@ const en = {
     saveEnrolments: 'Save enrolments',
   },
   caregivers: {
+    tableLabel: 'Caregivers of the patient',
     empty: 'No caregiver is linked to this patient.',
     link: 'Link a caregiver',
     linkAction: 'Link',
@@ -558,6 +559,7 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       saveEnrolments: 'Einschreibungen speichern',
     },
     caregivers: {
+      tableLabel: 'Betreuungspersonen des Patienten',
       empty: 'Mit diesem Patienten ist keine betreuende Person verknüpft.',
       link: 'Betreuende Person verknüpfen',
       linkAction: 'Verknüpfen',
@@ -973,6 +975,7 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       saveEnrolments: 'Enregistrer les inscriptions',
     },
     caregivers: {
+      tableLabel: 'Aidants du patient',
       empty: "Aucun aidant n'est associé à ce patient.",
       link: 'Associer un aidant',
       linkAction: 'Associer',
@@ -1387,6 +1390,7 @@ export const patientRecordTexts: FeatureTexts<typeof en> = registerTexts('patien
       saveEnrolments: 'Guardar inscrições',
     },
     caregivers: {
+      tableLabel: 'Cuidadores do paciente',
       empty: 'Nenhum cuidador está associado a este doente.',
       link: 'Associar um cuidador',
       linkAction: 'Associar',

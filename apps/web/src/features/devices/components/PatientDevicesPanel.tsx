@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { hasAnyRole } from '../../../app/auth/roles';
 import { DISPENSER_EVENTS_EVENT, onLiveEvent } from '../../../app/realtime';
 import { isApiError } from '../../../shared/api-client';
+import { ScrollTable, STICKY_ACTIONS } from '../../../shared/ui/ScrollTable';
 import { toast } from '../../../shared/ui/toasts';
 import { useCurrentUser } from '../../identity/api';
 import { useActiveScope } from '../../tenancy/scope';
@@ -80,50 +81,52 @@ export function PatientDevicesPanel({ patientId }: { patientId: number }) {
       {list.length === 0 ? (
         <Text c="dimmed">{t('patient.none')}</Text>
       ) : (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('patient.device')}</Table.Th>
-              <Table.Th>{t('columns.serial')}</Table.Th>
-              <Table.Th>{t('columns.connection')}</Table.Th>
-              <Table.Th>{t('columns.battery')}</Table.Th>
-              <Table.Th>{t('columns.lastEvent')}</Table.Th>
-              {canRegister && (
-                <Table.Th>
-                  <VisuallyHidden>{t('patient.actions')}</VisuallyHidden>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((d) => (
-              <Table.Tr key={d.id} data-serial={d.serial}>
-                <Table.Td>
-                  {t(`kinds.${d.kind}`)}
-                  {d.dispenser_type ? ` · ${t('typeLabel', { type: d.dispenser_type })}` : ''}
-                </Table.Td>
-                <Table.Td>{d.serial}</Table.Td>
-                <Table.Td>
-                  <Badge
-                    color={d.connected ? 'teal' : d.online ? 'blue' : 'gray'}
-                    variant={d.connected ? 'filled' : 'light'}
-                  >
-                    {d.connected ? t('connected') : d.online ? t('online') : t('offline')}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{d.battery === null ? '–' : `${d.battery} %`}</Table.Td>
-                <Table.Td>
-                  <LastEvent type={d.last_event_type} at={d.last_seen_at} />
-                </Table.Td>
+        <ScrollTable label={t('patient.tableLabel')} minWidth={560}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('patient.device')}</Table.Th>
+                <Table.Th>{t('columns.serial')}</Table.Th>
+                <Table.Th>{t('columns.connection')}</Table.Th>
+                <Table.Th>{t('columns.battery')}</Table.Th>
+                <Table.Th>{t('columns.lastEvent')}</Table.Th>
                 {canRegister && (
-                  <Table.Td>
-                    <NewSecretAction device={d} />
-                  </Table.Td>
+                  <Table.Th style={STICKY_ACTIONS}>
+                    <VisuallyHidden>{t('patient.actions')}</VisuallyHidden>
+                  </Table.Th>
                 )}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((d) => (
+                <Table.Tr key={d.id} data-serial={d.serial}>
+                  <Table.Td>
+                    {t(`kinds.${d.kind}`)}
+                    {d.dispenser_type ? ` · ${t('typeLabel', { type: d.dispenser_type })}` : ''}
+                  </Table.Td>
+                  <Table.Td>{d.serial}</Table.Td>
+                  <Table.Td>
+                    <Badge
+                      color={d.connected ? 'teal' : d.online ? 'blue' : 'gray'}
+                      variant={d.connected ? 'filled' : 'light'}
+                    >
+                      {d.connected ? t('connected') : d.online ? t('online') : t('offline')}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{d.battery === null ? '–' : `${d.battery} %`}</Table.Td>
+                  <Table.Td>
+                    <LastEvent type={d.last_event_type} at={d.last_seen_at} />
+                  </Table.Td>
+                  {canRegister && (
+                    <Table.Td style={STICKY_ACTIONS}>
+                      <NewSecretAction device={d} />
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
       )}
       {dispenser && <LiveEvents dispenser={dispenser} />}
       {dispenser && <Schedule patientId={patientId} />}

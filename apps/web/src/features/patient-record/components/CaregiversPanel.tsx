@@ -17,6 +17,7 @@ import { IconUnlink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../shared/ui/NameModal';
+import { ScrollTable, STICKY_ACTIONS } from '../../../shared/ui/ScrollTable';
 import { TextField } from '../../../shared/ui/TextField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useForm } from '../../../shared/ui/useForm';
@@ -85,27 +86,29 @@ export function CaregiversPanel({ patient, programId }: { patient: PatientRecord
       ) : rows.length === 0 ? (
         <Text c="dimmed">{t('caregivers.empty')}</Text>
       ) : (
-        <Table data-testid="caregivers">
-          <Table.Tbody>
-            {rows.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>{c.name}</Table.Td>
-                <Table.Td>{t(`caregivers.relationships.${c.relationship}`)}</Table.Td>
-                <Table.Td>{[c.phone_number, c.email].filter(Boolean).join(' · ')}</Table.Td>
-                <Table.Td w={40}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="danger"
-                    aria-label={t('caregivers.unlink', { name: c.name })}
-                    onClick={() => setUnlinking({ id: c.id, name: c.name })}
-                  >
-                    <IconUnlink size={16} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ScrollTable label={t('caregivers.tableLabel')} minWidth={480}>
+          <Table data-testid="caregivers">
+            <Table.Tbody>
+              {rows.map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td>{c.name}</Table.Td>
+                  <Table.Td>{t(`caregivers.relationships.${c.relationship}`)}</Table.Td>
+                  <Table.Td>{[c.phone_number, c.email].filter(Boolean).join(' · ')}</Table.Td>
+                  <Table.Td w={40} style={STICKY_ACTIONS}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="danger"
+                      aria-label={t('caregivers.unlink', { name: c.name })}
+                      onClick={() => setUnlinking({ id: c.id, name: c.name })}
+                    >
+                      <IconUnlink size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
       )}
       {unlinking && (
         <ConfirmModal

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../shared/ui/DateField';
 import { ConfirmModal } from '../../../shared/ui/NameModal';
 import { recordDateTime } from '../../../shared/ui/recordDateTime';
+import { ScrollTable } from '../../../shared/ui/ScrollTable';
 import { TextAreaField } from '../../../shared/ui/TextAreaField';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useManualDoses } from '../api';
@@ -186,7 +187,7 @@ export function RecentDoses({
           {t('doses.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable label={t('doses.title')} minWidth={640}>
           <Table data-testid="recent-doses" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -244,7 +245,7 @@ export function RecentDoses({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {deleting !== null && (
         <ConfirmModal

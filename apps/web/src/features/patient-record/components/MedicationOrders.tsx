@@ -3,6 +3,7 @@ import { isoDate, localDateOf, resolveDisplayZone } from '@caredeck/domain';
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { identityDate } from '../../../shared/ui/notProvided';
+import { ScrollTable } from '../../../shared/ui/ScrollTable';
 
 /** The patient's medication orders, newest first, each with the regimen scheduled under it. */
 export function MedicationOrders({
@@ -39,7 +40,7 @@ export function MedicationOrders({
           {t('orders.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable label={t('orders.title')} minWidth={640}>
           <Table data-testid="medication-orders" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -90,7 +91,7 @@ export function MedicationOrders({
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Stack>
   );

@@ -562,48 +562,47 @@ function DiseaseStates(props: {
                     </Text>
                   ) : null}
                 </Table.Td>
-                {canChange ? (
-                  <Table.Td>
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      onClick={() => setLinking(s)}
-                      disabled={s.ended_at !== null}
-                      data-testid="condition-link"
-                    >
-                      {t('medication.linkRegimens')}
-                    </Button>
-                  </Table.Td>
-                ) : null}
+                {/* The actions in one cell that wraps on a phone, never past the screen's edge. */}
                 <Table.Td>
-                  {s.ended_at ? (
-                    <Badge variant="outline" color="gray">
-                      {t('medication.ended')}
-                    </Badge>
-                  ) : canChange ? (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      onClick={() => setEnding(s.id)}
-                      data-testid="condition-end"
-                    >
-                      {t('medication.end')}
-                    </Button>
-                  ) : null}
+                  <Group gap={4} justify="flex-end" wrap="wrap">
+                    {canChange ? (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        onClick={() => setLinking(s)}
+                        disabled={s.ended_at !== null}
+                        data-testid="condition-link"
+                      >
+                        {t('medication.linkRegimens')}
+                      </Button>
+                    ) : null}
+                    {s.ended_at ? (
+                      <Badge variant="outline" color="gray">
+                        {t('medication.ended')}
+                      </Badge>
+                    ) : canChange ? (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        onClick={() => setEnding(s.id)}
+                        data-testid="condition-end"
+                      >
+                        {t('medication.end')}
+                      </Button>
+                    ) : null}
+                    {canChange ? (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="danger"
+                        onClick={() => setDeleting(s.id)}
+                        data-testid="condition-delete"
+                      >
+                        {t('medication.remove')}
+                      </Button>
+                    ) : null}
+                  </Group>
                 </Table.Td>
-                {canChange ? (
-                  <Table.Td>
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="danger"
-                      onClick={() => setDeleting(s.id)}
-                      data-testid="condition-delete"
-                    >
-                      {t('medication.remove')}
-                    </Button>
-                  </Table.Td>
-                ) : null}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -14,6 +14,7 @@ import {
   Tabs,
   Text,
   Title,
+  useMatches,
 } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconBell, IconChevronDown, IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -83,7 +84,20 @@ export function PatientPage() {
     ? (searchParams.get('tab') as Tab)
     : 'profile';
   const logged = useRef<number | null>(null);
+  const tabList = useRef<HTMLDivElement>(null);
+  const oneRow = useMatches({ base: true, sm: false });
   usePageTitle(record.data?.name ?? '');
+
+  // The chosen tab in view in the scrolling row (a link to ?tab=history on a phone shows History's tab).
+  useEffect(() => {
+    const list = tabList.current;
+    const active = list?.querySelector<HTMLElement>(`[data-testid="tab-${tab}"]`);
+    if (!list || !active || !record.data) return;
+    const box = list.getBoundingClientRect();
+    const at = active.getBoundingClientRect();
+    if (at.left < box.left) list.scrollLeft += at.left - box.left - 16;
+    else if (at.right > box.right) list.scrollLeft += at.right - box.right + 16;
+  }, [tab, record.data]);
 
   useEffect(() => {
     if (!record.data || logged.current === record.data.id) return;
@@ -129,9 +143,13 @@ export function PatientPage() {
         }
         keepMounted={false}
       >
-        <Tabs.List>
+        {/* On a phone, one row that scrolls sideways (the record starts near the top); wider, rows that wrap. */}
+        <Tabs.List
+          style={oneRow ? { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' } : undefined}
+          ref={tabList}
+        >
           {TABS.map((key) => (
-            <Tabs.Tab key={key} value={key} data-testid={`tab-${key}`}>
+            <Tabs.Tab key={key} value={key} data-testid={`tab-${key}`} style={{ flexShrink: 0 }}>
               {t(`tabs.${key}`)}
             </Tabs.Tab>
           ))}
@@ -222,6 +240,8 @@ function PatientHeader({ patient, programId }: { patient: PatientRecord; program
   const [confirming, setConfirming] = useState(false);
   const setActive = useSetActive(patient.id, programId);
   const [newStatus, setNewStatus] = useState<PatientRecord['status'] | null>(null);
+  // Compact actions on a phone, so the record's tabs and content start higher.
+  const size = useMatches({ base: 'xs', sm: 'sm' });
 
   const toggleActive = () =>
     setActive.mutate(!patient.active, {
@@ -263,6 +283,7 @@ function PatientHeader({ patient, programId }: { patient: PatientRecord; program
       <Stack gap="xs" align="flex-end">
         <Group gap="xs">
           <Button
+            size={size}
             variant="default"
             leftSection={<IconPencil size={16} aria-hidden />}
             onClick={() => setEditing(true)}
@@ -271,7 +292,7 @@ function PatientHeader({ patient, programId }: { patient: PatientRecord; program
           </Button>
           <Menu position="bottom-end">
             <Menu.Target>
-              <Button variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
+              <Button size={size} variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
                 {t('actions.changeStatus')}
               </Button>
             </Menu.Target>
@@ -284,6 +305,7 @@ function PatientHeader({ patient, programId }: { patient: PatientRecord; program
             </Menu.Dropdown>
           </Menu>
           <Button
+            size={size}
             variant="default"
             component={Link}
             to={`/patient/${patient.id}/escalation-messages`}
@@ -292,6 +314,7 @@ function PatientHeader({ patient, programId }: { patient: PatientRecord; program
             {t('actions.escalations')}
           </Button>
           <Button
+            size={size}
             variant="default"
             component={Link}
             to={`/patient/${patient.id}/settings`}
@@ -300,6 +323,7 @@ function PatientHeader({ patient, programId }: { patient: PatientRecord; program
             {t('actions.settings')}
           </Button>
           <Button
+            size={size}
             variant={patient.active ? 'light' : 'filled'}
             color={patient.active ? 'danger' : 'success'}
             onClick={() => setConfirming(true)}
