@@ -12,11 +12,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { StaffActor } from '../../platform/access/actor';
 import { auditView } from '../../platform/audit/audit';
-import {
-  createPopulationCache,
-  type PopulationCache,
-  patientsOfPrograms,
-} from '../../platform/cache/population-cache';
+import { type PopulationCache, patientsOfPrograms, uncached } from '../../platform/cache/population-cache';
 import type { Database } from '../../platform/db/client';
 import { toSchedule } from './adherence.service';
 import { DAY, iso, lastDays, rangeOf } from './calendar-range';
@@ -67,7 +63,7 @@ function withPercents<T extends Totals>(t: T): T & { adherence: number | null; c
 export function createKpiService(deps: { db: Database; cache?: PopulationCache; now?: () => number }) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  const cache = deps.cache ?? createPopulationCache({ minPatients: 0, freshMs: 0 });
+  const cache = deps.cache ?? uncached;
 
   /**
    * The KPI as of now, or for programs of at least the cache's size as of at most its freshness ago (ADR 074:

@@ -7,11 +7,7 @@ import {
 } from '@caredeck/contracts';
 import { isValidTimeZone } from '@caredeck/domain';
 import type { StaffActor } from '../../platform/access/actor';
-import {
-  createPopulationCache,
-  type PopulationCache,
-  patientsOfPrograms,
-} from '../../platform/cache/population-cache';
+import { type PopulationCache, patientsOfPrograms, uncached } from '../../platform/cache/population-cache';
 import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import { iso, rangeOf } from '../adherence/calendar-range';
@@ -48,7 +44,7 @@ export function createAnalyticsService(deps: {
   now?: () => number;
 }) {
   const { db, engine } = deps;
-  const cache = deps.cache ?? createPopulationCache({ minPatients: 0, freshMs: 0 });
+  const cache = deps.cache ?? uncached;
   const now = deps.now ?? Date.now;
 
   function period(start: string, end: string, zone = 'UTC') {

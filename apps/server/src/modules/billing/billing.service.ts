@@ -16,11 +16,7 @@ import type { StaffActor } from '../../platform/access/actor';
 import { requireProgramRole } from '../../platform/access/program-role';
 import { assertBodyRefsInScope } from '../../platform/access/scope';
 import { audit, auditView } from '../../platform/audit/audit';
-import {
-  createPopulationCache,
-  type PopulationCache,
-  patientsOfPrograms,
-} from '../../platform/cache/population-cache';
+import { type PopulationCache, patientsOfPrograms, uncached } from '../../platform/cache/population-cache';
 import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import {
@@ -72,19 +68,18 @@ type ReportQuery = {
 
 export function createBillingService(deps: { db: Database; cache?: PopulationCache }) {
   const { db } = deps;
-  const cache = deps.cache ?? createPopulationCache({ minPatients: 0, freshMs: 0 });
+  const cache = deps.cache ?? uncached;
 
   async function report(actor: StaffActor, programId: number, start: string, end: string, q: ReportQuery) {
     checkPeriod(start, end);
     const filter = { search: q.search, status: q.status, onlyBillable: flag(q.only_billable) };
-    // A large program's page and totals are at most the cache's freshness old (ADR 074): the totals add up
-    // the month's readings and time of every patient.
-    const { value } = await cache.get(
-      `billing:${programId}:${start}:${end}:${JSON.stringify([filter, q.page, q.per_page])}`,
-      await patientsOfPrograms(db, [programId]),
-      () => billingReport(db, { programId, start, end, ...filter }, { page: q.page, perPage: q.per_page }),
-    );
-    const { rows, total, summary } = value;
+    const key = `billing:${programId}:${start}:${end}:${JSON.stringify([filter, q.page, q.per_page])}`;
+    // In a large program at most the cache's freshness old (ADR 074): the totals add up every patient's month.
+    const { rows, total, summary } = (
+      await cache.get(key, await patientsOfPrograms(db, [programId]), () =>
+        billingReport(db, { programId, start, end, ...filter }, { page: q.page, perPage: q.per_page }),
+      )
+    ).value;
     await auditView(db, {
       actorAdminId: actor.adminId,
       programId,

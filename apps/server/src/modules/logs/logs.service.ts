@@ -1,10 +1,6 @@
 import { LOG_MESSAGES as M, pageOf, type StaffRole } from '@caredeck/contracts';
 import type { StaffActor } from '../../platform/access/actor';
-import {
-  createPopulationCache,
-  type PopulationCache,
-  patientsOfPrograms,
-} from '../../platform/cache/population-cache';
+import { type PopulationCache, patientsOfPrograms, uncached } from '../../platform/cache/population-cache';
 import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
 import {
@@ -41,7 +37,7 @@ function periodOf(q: { start?: string; end?: string }, now = Date.now()): Period
 /** 02 §7 "Logs" (ADR 039). */
 export function createLogsService(deps: { db: Database; cache?: PopulationCache }) {
   const { db } = deps;
-  const cache = deps.cache ?? createPopulationCache({ minPatients: 0, freshMs: 0 });
+  const cache = deps.cache ?? uncached;
   const programOf = (actor: StaffActor) => actor.program!.id;
   const readsAll = (actor: StaffActor) => actor.program!.roles.some((r) => LOG_READER_ROLES.includes(r));
 

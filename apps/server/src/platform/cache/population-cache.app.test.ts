@@ -75,7 +75,11 @@ describe('population figures of large programs (ADR 074)', () => {
     // One staff member's activity likewise.
     const memberActions = async (programId: number) => {
       const res = await get(
-        routeUrl(logsContract.adminLog, { programId: String(programId), id: String(adminId) }, { end: today }),
+        routeUrl(
+          logsContract.adminLog,
+          { programId: String(programId), id: String(adminId) },
+          { end: today },
+        ),
       );
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.actions;

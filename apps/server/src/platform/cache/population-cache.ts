@@ -104,3 +104,6 @@ export function populationCacheOf(
     onError: (err, key) => log.error({ err, key }, 'population figure refresh failed'),
   });
 }
+
+/** Computes on every request (a service built without the configured cache: tests of the service alone). */
+export const uncached: PopulationCache = createPopulationCache({ minPatients: 0, freshMs: 0 });
