@@ -160,7 +160,8 @@ export const authContract = {
     ...AUTH_REFRESH_ROUTE,
     tags: authTags,
     query: refreshQuery,
-    responses: { 200: refreshResult },
+    /** 204: no refresh cookie was sent (nobody signed in on this browser); 401: the cookie is not valid. */
+    responses: { 200: refreshResult, 204: null },
   }),
   signOut: defineRoute({
     method: 'POST',

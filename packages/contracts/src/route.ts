@@ -39,13 +39,14 @@ export type RouteBody<C extends RouteContract> = Out<C['body']>;
 export type SuccessStatus<C extends RouteContract> = Extract<keyof C['responses'], number>;
 type SuccessSchema<C extends RouteContract> = C['responses'][SuccessStatus<C>];
 
+// Distributed over the success statuses: a route answering 200 or 204 returns its body or nothing.
+type ResultOf<S> = S extends z.ZodType ? z.input<S> : NoContent;
+type ResponseOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 /** What the handler returns (before serialisation) and what the client receives (JSON). */
-export type RouteResult<C extends RouteContract> =
-  SuccessSchema<C> extends z.ZodType ? z.input<SuccessSchema<C>> : NoContent;
+export type RouteResult<C extends RouteContract> = ResultOf<SuccessSchema<C>>;
 // biome-ignore lint/suspicious/noConfusingVoidType: a 204 handler may simply end without a return.
 type NoContent = void | null | undefined;
-export type RouteResponse<C extends RouteContract> =
-  SuccessSchema<C> extends z.ZodType ? z.output<SuccessSchema<C>> : undefined;
+export type RouteResponse<C extends RouteContract> = ResponseOf<SuccessSchema<C>>;
 
 type Optional<K extends string, T> = undefined extends T ? { [P in K]?: T } : { [P in K]: T };
 

@@ -235,6 +235,7 @@ export async function callBeforeContract<C extends RouteContract>(
     body?: unknown;
   };
   const data = await apiRequest(routeUrl(head, params, query), { ...options, method: head.method, body });
+  if (data === undefined) return data as RouteResponse<C>; // 204: nothing to parse
   const contract = await load();
   const success = Object.values(contract.responses)[0];
   return (success ? success.parse(data) : data) as RouteResponse<C>;

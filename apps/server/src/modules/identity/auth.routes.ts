@@ -100,6 +100,8 @@ export async function authRoutes(
   route(app, c.refresh, {
     access: access.public(),
     handler: async (req, reply) => {
+      // No session to renew (a first visit): nothing to refuse, so no error status in the browser's console.
+      if (!req.cookies[REFRESH_COOKIE]) return reply.code(204).send();
       try {
         const { accessToken, refreshToken, adminId } = await identity.refresh(publicActor(req), {
           refreshToken: req.cookies[REFRESH_COOKIE],

@@ -297,8 +297,15 @@ describe('session', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.include).toBeDefined();
+    // No cookie at all (a first visit): nothing to renew, answered without an error status.
     const none = await post(app, '/api/auth/refresh?include=user');
-    expect(none.statusCode).toBe(401);
+    expect(none.statusCode).toBe(204);
+    expect(none.body).toBe('');
+    // A cookie that is not a session's is refused.
+    const forged = await post(app, '/api/auth/refresh?include=user', undefined, {
+      cookie: 'cd_refresh=forged',
+    });
+    expect(forged.statusCode).toBe(401);
   });
 
   it('signs out: the access token and the refresh token stop working', async () => {

@@ -43,6 +43,8 @@ async function renew(withUser = false): Promise<boolean> {
       { query: withUser ? { include: 'user' } : {} },
       { auth: 'none' },
     );
+    // 204: no session on this browser (a first visit): signed out, as a refused refresh is.
+    if (!result) throw 0;
     if (withUser) startUser = result.user;
     lastServerContactAt = Date.now();
     store.set((current) => ({
