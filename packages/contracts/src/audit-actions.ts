@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'bulk_action.view',
   'caregiver.create',
   'content.category_created',
+  'content.category_renamed',
+  'content.category_deleted',
   'content.created',
   'controller.sign_in',
   'controller.sign_out',

@@ -9,6 +9,8 @@ import { defineRoute } from './route';
  */
 export const CONTENT_MESSAGES = {
   categoryCreated: 'Category created',
+  categoryUpdated: 'Category renamed',
+  categoryDeleted: 'Category deleted',
   contentCreated: 'Content added',
   folderCreated: 'Folder created',
   folderUpdated: 'Folder renamed',
@@ -124,6 +126,24 @@ export const contentContract = {
     tags,
     body: z.object({ program_id: bodyId, name: name('Name the category.') }),
     responses: { 201: z.object({ message: z.string(), data: contentCategory }) },
+  }),
+  /** Not in the spec (it names POST and GET only): a library is kept tidy by renaming and removing (ADR 076). */
+  updateCategory: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/category/:id',
+    summary: "Rename a category of the program's content library",
+    tags,
+    params: z.object({ id: idParam }),
+    body: z.object({ name: name('Name the category.') }),
+    responses: { 200: z.object({ message: z.string(), data: contentCategory }) },
+  }),
+  deleteCategory: defineRoute({
+    method: 'DELETE',
+    path: '/api/v1/category/:id',
+    summary: 'Delete a category of the content library with its content (content already sent stays sent)',
+    tags,
+    params: z.object({ id: idParam }),
+    responses: { 200: z.object({ message: z.string() }) },
   }),
   createContent: defineRoute({
     method: 'POST',

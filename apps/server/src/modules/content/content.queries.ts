@@ -53,6 +53,26 @@ export async function insertCategory(
   return res.rows[0]!.id;
 }
 
+/** Renames a category; its program's id (null: no such category). */
+export async function renameCategory(db: Queryable, id: number, name: string): Promise<number | null> {
+  const res = await db.execute<{ program_id: number }>(sql`
+    UPDATE content_categories SET name = ${name} WHERE id = ${id} RETURNING program_id`);
+  return res.rows[0] ? Number(res.rows[0].program_id) : null;
+}
+
+/** Deletes a category with its content; how many items went with it (null: no such category). */
+export async function deleteCategory(
+  db: Queryable,
+  id: number,
+): Promise<{ programId: number; name: string; items: number } | null> {
+  const res = await db.execute<{ program_id: number; name: string; items: number }>(sql`
+    WITH gone AS (DELETE FROM content_categories WHERE id = ${id} RETURNING id, program_id, name)
+    SELECT g.program_id, g.name, (SELECT count(*)::int FROM content_items i WHERE i.category_id = g.id) AS items
+    FROM gone g`);
+  const row = res.rows[0];
+  return row ? { programId: Number(row.program_id), name: row.name, items: row.items } : null;
+}
+
 export async function insertContent(
   db: Queryable,
   row: { categoryId: number; title: string; body: string; url: string | null; createdBy: number },

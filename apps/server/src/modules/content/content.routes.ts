@@ -17,8 +17,20 @@ export async function contentRoutes(app: App, deps: { content: ContentService })
     access: access.staff({ programRoles: CONTENT_EDITOR_ROLES }),
     handler: async (req) => content.createCategory(staffActor(req), req.body),
   });
+  const editCategory = access.object(categoryObject, {
+    roles: CONTENT_EDITOR_ROLES,
+    notFound: M.categoryNotFound,
+  });
+  route(app, c.updateCategory, {
+    access: editCategory,
+    handler: async (req) => content.updateCategory(staffActor(req), req.params.id, req.body),
+  });
+  route(app, c.deleteCategory, {
+    access: editCategory,
+    handler: async (req) => content.deleteCategory(staffActor(req), req.params.id),
+  });
   route(app, c.createContent, {
-    access: access.object(categoryObject, { roles: CONTENT_EDITOR_ROLES, notFound: M.categoryNotFound }),
+    access: editCategory,
     handler: async (req) => content.createContent(staffActor(req), req.params.id, req.body),
   });
   route(app, c.folders, {

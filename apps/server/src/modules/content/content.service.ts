@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/http/errors';
 import {
   categoriesOf,
+  deleteCategory,
   deleteFolder,
   deleteTemplate,
   folderOwner,
@@ -22,6 +23,7 @@ import {
   insertFolder,
   insertTemplate,
   questionTemplates,
+  renameCategory,
   renameFolder,
   templateOwner,
   updateTemplate,
@@ -79,6 +81,47 @@ export function createContentService(deps: { db: Database }) {
         if (isUniqueViolation(error)) throw AppError.validation({ name: [M.categoryExists] });
         throw error;
       }
+    },
+
+    /** The access rule resolved the category's program and the caller's role there (ADR 076). */
+    async updateCategory(actor: StaffActor, categoryId: number, input: { name: string }) {
+      try {
+        const programId = await db.transaction(async (tx) => {
+          const program = await renameCategory(tx, categoryId, input.name);
+          if (program === null) throw AppError.notFound(M.categoryNotFound);
+          await audit(tx, {
+            actorAdminId: actor.adminId,
+            programId: program,
+            action: 'content.category_renamed',
+            subjectType: 'content_category',
+            subjectId: categoryId,
+            ip: actor.ip,
+          });
+          return program;
+        });
+        return { message: M.categoryUpdated, data: (await categoriesOf(db, programId, categoryId))[0]! };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw AppError.validation({ name: [M.categoryExists] });
+        throw error;
+      }
+    },
+
+    /** The category and its content go; what was already sent to patients stays in their messages. */
+    async deleteCategory(actor: StaffActor, categoryId: number) {
+      await db.transaction(async (tx) => {
+        const gone = await deleteCategory(tx, categoryId);
+        if (!gone) throw AppError.notFound(M.categoryNotFound);
+        await audit(tx, {
+          actorAdminId: actor.adminId,
+          programId: gone.programId,
+          action: 'content.category_deleted',
+          subjectType: 'content_category',
+          subjectId: categoryId,
+          details: { items: gone.items },
+          ip: actor.ip,
+        });
+      });
+      return { message: M.categoryDeleted };
     },
 
     /** The access rule resolved the category's program and the caller's role there. */

@@ -108,6 +108,57 @@ describe('content library', () => {
       (await app.inject({ method: 'GET', url: url(c.categories, {}, { program_id: '1' }) })).statusCode,
     ).toBe(401);
   });
+
+  it('renames and deletes a category with its content, audited; refused outside the program and for pharma', async () => {
+    const made = await call(token.ann, 'POST', url(c.createCategory), {
+      program_id: program.a,
+      name: 'Diet',
+    });
+    const id = made.json().data.id as number;
+    await call(token.ann, 'POST', url(c.createContent, { id }), { title: 'Fibre', body: 'Whole grains.' });
+    await call(token.ann, 'POST', url(c.createCategory), { program_id: program.a, name: 'Sleep' });
+
+    const renamed = await call(token.ben, 'PUT', url(c.updateCategory, { id }), { name: 'Diet and fibre' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      message: M.categoryUpdated,
+      data: { id, name: 'Diet and fibre', contents: [expect.objectContaining({ title: 'Fibre' })] },
+    });
+    // The name stays unique in the program; an empty one is refused; nothing changes.
+    const taken = await call(token.ben, 'PUT', url(c.updateCategory, { id }), { name: 'sleep' });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors).toEqual({ name: [M.categoryExists] });
+    expect((await call(token.ben, 'PUT', url(c.updateCategory, { id }), { name: ' ' })).statusCode).toBe(422);
+    // Another program's staff: 404; pharma: 403; both leave the category as it is.
+    const foreign = await call(token.outsider, 'PUT', url(c.updateCategory, { id }), { name: 'Mine' });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(M.categoryNotFound);
+    expect((await call(token.outsider, 'DELETE', url(c.deleteCategory, { id }))).statusCode).toBe(404);
+    expect(
+      (await call(token.pharma, 'PUT', url(c.updateCategory, { id }), { name: 'Pharma' })).statusCode,
+    ).toBe(403);
+    expect((await call(token.pharma, 'DELETE', url(c.deleteCategory, { id }))).statusCode).toBe(403);
+
+    const items = await count('content_items');
+    const deleted = await call(token.ann, 'DELETE', url(c.deleteCategory, { id }));
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual({ message: M.categoryDeleted });
+    expect(await count('content_items')).toBe(items - 1);
+    const list = await call(token.ann, 'GET', url(c.categories, {}, { program_id: String(program.a) }));
+    expect(list.json().data.map((x: { name: string }) => x.name)).not.toContain('Diet and fibre');
+    expect((await call(token.ann, 'DELETE', url(c.deleteCategory, { id }))).statusCode).toBe(404);
+    const audited = await db.$client.query(
+      `SELECT action, details FROM audit_events WHERE subject_type = 'content_category' AND subject_id = $1
+       ORDER BY id`,
+      [id],
+    );
+    expect(audited.rows.map((r) => r.action)).toEqual([
+      'content.category_created',
+      'content.category_renamed',
+      'content.category_deleted',
+    ]);
+    expect(audited.rows[2].details).toEqual({ items: 1 });
+  });
 });
 
 describe('text-message folders and SMS questions', () => {

@@ -29,6 +29,8 @@ export const de: AuditLabels = {
   'bulk_action.view': 'Sammelaktion angesehen',
   'caregiver.create': 'Betreuungsperson angelegt',
   'content.category_created': 'Inhaltskategorie angelegt',
+  'content.category_renamed': 'Inhaltskategorie umbenannt',
+  'content.category_deleted': 'Inhaltskategorie gelöscht',
   'content.created': 'Inhalt hinzugefügt',
   'controller.sign_in': 'Plattformbetreiber angemeldet',
   'controller.sign_out': 'Plattformbetreiber abgemeldet',

@@ -29,6 +29,8 @@ export const en: AuditLabels = {
   'bulk_action.view': 'Bulk action viewed',
   'caregiver.create': 'Caregiver added',
   'content.category_created': 'Content category created',
+  'content.category_renamed': 'Content category renamed',
+  'content.category_deleted': 'Content category deleted',
   'content.created': 'Content added',
   'controller.sign_in': 'Platform operator signed in',
   'controller.sign_out': 'Platform operator signed out',

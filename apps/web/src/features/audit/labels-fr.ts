@@ -29,6 +29,8 @@ export const fr: AuditLabels = {
   'bulk_action.view': 'Action groupée consultée',
   'caregiver.create': 'Aidant ajouté',
   'content.category_created': 'Catégorie de contenu créée',
+  'content.category_renamed': 'Catégorie de contenu renommée',
+  'content.category_deleted': 'Catégorie de contenu supprimée',
   'content.created': 'Contenu ajouté',
   'controller.sign_in': 'Opérateur de la plateforme connecté',
   'controller.sign_out': 'Opérateur de la plateforme déconnecté',

@@ -29,6 +29,8 @@ export const pt: AuditLabels = {
   'bulk_action.view': 'Ação em massa consultada',
   'caregiver.create': 'Cuidador adicionado',
   'content.category_created': 'Categoria de conteúdo criada',
+  'content.category_renamed': 'Categoria de conteúdo renomeada',
+  'content.category_deleted': 'Categoria de conteúdo excluída',
   'content.created': 'Conteúdo adicionado',
   'controller.sign_in': 'Operador da plataforma iniciou sessão',
   'controller.sign_out': 'Operador da plataforma terminou sessão',

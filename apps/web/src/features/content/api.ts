@@ -36,6 +36,9 @@ const id = (value: number) => ({ id: String(value) });
 export const contentCalls = {
   createCategory: (programId: number, name: string) =>
     api.call(c.createCategory, { body: { program_id: programId, name } }),
+  renameCategory: (categoryId: number, name: string) =>
+    api.call(c.updateCategory, { params: id(categoryId), body: { name } }),
+  deleteCategory: (categoryId: number) => api.call(c.deleteCategory, { params: id(categoryId) }),
   createContent: (categoryId: number, body: { title: string; body: string; url: string | null }) =>
     api.call(c.createContent, { params: id(categoryId), body }),
   createFolder: (programId: number, name: string) =>

@@ -28,6 +28,15 @@ const en = {
     linkHint: 'Optional: a page to share, starting with https://',
     open: 'Open',
     added: 'Added by {{name}} on {{date}}',
+    rename: 'Rename',
+    renameCategory: 'Rename category',
+    deleteCategoryTitle: 'Delete the category {{name}}?',
+    deleteCategoryBody_one:
+      'Its content ({{count}} item) is deleted with it; what was already sent to patients stays in their messages.',
+    deleteCategoryBody_other:
+      'Its content ({{count}} items) is deleted with it; what was already sent to patients stays in their messages.',
+    deleteCategoryBody:
+      'Its content ({{count}} items) is deleted with it; what was already sent to patients stays in their messages.',
   },
   templates: {
     tab: 'My text messages',
@@ -101,6 +110,15 @@ export const contentTexts: FeatureTexts<typeof en> = registerTexts('content', {
       linkHint: 'Optional: eine Seite zum Teilen, beginnend mit https://',
       open: 'Öffnen',
       added: 'Hinzugefügt von {{name}} am {{date}}',
+      rename: 'Umbenennen',
+      renameCategory: 'Kategorie umbenennen',
+      deleteCategoryTitle: 'Kategorie {{name}} löschen?',
+      deleteCategoryBody_one:
+        'Ihr Inhalt ({{count}} Eintrag) wird mit ihr gelöscht; was Patienten bereits gesendet wurde, bleibt in ihren Nachrichten.',
+      deleteCategoryBody_other:
+        'Ihr Inhalt ({{count}} Einträge) wird mit ihr gelöscht; was Patienten bereits gesendet wurde, bleibt in ihren Nachrichten.',
+      deleteCategoryBody:
+        'Ihr Inhalt ({{count}} Einträge) wird mit ihr gelöscht; was Patienten bereits gesendet wurde, bleibt in ihren Nachrichten.',
     },
     templates: {
       tab: 'Meine Textnachrichten',
@@ -174,6 +192,15 @@ export const contentTexts: FeatureTexts<typeof en> = registerTexts('content', {
       linkHint: 'Facultatif : une page à partager, commençant par https://',
       open: 'Ouvrir',
       added: 'Ajouté par {{name}} le {{date}}',
+      rename: 'Renommer',
+      renameCategory: 'Renommer la catégorie',
+      deleteCategoryTitle: 'Supprimer la catégorie {{name}} ?',
+      deleteCategoryBody_one:
+        'Son contenu ({{count}} élément) est supprimé avec elle ; ce qui a déjà été envoyé aux patients reste dans leurs messages.',
+      deleteCategoryBody_other:
+        'Son contenu ({{count}} éléments) est supprimé avec elle ; ce qui a déjà été envoyé aux patients reste dans leurs messages.',
+      deleteCategoryBody:
+        'Son contenu ({{count}} éléments) est supprimé avec elle ; ce qui a déjà été envoyé aux patients reste dans leurs messages.',
     },
     templates: {
       tab: 'Mes SMS',
@@ -244,6 +271,15 @@ export const contentTexts: FeatureTexts<typeof en> = registerTexts('content', {
       linkHint: 'Opcional: uma página a partilhar, a começar por https://',
       open: 'Abrir',
       added: 'Adicionado por {{name}} em {{date}}',
+      rename: 'Renomear',
+      renameCategory: 'Renomear categoria',
+      deleteCategoryTitle: 'Excluir a categoria {{name}}?',
+      deleteCategoryBody_one:
+        'O conteúdo ({{count}} item) é excluído com ela; o que já foi enviado aos pacientes continua nas mensagens deles.',
+      deleteCategoryBody_other:
+        'O conteúdo ({{count}} itens) é excluído com ela; o que já foi enviado aos pacientes continua nas mensagens deles.',
+      deleteCategoryBody:
+        'O conteúdo ({{count}} itens) é excluído com ela; o que já foi enviado aos pacientes continua nas mensagens deles.',
     },
     templates: {
       tab: 'As minhas mensagens',

@@ -1,10 +1,4 @@
-import {
-  CARE_ROLES,
-  type ContentCategory,
-  type ContentFolder,
-  contentContract,
-  type TextMessageTemplate,
-} from '@caredeck/contracts';
+import { CARE_ROLES, contentContract } from '@caredeck/contracts';
 import { Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconFolderPlus, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,23 +9,13 @@ import { useMayCall } from '../../../app/auth/allowed';
 import { hasAnyRole } from '../../../app/auth/roles';
 import { Loaded } from '../../../shared/ui/Loaded';
 import { MessageText } from '../../../shared/ui/messageText';
-import { ConfirmModal, NameModal } from '../../../shared/ui/NameModal';
 import { SearchBox } from '../../../shared/ui/SearchBox';
 import { useCurrentUser } from '../../identity/api';
 import { TagsPanel } from '../../tags/components/TagsPanel';
 import { useActiveScope } from '../../tenancy/scope';
-import { CONTENT_KEY, contentCalls, useCategories, useFolders } from '../api';
-import { ContentModal, TemplateModal } from '../components/ContentForms';
+import { CONTENT_KEY, useCategories, useFolders } from '../api';
+import { ContentDialogs, type Dialog } from '../components/ContentDialogs';
 import '../i18n';
-
-type Dialog =
-  | { kind: 'category' }
-  | { kind: 'content'; category: ContentCategory }
-  | { kind: 'folder' }
-  | { kind: 'renameFolder'; folder: ContentFolder }
-  | { kind: 'deleteFolder'; folder: ContentFolder }
-  | { kind: 'template'; folder: ContentFolder; template: TextMessageTemplate | null }
-  | { kind: 'deleteTemplate'; template: TextMessageTemplate };
 
 const TABS = ['library', 'templates', 'tags'] as const;
 
@@ -88,65 +72,7 @@ export function ContentPage() {
           {programId > 0 && <TagsPanel programId={programId} canEdit={canEdit} />}
         </Tabs.Panel>
       </Tabs>
-      {dialog?.kind === 'category' && (
-        <NameModal
-          title={t('library.newCategory')}
-          label={t('library.categoryName')}
-          onClose={close}
-          onSave={(name) => contentCalls.createCategory(programId, name)}
-        />
-      )}
-      {dialog?.kind === 'content' && (
-        <ContentModal
-          categoryName={dialog.category.name}
-          onClose={close}
-          onSave={(body) => contentCalls.createContent(dialog.category.id, body)}
-        />
-      )}
-      {dialog?.kind === 'folder' && (
-        <NameModal
-          title={t('templates.newFolder')}
-          label={t('templates.folderName')}
-          onClose={close}
-          onSave={(name) => contentCalls.createFolder(programId, name)}
-        />
-      )}
-      {dialog?.kind === 'renameFolder' && (
-        <NameModal
-          title={t('templates.renameFolder')}
-          label={t('templates.folderName')}
-          initial={dialog.folder.name}
-          onClose={close}
-          onSave={(name) => contentCalls.renameFolder(dialog.folder.id, name)}
-        />
-      )}
-      {dialog?.kind === 'deleteFolder' && (
-        <ConfirmModal
-          title={t('templates.deleteFolderTitle', { name: dialog.folder.name })}
-          body={t('templates.deleteFolderBody', { count: dialog.folder.text_messages.length })}
-          onClose={close}
-          onConfirm={() => contentCalls.deleteFolder(dialog.folder.id)}
-        />
-      )}
-      {dialog?.kind === 'template' && (
-        <TemplateModal
-          initial={dialog.template}
-          onClose={close}
-          onSave={(body) =>
-            dialog.template
-              ? contentCalls.updateTemplate(dialog.template.id, body)
-              : contentCalls.createTemplate(dialog.folder.id, body)
-          }
-        />
-      )}
-      {dialog?.kind === 'deleteTemplate' && (
-        <ConfirmModal
-          title={t('templates.deleteTitle', { name: dialog.template.name })}
-          body={t('templates.deleteBody')}
-          onClose={close}
-          onConfirm={() => contentCalls.deleteTemplate(dialog.template.id)}
-        />
-      )}
+      {dialog && <ContentDialogs dialog={dialog} programId={programId} close={close} />}
     </Stack>
   );
 }
@@ -157,6 +83,7 @@ function Library({ programId, open }: { programId: number; open: (d: Dialog) => 
   const scope = useActiveScope();
   const mayAddCategory = useMayCall(contentContract.createCategory, scope);
   const mayAddContent = useMayCall(contentContract.createContent, scope);
+  const mayChangeCategory = useMayCall(contentContract.updateCategory, scope);
   const categories = useCategories(programId);
   const [search, setSearch] = useState('');
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
@@ -200,16 +127,37 @@ function Library({ programId, open }: { programId: number; open: (d: Dialog) => 
                         {t('library.count', { count: category.contents.length })}
                       </Text>
                     </Title>
-                    {mayAddContent ? (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconPlus size={14} />}
-                        onClick={() => open({ kind: 'content', category })}
-                      >
-                        {t('library.addContent')}
-                      </Button>
-                    ) : null}
+                    <Group gap={4}>
+                      {mayAddContent ? (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          leftSection={<IconPlus size={14} />}
+                          onClick={() => open({ kind: 'content', category })}
+                        >
+                          {t('library.addContent')}
+                        </Button>
+                      ) : null}
+                      {mayChangeCategory ? (
+                        <>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => open({ kind: 'renameCategory', category })}
+                          >
+                            {t('library.rename')}
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="danger"
+                            onClick={() => open({ kind: 'deleteCategory', category })}
+                          >
+                            {t('delete')}
+                          </Button>
+                        </>
+                      ) : null}
+                    </Group>
                   </Group>
                   {items.length === 0 ? (
                     <Text c="dimmed" size="sm">
