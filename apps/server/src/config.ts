@@ -53,7 +53,7 @@ const envSchema = z
     ADHERENCE_ROLLUP_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
     /**
      * Population figures (KPI, alert analytics, staff summary) of programs with at least this many patients are
-     * served from a result at most POPULATION_CACHE_FRESH_MS old (ADR 074); smaller programs compute every time.
+     * served from a result at most POPULATION_CACHE_FRESH_MS old (ADR 077); smaller programs compute every time.
      */
     POPULATION_CACHE_MIN_PATIENTS: z.coerce.number().int().min(0).max(100_000_000).default(5_000),
     /** How old a cached population figure may be before the next request computes it again (0: never cached). */

@@ -66,7 +66,7 @@ export function createKpiService(deps: { db: Database; cache?: PopulationCache; 
   const cache = deps.cache ?? uncached;
 
   /**
-   * The KPI as of now, or for programs of at least the cache's size as of at most its freshness ago (ADR 074:
+   * The KPI as of now, or for programs of at least the cache's size as of at most its freshness ago (ADR 077:
    * `generated_at` says when). Every request is audited, whether computed or served.
    */
   async function report(

@@ -75,7 +75,7 @@ export function createAnalyticsService(deps: {
     }
     const scope = { programIds, from: p.from, to: p.to, zone: p.zone };
     if (q.count === '1') {
-      // A large program's figures are at most the cache's freshness old (ADR 074).
+      // A large program's figures are at most the cache's freshness old (ADR 077).
       const { value: f } = await cache.get(
         `alert-analytics:${programIds.join(',')}:${p.from.toISOString()}:${p.to.toISOString()}:${p.zone}`,
         await patientsOfPrograms(db, programIds),

@@ -74,7 +74,7 @@ export function createBillingService(deps: { db: Database; cache?: PopulationCac
     checkPeriod(start, end);
     const filter = { search: q.search, status: q.status, onlyBillable: flag(q.only_billable) };
     const key = `billing:${programId}:${start}:${end}:${JSON.stringify([filter, q.page, q.per_page])}`;
-    // In a large program at most the cache's freshness old (ADR 074): the totals add up every patient's month.
+    // In a large program at most the cache's freshness old (ADR 077): the totals add up every patient's month.
     const { rows, total, summary } = (
       await cache.get(key, await patientsOfPrograms(db, [programId]), () =>
         billingReport(db, { programId, start, end, ...filter }, { page: q.page, perPage: q.per_page }),

@@ -65,7 +65,7 @@ export function createLogsService(deps: { db: Database; cache?: PopulationCache 
       // Staff without a reader role see their own actions only.
       const adminId = readsAll(actor) ? q.admin_id : actor.adminId;
       if (q.summary === '1') {
-        // A large program's summary is at most the cache's freshness old (ADR 074).
+        // A large program's summary is at most the cache's freshness old (ADR 077).
         const { value: rows } = await cache.get(
           `staff-summary:${programId}:${period.from}:${period.to}:${adminId ?? '*'}`,
           await patientsOfPrograms(db, [programId]),
@@ -86,7 +86,7 @@ export function createLogsService(deps: { db: Database; cache?: PopulationCache 
       await canRead(actor, adminId);
       const period = periodOf(q);
       const programId = programOf(actor);
-      // In a large program, at most the cache's freshness old (ADR 074): a month of one member's actions.
+      // In a large program, at most the cache's freshness old (ADR 077): a month of one member's actions.
       const { value } = await cache.get(
         `staff-member:${programId}:${adminId}:${period.from}:${period.to}`,
         await patientsOfPrograms(db, [programId]),

@@ -39,7 +39,7 @@ beforeAll(async () => {
   token = (await signIn(app, admin.email, FACTORY_PASSWORD)).token;
 });
 
-describe('population figures of large programs (ADR 074)', () => {
+describe('population figures of large programs (ADR 077)', () => {
   it('serves a large program the KPI computed moments ago, and audits every request', async () => {
     const first = (await kpi(program.large)).json();
     expect(first.patients.enrolled).toBe(3);

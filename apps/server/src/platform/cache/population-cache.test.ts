@@ -27,7 +27,7 @@ function counter() {
   };
 }
 
-describe('population cache (ADR 074)', () => {
+describe('population cache (ADR 077)', () => {
   it('computes every time for a scope under the size, so small programs see what they just did', async () => {
     const c = createPopulationCache({ minPatients: 100, freshMs: 30_000 });
     const n = counter();

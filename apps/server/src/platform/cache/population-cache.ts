@@ -3,7 +3,7 @@ import { idArray } from '../access/scope';
 import type { Queryable } from '../db/client';
 
 /**
- * Population figures of large programs answered from a result at most `freshMs` old (ADR 074).
+ * Population figures of large programs answered from a result at most `freshMs` old (ADR 077).
  *
  * A figure over a whole program's period (the KPI, alert analytics, the staff summary) aggregates tens of
  * thousands of rows: 60-250 ms of one core at 100,000 patients, the same for every staff member who opens it.

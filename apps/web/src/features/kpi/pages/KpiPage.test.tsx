@@ -65,7 +65,7 @@ describe('/kpi', () => {
     expect(await screen.findByTestId('kpi-adherence')).toHaveTextContent('85.00 %');
     expect(screen.getByTestId('kpi-dispensers')).toHaveTextContent('7');
     expect(screen.getByTestId('band-high')).toHaveTextContent('5');
-    // When the figures were computed (a large program's may be up to half a minute old, ADR 074).
+    // When the figures were computed (a large program's may be up to half a minute old, ADR 077).
     expect(screen.getByTestId('kpi-as-of')).toHaveTextContent(/^As of \d\d\/\d\d\/\d{4}/);
     await userEvent.click(screen.getByText('Last 7 days'));
     expect(await screen.findByText('60.00 %')).toBeInTheDocument();

@@ -70,7 +70,7 @@ export function KpiPage() {
         <DateRangeFields period={period} fromLabel={t('from')} toLabel={t('to')} />
         {kpi.isFetching && <Loader size="sm" aria-label={t('loading')} />}
         {kpi.data && (
-          // A large program's KPI may be up to half a minute old (ADR 074): say when it was computed.
+          // A large program's KPI may be up to half a minute old (ADR 077): say when it was computed.
           <Text size="sm" c="dimmed" data-testid="kpi-as-of">
             {t('asOf', { time: recordDateTime(kpi.data.generated_at) })}
           </Text>
