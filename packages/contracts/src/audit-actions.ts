@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = [
   'external_orders.regimens_view',
   'external_orders.schedule_verify',
   'external_orders.view',
+  'fhir.read',
+  'fhir.search',
   'group.add_patients',
   'group.create',
   'group.delete',

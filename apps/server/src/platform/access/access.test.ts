@@ -44,6 +44,8 @@ const PUBLIC_PREFIXES = [
   '/api/config',
   '/api/docs',
   '/api/v1/webhooks/',
+  // FHIR's CapabilityStatement (it holds no data; clients read it before they authenticate).
+  '/fhir/R4/metadata',
   '/*',
 ];
 
@@ -94,7 +96,13 @@ describe('every protected route, called for real', () => {
     for (const route of protectedRoutes()) {
       const res = await app.inject({ method: route.method as 'GET', url: concrete(route.url) });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
-      expect(res.json(), `${route.method} ${route.url}`).toHaveProperty('message');
+      // FHIR answers in its own terms (ADR 073): an OperationOutcome.
+      if (route.url.startsWith('/fhir/'))
+        expect(res.json(), route.url).toMatchObject({
+          resourceType: 'OperationOutcome',
+          issue: [{ code: 'login' }],
+        });
+      else expect(res.json(), `${route.method} ${route.url}`).toHaveProperty('message');
     }
   });
 

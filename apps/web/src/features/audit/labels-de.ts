@@ -48,6 +48,8 @@ export const de: AuditLabels = {
   'external_orders.regimens_view': 'Schemata der Bestellung angesehen',
   'external_orders.schedule_verify': 'Zeitplan der Bestellung geprüft',
   'external_orders.view': 'Externe Bestellungen angesehen',
+  'fhir.read': 'FHIR-Ressource gelesen',
+  'fhir.search': 'FHIR-Suche',
   'group.add_patients': 'Patienten einer Kohorte hinzugefügt',
   'group.create': 'Kohorte angelegt',
   'group.delete': 'Kohorte gelöscht',

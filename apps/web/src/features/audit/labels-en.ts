@@ -48,6 +48,8 @@ export const en: AuditLabels = {
   'external_orders.regimens_view': 'Order regimens viewed',
   'external_orders.schedule_verify': 'Order schedule verified',
   'external_orders.view': 'External orders viewed',
+  'fhir.read': 'FHIR resource read',
+  'fhir.search': 'FHIR search',
   'group.add_patients': 'Patients added to a cohort',
   'group.create': 'Cohort created',
   'group.delete': 'Cohort deleted',

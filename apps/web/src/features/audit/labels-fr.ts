@@ -48,6 +48,8 @@ export const fr: AuditLabels = {
   'external_orders.regimens_view': 'Schémas de la commande consultés',
   'external_orders.schedule_verify': 'Planning de la commande vérifié',
   'external_orders.view': 'Commandes externes consultées',
+  'fhir.read': 'Ressource FHIR lue',
+  'fhir.search': 'Recherche FHIR',
   'group.add_patients': 'Patients ajoutés à une cohorte',
   'group.create': 'Cohorte créée',
   'group.delete': 'Cohorte supprimée',

@@ -48,6 +48,8 @@ export const pt: AuditLabels = {
   'external_orders.regimens_view': 'Regimes do pedido consultados',
   'external_orders.schedule_verify': 'Horário do pedido verificado',
   'external_orders.view': 'Pedidos externos consultados',
+  'fhir.read': 'Recurso FHIR lido',
+  'fhir.search': 'Pesquisa FHIR',
   'group.add_patients': 'Pacientes adicionados a uma coorte',
   'group.create': 'Coorte criada',
   'group.delete': 'Coorte excluída',

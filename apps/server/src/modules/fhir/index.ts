@@ -1,0 +1,25 @@
+import { defineModule } from '../../platform/module';
+import { fhirRoutes } from './fhir.routes';
+import { createFhirService } from './fhir.service';
+import { deviceDefinition } from './resources/device';
+import { observationDefinition } from './resources/observation';
+import { organizationDefinition } from './resources/organization';
+import { patientDefinition } from './resources/patient';
+import { practitionerDefinition } from './resources/practitioner';
+
+/** The resource types served under /fhir/R4, in the CapabilityStatement's order. */
+export const FHIR_RESOURCES = [
+  patientDefinition,
+  observationDefinition,
+  deviceDefinition,
+  organizationDefinition,
+  practitionerDefinition,
+] as const;
+
+/** FHIR R4 out (issue 31; docs/fhir.md, ADR 073): CareDeck's own tables read as US Core resources. */
+export const fhirModule = defineModule({
+  name: 'fhir',
+  register(app, { db, config }) {
+    fhirRoutes(app, { fhir: createFhirService({ db }), config, resources: FHIR_RESOURCES });
+  },
+});
