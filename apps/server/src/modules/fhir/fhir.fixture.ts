@@ -89,6 +89,27 @@ export async function fhirFixture() {
   const measurement = (patient: number, type: string, nth = 0) =>
     ids.rows.filter((r) => r.patient_id === patient && r.type === type)[nth]!.id;
 
+  const regimenA = (
+    await g.regimen({
+      patientId: patientA,
+      programId: programA,
+      name: 'Lisinopril 10 mg',
+      times: ['08:00', '20:00'],
+      scheduledAt: '2026-02-01T00:00:00Z',
+      endAt: '2026-06-01T00:00:00Z',
+    })
+  ).id;
+  await db.execute(sql`UPDATE regimens SET created_by = ${reader.id} WHERE id = ${regimenA}`);
+  const asNeededA = (
+    await g.regimen({ patientId: patientA, programId: programA, name: 'Albuterol', repeat: 'as_needed' })
+  ).id;
+  const regimenB = (await g.regimen({ patientId: patientB, programId: programB })).id;
+  const dosesA = [
+    ...(await g.doses({ patientId: patientA, regimenId: regimenA, at: [at(5), at(12 * 60 + 3)] })),
+    ...(await g.doses({ patientId: patientA, regimenId: regimenA, at: [at(24 * 60 + 1)], kind: 'skipped' })),
+  ];
+  const dosesB = await g.doses({ patientId: patientB, regimenId: regimenB, at: [at(5)] });
+
   const token = async (email: string) => (await signIn(app, email, FACTORY_PASSWORD)).token;
   const tokens = {
     reader: await token(reader.email),
@@ -117,6 +138,11 @@ export async function fhirFixture() {
       patientC,
       cuff: cuff.id,
       deviceB: deviceB.id,
+      regimenA,
+      asNeededA,
+      regimenB,
+      dosesA,
+      dosesB,
     },
     cuffSerial: cuff.serial,
     measurement,

@@ -32,6 +32,8 @@ describe('FHIR R4: the CapabilityStatement and the answers of /fhir', () => {
       'Device',
       'Organization',
       'Practitioner',
+      'MedicationRequest',
+      'MedicationAdministration',
     ]);
     const params = Object.fromEntries(resources.map((r) => [r.type, r.searchParam.map((p) => p.name)]));
     expect(params.Patient).toEqual(['_id', 'identifier', '_count']);

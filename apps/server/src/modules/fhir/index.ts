@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/module';
 import { fhirRoutes } from './fhir.routes';
 import { createFhirService } from './fhir.service';
 import { deviceDefinition } from './resources/device';
+import { medicationAdministrationDefinition, medicationRequestDefinition } from './resources/medication';
 import { observationDefinition } from './resources/observation';
 import { organizationDefinition } from './resources/organization';
 import { patientDefinition } from './resources/patient';
@@ -14,6 +15,8 @@ export const FHIR_RESOURCES = [
   deviceDefinition,
   organizationDefinition,
   practitionerDefinition,
+  medicationRequestDefinition,
+  medicationAdministrationDefinition,
 ] as const;
 
 /** FHIR R4 out (issue 31; docs/fhir.md, ADR 073): CareDeck's own tables read as US Core resources. */

@@ -47,12 +47,13 @@ async function fetchJson(url: string) {
 /** Every resource the fixture's enterprise admin can read, by searching each type served. */
 async function everything(): Promise<Resource[]> {
   const patients = entries(await fetchJson('/fhir/R4/Patient'));
-  const observations = [];
+  const perPatient = [];
   for (const p of patients)
-    observations.push(...entries(await fetchJson(`/fhir/R4/Observation?patient=${p.id}`)));
+    for (const type of ['Observation', 'MedicationRequest', 'MedicationAdministration'])
+      perPatient.push(...entries(await fetchJson(`/fhir/R4/${type}?patient=${p.id}`)));
   return [
     ...patients,
-    ...observations,
+    ...perPatient,
     ...entries(await fetchJson('/fhir/R4/Device')),
     ...entries(await fetchJson('/fhir/R4/Organization')),
     ...entries(await fetchJson('/fhir/R4/Practitioner')),
@@ -63,7 +64,15 @@ describe('validation against the official FHIR R4 definitions', () => {
   it('passes for every resource served, each resource type present', async () => {
     const all = await everything();
     expect(new Set(all.map((r) => r.resourceType))).toEqual(
-      new Set(['Patient', 'Observation', 'Device', 'Organization', 'Practitioner']),
+      new Set([
+        'Patient',
+        'Observation',
+        'Device',
+        'Organization',
+        'Practitioner',
+        'MedicationRequest',
+        'MedicationAdministration',
+      ]),
     );
     for (const resource of all)
       expect(() => validate(resource), `${resource.resourceType}/${resource.id}`).not.toThrow();
