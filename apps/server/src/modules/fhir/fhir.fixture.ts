@@ -123,6 +123,7 @@ export async function fhirFixture() {
     app,
     db,
     config,
+    tokens,
     get,
     ids: {
       e1,

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client';
+import type { ReaderScope } from './resources/resource';
 
 /**
  * The programs a staff member may read through FHIR, as a subquery: those where they hold a role, and every
@@ -11,6 +12,22 @@ export function visiblePrograms(adminId: number): SQL {
     WHERE EXISTS (SELECT 1 FROM admin_program_roles vr WHERE vr.admin_id = ${adminId} AND vr.program_id = vp.id)
        OR EXISTS (SELECT 1 FROM admin_enterprise_roles ve
                   WHERE ve.admin_id = ${adminId} AND ve.enterprise_id = vp.enterprise_id))`;
+}
+
+/** A staff member's scope: the programs they may open, and an enterprise they administer (ADR 004). */
+export function staffScope(adminId: number): ReaderScope {
+  return {
+    programs: visiblePrograms(adminId),
+    enterprises: sql`(SELECT ve.enterprise_id FROM admin_enterprise_roles ve WHERE ve.admin_id = ${adminId})`,
+  };
+}
+
+/** A SMART backend client's scope: its one program (ADR 074). */
+export function clientScope(programId: number): ReaderScope {
+  return {
+    programs: sql`(SELECT ${programId}::bigint)`,
+    enterprises: sql`(SELECT NULL::bigint WHERE false)`,
+  };
 }
 
 /** Conditions joined with AND (true when there are none). */
@@ -40,7 +57,9 @@ export type FhirAuditRow = { patientId: number | null; programId: number | null;
 export async function auditFhirAccess(
   db: Queryable,
   e: {
-    adminId: number;
+    /** The staff member, or null for a SMART backend client (named in the details). */
+    adminId: number | null;
+    clientId: number | null;
     ip: string;
     action: 'fhir.read' | 'fhir.search';
     resourceType: string;
@@ -55,11 +74,12 @@ export async function auditFhirAccess(
     parameters: e.parameters,
     count: r.count,
     ...(e.rows.length > 1 ? { patients_in_answer: e.rows.length } : {}),
+    ...(e.clientId !== null ? { fhir_client_id: e.clientId } : {}),
   }));
   await db.execute(sql`
     WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
     INSERT INTO audit_events (actor_admin_id, actor_realm, program_id, action, subject_type, subject_id, details, ip)
-    SELECT ${e.adminId}, 'staff', x.program_id, ${e.action}, CASE WHEN x.patient_id IS NULL THEN NULL ELSE 'patient' END,
+    SELECT ${e.adminId}::bigint, ${e.clientId === null ? 'staff' : 'fhir_client'}, x.program_id, ${e.action}, CASE WHEN x.patient_id IS NULL THEN NULL ELSE 'patient' END,
       x.patient_id, x.details, ${e.ip}
     FROM async_commit,
       unnest(${`{${rows.map((r) => r.patientId ?? 'NULL').join(',')}}`}::bigint[],

@@ -1,20 +1,35 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
+import { AppError } from '../../platform/http/errors';
 import { sendFhir } from '../../platform/http/outcome';
 import type { App } from '../../platform/http/types';
 import { capabilityStatement } from './capability';
-import type { FhirService } from './fhir.service';
+import type { FhirReader, FhirService } from './fhir.service';
 import type { ResourceDefinition } from './resources/resource';
 import { isLenient, parseSearch } from './search';
 
 export const FHIR_BASE_PATH = '/fhir/R4';
 
 /** The server's own address for fullUrl and links: PUBLIC_URL when set, else the request's host. */
-function baseUrlOf(config: Config, request: FastifyRequest): string {
+export function baseUrlOf(config: Config, request: FastifyRequest): string {
   if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
   return `${request.protocol}://${request.host}`;
+}
+
+/** The reader of a FHIR request: the staff member or the SMART backend client the access hook found. */
+function readerOf(request: FastifyRequest): FhirReader {
+  const actor = request.actor;
+  if (actor?.realm === 'staff') return { kind: 'staff', adminId: actor.adminId, ip: actor.ip };
+  if (actor?.realm === 'fhir_client')
+    return {
+      kind: 'client',
+      clientId: actor.clientId,
+      programId: actor.programId,
+      scopes: actor.scopes,
+      ip: actor.ip,
+    };
+  throw AppError.unauthenticated();
 }
 
 function rawQueryOf(request: FastifyRequest): string {
@@ -46,11 +61,10 @@ export function fhirRoutes(
     app.route({
       method: 'GET',
       url: `${FHIR_BASE_PATH}/${def.type}`,
-      config: { access: access.staff() },
+      config: { access: access.fhir() },
       schema,
       handler: async (request, reply) => {
-        const actor = staffActor(request);
-        const bundle = await fhir.search({ adminId: actor.adminId, ip: actor.ip }, def, {
+        const bundle = await fhir.search(readerOf(request), def, {
           rawQuery: rawQueryOf(request),
           lenient: isLenient(request.headers.prefer),
           baseUrl: baseUrlOf(config, request),
@@ -61,14 +75,13 @@ export function fhirRoutes(
     app.route({
       method: 'GET',
       url: `${FHIR_BASE_PATH}/${def.type}/:id`,
-      config: { access: access.staff() },
+      config: { access: access.fhir() },
       schema,
       handler: async (request, reply) => {
-        const actor = staffActor(request);
         // A read takes no search parameters; `_format` is still checked (JSON only).
         parseSearch(rawQueryOf(request), [], true);
         const { id } = request.params as { id: string };
-        const resource = await fhir.read({ adminId: actor.adminId, ip: actor.ip }, def, id);
+        const resource = await fhir.read(readerOf(request), def, id);
         return sendFhir(reply, 200, resource);
       },
     });

@@ -1,10 +1,29 @@
 import type { Database } from '../../platform/db/client';
 import { AppError } from '../../platform/http/errors';
-import { auditFhirAccess, type FhirAuditRow } from './fhir.queries';
-import type { FhirResource, PageItem, ResourceDefinition } from './resources/resource';
+import { auditFhirAccess, clientScope, type FhirAuditRow, staffScope } from './fhir.queries';
+import type { FhirResource, PageItem, ReaderScope, ResourceDefinition } from './resources/resource';
 import { encodeCursor, parseSearch } from './search';
 
-export type FhirReader = { adminId: number; ip: string };
+/** Who reads: a staff member (their programs) or a SMART backend client (its program, within its scopes). */
+export type FhirReader =
+  | { kind: 'staff'; adminId: number; ip: string }
+  | { kind: 'client'; clientId: number; programId: number; scopes: string[]; ip: string };
+
+function scopeOf(reader: FhirReader): ReaderScope {
+  return reader.kind === 'staff' ? staffScope(reader.adminId) : clientScope(reader.programId);
+}
+
+/** A client's token must carry `system/{type}` or `system/*` with read and search (`.rs`, or v1's `.read`). */
+function assertScopes(reader: FhirReader, type: string): void {
+  if (reader.kind !== 'client') return;
+  const granted = reader.scopes.some((s) => new RegExp(`^system/(\\*|${type})\\.(rs|read)$`).test(s));
+  if (!granted) throw AppError.forbidden(`The token's scopes do not cover reading ${type}.`);
+}
+
+const auditActor = (reader: FhirReader) =>
+  reader.kind === 'staff'
+    ? { adminId: reader.adminId, clientId: null, ip: reader.ip }
+    : { adminId: null, clientId: reader.clientId, ip: reader.ip };
 
 /** Audit rows of a page: one per patient whose data it holds, with how many of its resources. */
 function auditRows(items: PageItem[]): FhirAuditRow[] {
@@ -31,14 +50,14 @@ export function createFhirService(deps: { db: Database }) {
   const { db } = deps;
   return {
     async read(reader: FhirReader, def: ResourceDefinition, id: string): Promise<FhirResource> {
+      assertScopes(reader, def.type);
       const search = { params: new Map([['_id', [[id]]]]), count: 1, cursor: null, applied: [] };
-      const page = await def.page(db, reader.adminId, search);
+      const page = await def.page(db, scopeOf(reader), search);
       const item = page.items[0];
       if (!item)
         throw AppError.notFound(`${def.type}/${/^[A-Za-z0-9.-]{1,64}$/.test(id) ? id : '…'} is not known.`);
       await auditFhirAccess(db, {
-        adminId: reader.adminId,
-        ip: reader.ip,
+        ...auditActor(reader),
         action: 'fhir.read',
         resourceType: def.type,
         parameters: [],
@@ -53,13 +72,13 @@ export function createFhirService(deps: { db: Database }) {
       def: ResourceDefinition,
       input: { rawQuery: string; lenient: boolean; baseUrl: string },
     ) {
+      assertScopes(reader, def.type);
       const search = parseSearch(input.rawQuery, def.params, input.lenient);
       const refusal = def.refuse?.(search);
       if (refusal) throw new AppError('bad_request', refusal);
-      const page = await def.page(db, reader.adminId, search);
+      const page = await def.page(db, scopeOf(reader), search);
       await auditFhirAccess(db, {
-        adminId: reader.adminId,
-        ip: reader.ip,
+        ...auditActor(reader),
         action: 'fhir.search',
         resourceType: def.type,
         parameters: [...new Set(search.applied.map(([key]) => key))],

@@ -46,6 +46,9 @@ const PUBLIC_PREFIXES = [
   '/api/v1/webhooks/',
   // FHIR's CapabilityStatement (it holds no data; clients read it before they authenticate).
   '/fhir/R4/metadata',
+  // SMART Backend Services: discovery, and the token endpoint where a client proves itself with a signed assertion.
+  '/fhir/R4/.well-known/smart-configuration',
+  '/fhir/auth/token',
   '/*',
 ];
 

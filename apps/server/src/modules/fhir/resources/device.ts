@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { DEVICE_KIND_DISPLAY, SYSTEMS } from '../codes';
-import { allOf, anyOf, visiblePrograms } from '../fhir.queries';
+import { allOf, anyOf } from '../fhir.queries';
 import { cursorIds, numericId, parseToken, referenceId } from '../search';
 import { compact, type FhirResource, paged, type ResourceDefinition, text } from './resource';
 
@@ -53,8 +53,8 @@ export const deviceDefinition: ResourceDefinition = {
       documentation: 'The serial number (`urn:caredeck:device-serial|{serial}`).',
     },
   ],
-  async page(db, adminId, search) {
-    const conditions: SQL[] = [sql`d.program_id IN ${visiblePrograms(adminId)}`];
+  async page(db, scope, search) {
+    const conditions: SQL[] = [sql`d.program_id IN ${scope.programs}`];
     for (const values of search.params.get('_id') ?? [])
       conditions.push(
         anyOf(values.map((v) => numericId(v)).map((id) => (id ? sql`d.id = ${id}` : sql`false`))),

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { allOf, anyOf, visiblePrograms } from '../fhir.queries';
+import { allOf, anyOf } from '../fhir.queries';
 import { cursorIds, invalidCursor, numericId, parseDateBound, referenceId } from '../search';
 import { compact, type FhirResource, instant, paged, type ResourceDefinition, text } from './resource';
 
@@ -114,7 +114,7 @@ export const medicationRequestDefinition: ResourceDefinition = {
     { name: 'patient', type: 'reference', documentation: 'The patient. A search names `patient` or `_id`.' },
   ],
   refuse: needsPatient('MedicationRequest'),
-  async page(db, adminId, search) {
+  async page(db, scope, search) {
     const conditions: SQL[] = [];
     for (const values of search.params.get('_id') ?? []) conditions.push(idsCondition(sql`r.id`, values));
     for (const values of search.params.get('patient') ?? [])
@@ -125,7 +125,7 @@ export const medicationRequestDefinition: ResourceDefinition = {
       SELECT r.id, r.patient_id, p.program_id, r.name, r.repeat, r.interval, r.times, r.scheduled_at, r.end_at,
         r.status, r.created_by, r.created_at
       FROM regimens r
-      JOIN patients p ON p.id = r.patient_id AND p.program_id IN ${visiblePrograms(adminId)}
+      JOIN patients p ON p.id = r.patient_id AND p.program_id IN ${scope.programs}
       WHERE ${allOf(conditions)}
       ORDER BY r.id
       LIMIT ${search.count + 1}`);
@@ -165,7 +165,7 @@ export const medicationAdministrationDefinition: ResourceDefinition = {
     },
   ],
   refuse: needsPatient('MedicationAdministration'),
-  async page(db, adminId, search) {
+  async page(db, scope, search) {
     const conditions: SQL[] = [];
     for (const values of search.params.get('_id') ?? []) conditions.push(idsCondition(sql`u.id`, values));
     for (const values of search.params.get('patient') ?? [])
@@ -184,7 +184,7 @@ export const medicationAdministrationDefinition: ResourceDefinition = {
       SELECT u.id, u.patient_id, p.program_id, u.regimen_id, r.name AS regimen_name, u.taken_at, u.servings, u.kind,
         e.device_id, (extract(epoch FROM u.taken_at) * 1000000)::bigint::text AS at_us
       FROM medication_usages u
-      JOIN patients p ON p.id = u.patient_id AND p.program_id IN ${visiblePrograms(adminId)}
+      JOIN patients p ON p.id = u.patient_id AND p.program_id IN ${scope.programs}
       JOIN regimens r ON r.id = u.regimen_id
       LEFT JOIN device_events e ON e.id = u.device_event_id
       WHERE ${allOf(conditions)}

@@ -10,7 +10,7 @@ import {
   typesOfCategory,
   UCUM,
 } from '../codes';
-import { allOf, anyOf, textArray, visiblePrograms } from '../fhir.queries';
+import { allOf, anyOf, textArray } from '../fhir.queries';
 import { cursorIds, invalidCursor, numericId, parseDateBound, parseToken, referenceId } from '../search';
 import { compact, type FhirResource, instant, paged, type ResourceDefinition } from './resource';
 
@@ -146,7 +146,7 @@ export const observationDefinition: ResourceDefinition = {
     search.params.has('patient') || search.params.has('_id')
       ? null
       : 'An Observation search names a patient (patient=…) or ids (_id=…); a whole program is read through bulk export.',
-  async page(db, adminId, search) {
+  async page(db, scope, search) {
     const conditions: SQL[] = [sql`m.type = ANY(${textArray(MAPPED_TYPES)}::text[])`];
     for (const values of search.params.get('_id') ?? [])
       conditions.push(
@@ -173,7 +173,7 @@ export const observationDefinition: ResourceDefinition = {
         m.measured_at, m.created_at,
         (extract(epoch FROM m.measured_at) * 1000000)::bigint::text AS at_us
       FROM measurements m
-      JOIN patients p ON p.id = m.patient_id AND p.program_id IN ${visiblePrograms(adminId)}
+      JOIN patients p ON p.id = m.patient_id AND p.program_id IN ${scope.programs}
       LEFT JOIN LATERAL (
         SELECT d.value FROM measurements d
         WHERE m.type = 'systolic' AND d.patient_id = m.patient_id AND d.type = 'diastolic'

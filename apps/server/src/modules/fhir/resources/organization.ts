@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { SYSTEMS } from '../codes';
-import { allOf, anyOf, visiblePrograms } from '../fhir.queries';
+import { allOf, anyOf } from '../fhir.queries';
 import { cursorIds, parseToken } from '../search';
 import { compact, type FhirResource, instant, paged, type ResourceDefinition } from './resource';
 
@@ -60,8 +60,8 @@ export const organizationDefinition: ResourceDefinition = {
       documentation: '`urn:caredeck:program|{id}` or `urn:caredeck:enterprise|{id}`.',
     },
   ],
-  async page(db, adminId, search) {
-    const visible = visiblePrograms(adminId);
+  async page(db, scope, search) {
+    const visible = scope.programs;
     const conditions: SQL[] = [];
     for (const values of search.params.get('_id') ?? []) conditions.push(anyOf(values.map(idCondition)));
     for (const values of search.params.get('identifier') ?? [])
@@ -72,7 +72,7 @@ export const organizationDefinition: ResourceDefinition = {
       SELECT o.kind, o.id, o.name, o.enterprise_id, o.updated_at FROM (
         SELECT 0 AS kind, e.id, e.name, NULL::bigint AS enterprise_id, e.updated_at FROM enterprises e
         WHERE e.id IN (SELECT p.enterprise_id FROM programs p WHERE p.id IN ${visible})
-           OR e.id IN (SELECT r.enterprise_id FROM admin_enterprise_roles r WHERE r.admin_id = ${adminId})
+           OR e.id IN ${scope.enterprises}
         UNION ALL
         SELECT 1, p.id, p.name, p.enterprise_id, p.updated_at FROM programs p WHERE p.id IN ${visible}
       ) o

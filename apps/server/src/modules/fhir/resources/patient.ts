@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { IDENTIFIER_TYPE, mrnSystem, programOfMrnSystem, SYSTEMS, US_CORE } from '../codes';
-import { allOf, anyOf, visiblePrograms } from '../fhir.queries';
+import { allOf, anyOf } from '../fhir.queries';
 import { cursorIds, numericId, parseToken } from '../search';
 import { compact, type FhirResource, instant, paged, type ResourceDefinition, text } from './resource';
 
@@ -113,8 +113,8 @@ export const patientDefinition: ResourceDefinition = {
         'The MRN: `urn:caredeck:program:{programId}:mrn|{mrn}`, or `{mrn}` in any program visible; or `urn:caredeck:patient|{id}`.',
     },
   ],
-  async page(db, adminId, search) {
-    const conditions: SQL[] = [sql`p.program_id IN ${visiblePrograms(adminId)}`];
+  async page(db, scope, search) {
+    const conditions: SQL[] = [sql`p.program_id IN ${scope.programs}`];
     for (const values of search.params.get('_id') ?? [])
       conditions.push(
         anyOf(values.map((v) => numericId(v)).map((id) => (id ? sql`p.id = ${id}` : sql`false`))),

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { SYSTEMS } from '../codes';
-import { allOf, anyOf, visiblePrograms } from '../fhir.queries';
+import { allOf, anyOf } from '../fhir.queries';
 import { cursorIds, numericId, parseToken } from '../search';
 import { compact, type FhirResource, instant, paged, type ResourceDefinition, text } from './resource';
 
@@ -49,8 +49,8 @@ export const practitionerDefinition: ResourceDefinition = {
     { name: '_id', type: 'token', documentation: 'The staff member id (comma-separated for several).' },
     { name: 'identifier', type: 'token', documentation: '`urn:caredeck:staff|{id}`.' },
   ],
-  async page(db, adminId, search) {
-    const visible = visiblePrograms(adminId);
+  async page(db, scope, search) {
+    const visible = scope.programs;
     const conditions: SQL[] = [
       sql`(EXISTS (SELECT 1 FROM admin_program_roles r WHERE r.admin_id = a.id AND r.program_id IN ${visible})
         OR EXISTS (SELECT 1 FROM admin_enterprise_roles e JOIN programs p ON p.enterprise_id = e.enterprise_id

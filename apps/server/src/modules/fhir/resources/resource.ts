@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/client';
 import type { ParsedSearch, SearchParamDef } from '../search';
 
@@ -7,6 +8,12 @@ export type FhirResource = { resourceType: string; id: string } & Record<string,
 export type PageItem = { resource: FhirResource; patientId: number | null; programId: number | null };
 
 export type Page = { items: PageItem[]; next: unknown[] | null };
+
+/**
+ * What a reader may see, as subqueries put inside each statement: the programs (ids) and the enterprises
+ * seen beyond those programs' own (an enterprise admin's enterprise without programs). fhir.queries.ts.
+ */
+export type ReaderScope = { programs: SQL; enterprises: SQL };
 
 /**
  * A FHIR resource type CareDeck serves: its search parameters (exactly those listed in the
@@ -20,7 +27,7 @@ export type ResourceDefinition = {
   params: SearchParamDef[];
   /** Why a search is refused before it runs (a search too broad to serve), or null. */
   refuse?: (search: ParsedSearch) => string | null;
-  page(db: Queryable, adminId: number, search: ParsedSearch): Promise<Page>;
+  page(db: Queryable, scope: ReaderScope, search: ParsedSearch): Promise<Page>;
 };
 
 /** An ISO instant from what the driver gives for a timestamptz. */

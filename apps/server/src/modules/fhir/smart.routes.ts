@@ -1,0 +1,75 @@
+import { FHIR_SCOPE_TYPES } from '@caredeck/contracts';
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../../config';
+import { access } from '../../platform/access/rules';
+import type { App } from '../../platform/http/types';
+import { baseUrlOf, FHIR_BASE_PATH } from './fhir.routes';
+import { type SmartService, TokenError } from './smart.service';
+
+export const TOKEN_PATH = '/fhir/auth/token';
+
+/** OAuth answers are JSON with `error` (RFC 6749 §5.2), never cached. */
+function oauthError(reply: FastifyReply, error: TokenError): FastifyReply {
+  return reply
+    .status(error.status)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ error: error.error, error_description: error.description }));
+}
+
+/**
+ * SMART Backend Services (ADR 074): the discovery document and the token endpoint, both public (a client
+ * proves itself with its signed assertion). The token endpoint reads `application/x-www-form-urlencoded`.
+ */
+export async function smartRoutes(app: App, deps: { smart: SmartService; config: Config }) {
+  const { smart, config } = deps;
+  app.route({
+    method: 'GET',
+    url: `${FHIR_BASE_PATH}/.well-known/smart-configuration`,
+    config: { access: access.public() },
+    schema: { hide: true },
+    handler: async (request, reply) =>
+      reply.type('application/json; charset=utf-8').send(
+        JSON.stringify({
+          token_endpoint: `${baseUrlOf(config, request)}${TOKEN_PATH}`,
+          grant_types_supported: ['client_credentials'],
+          token_endpoint_auth_methods_supported: ['private_key_jwt'],
+          token_endpoint_auth_signing_alg_values_supported: ['RS384', 'ES384'],
+          scopes_supported: FHIR_SCOPE_TYPES.flatMap((t) => [`system/${t}.rs`, `system/${t}.read`]),
+          capabilities: ['client-confidential-asymmetric', 'permission-v1', 'permission-v2'],
+        }),
+      ),
+  });
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16_384 },
+      (_request, body, done) => {
+        const form: Record<string, string> = {};
+        for (const [key, value] of new URLSearchParams(String(body))) if (!(key in form)) form[key] = value;
+        done(null, form);
+      },
+    );
+    scope.route({
+      method: 'POST',
+      url: TOKEN_PATH,
+      config: { access: access.public() },
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const body = request.body;
+        const form =
+          body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, string>) : {};
+        try {
+          const token = await smart.token(form, `${baseUrlOf(config, request)}${TOKEN_PATH}`, request.ip);
+          return reply
+            .header('cache-control', 'no-store')
+            .type('application/json; charset=utf-8')
+            .send(JSON.stringify(token));
+        } catch (error) {
+          if (error instanceof TokenError) return oauthError(reply, error);
+          throw error;
+        }
+      },
+    });
+  });
+}
