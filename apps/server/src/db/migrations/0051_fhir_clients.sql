@@ -22,4 +22,5 @@ ALTER TABLE "fhir_clients" ADD CONSTRAINT "fhir_clients_program_id_programs_id_f
 ALTER TABLE "fhir_clients" ADD CONSTRAINT "fhir_clients_created_by_admins_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "fhir_client_assertions_expiry_idx" ON "fhir_client_assertions" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "fhir_clients_client_id_unique" ON "fhir_clients" USING btree ("client_id");--> statement-breakpoint
-CREATE INDEX "fhir_clients_program_idx" ON "fhir_clients" USING btree ("program_id","id");
+CREATE INDEX "fhir_clients_program_idx" ON "fhir_clients" USING btree ("program_id","id");--> statement-breakpoint
+CREATE INDEX "patients_program_id_idx" ON "patients" USING btree ("program_id","id");

@@ -156,6 +156,23 @@ describe('Patient', () => {
   });
 });
 
+describe('Patient paging', () => {
+  it('pages program by program with keyset next links, each patient once', async () => {
+    const seen: string[] = [];
+    let url: string | undefined = '/fhir/R4/Patient?_count=1';
+    while (url) {
+      const body: {
+        link: { relation: string; url: string }[];
+        entry?: { resource: Record<string, unknown> }[];
+      } = (await f.get('entAdmin', url)).json();
+      seen.push(...entries(body).map((p) => p.id as string));
+      const next: { url: string } | undefined = body.link.find((l) => l.relation === 'next');
+      url = next ? new URL(next.url).pathname + new URL(next.url).search : undefined;
+    }
+    expect(seen).toEqual([String(f.ids.patientA), String(f.ids.patientB)]);
+  });
+});
+
 describe('search parameters', () => {
   it('refuses an unknown parameter, a modifier, a bad date, a bad _count or a made-up page link with 400', async () => {
     for (const query of [

@@ -93,11 +93,16 @@ function typesOf(values: string[]): string[] {
   return [...new Set(values.flatMap((v) => typesOfCategory(parseToken(v).system, parseToken(v).code)))];
 }
 
+/** The diastolic row that makes a systolic row `m` a blood-pressure panel: same patient, instant and event. */
+const PARTNER = sql`d.patient_id = m.patient_id AND d.type = 'diastolic' AND d.measured_at = m.measured_at
+  AND d.device_event_id IS NOT DISTINCT FROM m.device_event_id`;
+
 function codeCondition(value: string): SQL {
   const { system, code } = parseToken(value);
   const selected = selectionOfCode(system, code);
   if (!selected) return sql`false`;
-  if (selected.panel) return sql`(m.type = 'systolic' AND dia.value IS NOT NULL)`;
+  if (selected.panel)
+    return sql`(m.type = 'systolic' AND EXISTS (SELECT 1 FROM measurements d WHERE ${PARTNER}))`;
   return sql`m.type = ${selected.type}`;
 }
 
@@ -154,8 +159,13 @@ export const observationDefinition: ResourceDefinition = {
       );
     for (const values of search.params.get('patient') ?? []) {
       const ids = values.map((v) => numericId(referenceId('Patient', v) ?? '')).filter((id) => id !== null);
+      // One patient as an equality, so the (patient, instant) index yields the page in order.
       conditions.push(
-        ids.length > 0 ? sql`m.patient_id = ANY(${`{${ids.join(',')}}`}::bigint[])` : sql`false`,
+        ids.length === 0
+          ? sql`false`
+          : ids.length === 1
+            ? sql`m.patient_id = ${ids[0]}`
+            : sql`m.patient_id = ANY(${`{${ids.join(',')}}`}::bigint[])`,
       );
     }
     for (const values of search.params.get('code') ?? []) conditions.push(anyOf(values.map(codeCondition)));
@@ -168,21 +178,23 @@ export const observationDefinition: ResourceDefinition = {
       const at = sql`(timestamptz 'epoch' + ${after.atMicros}::bigint * interval '1 microsecond')`;
       conditions.push(sql`m.measured_at >= ${at} AND (m.measured_at > ${at} OR m.id > ${after.id})`);
     }
+    // The page first, then the diastolic partners of its systolic rows only (one index probe each).
     const res = await db.execute<MeasurementRow>(sql`
-      SELECT m.id, m.patient_id, p.program_id, m.device_id, m.type, m.value, dia.value AS diastolic,
-        m.measured_at, m.created_at,
-        (extract(epoch FROM m.measured_at) * 1000000)::bigint::text AS at_us
-      FROM measurements m
-      JOIN patients p ON p.id = m.patient_id AND p.program_id IN ${scope.programs}
+      SELECT m.id, m.patient_id, m.program_id, m.device_id, m.type, m.value, dia.value AS diastolic,
+        m.measured_at, m.created_at, m.at_us
+      FROM (
+        SELECT m.id, m.patient_id, p.program_id, m.device_id, m.device_event_id, m.type, m.value, m.measured_at,
+          m.created_at, (extract(epoch FROM m.measured_at) * 1000000)::bigint::text AS at_us
+        FROM measurements m
+        JOIN patients p ON p.id = m.patient_id AND p.program_id IN ${scope.programs}
+        WHERE ${allOf(conditions)}
+        ORDER BY m.measured_at, m.id
+        LIMIT ${search.count + 1}
+      ) m
       LEFT JOIN LATERAL (
-        SELECT d.value FROM measurements d
-        WHERE m.type = 'systolic' AND d.patient_id = m.patient_id AND d.type = 'diastolic'
-          AND d.measured_at = m.measured_at AND d.device_event_id IS NOT DISTINCT FROM m.device_event_id
-        ORDER BY d.id LIMIT 1
+        SELECT d.value FROM measurements d WHERE m.type = 'systolic' AND ${PARTNER} ORDER BY d.id LIMIT 1
       ) dia ON true
-      WHERE ${allOf(conditions)}
-      ORDER BY m.measured_at, m.id
-      LIMIT ${search.count + 1}`);
+      ORDER BY m.measured_at, m.id`);
     const { rows, next } = paged(res.rows, search.count, (r) => [r.at_us, r.id]);
     return {
       items: rows.map((r) => ({

@@ -114,24 +114,31 @@ export const patientDefinition: ResourceDefinition = {
     },
   ],
   async page(db, scope, search) {
-    const conditions: SQL[] = [sql`p.program_id IN ${scope.programs}`];
+    const conditions: SQL[] = [];
     for (const values of search.params.get('_id') ?? [])
       conditions.push(
         anyOf(values.map((v) => numericId(v)).map((id) => (id ? sql`p.id = ${id}` : sql`false`))),
       );
     for (const values of search.params.get('identifier') ?? [])
       conditions.push(anyOf(values.map(identifierCondition)));
-    const after = cursorIds(search.cursor, 1);
-    if (after) conditions.push(sql`p.id > ${after[0]}`);
+    const after = cursorIds(search.cursor, 2);
+    if (after) conditions.push(sql`(p.program_id, p.id) > (${after[0]}::bigint, ${after[1]}::bigint)`);
+    // Program by program (the programs seen, then each one's patients by id on patients_program_id_idx): a
+    // page never walks other programs' patients, however many the table holds (ADR 073).
     const res = await db.execute<PatientRow>(sql`
-      SELECT p.id, p.program_id, p.first_name, p.middle_name, p.last_name, p.mrn, p.email, p.phone_number,
-        p.dob::text AS dob, p.sex, p.race, p.ethnicity, p.address_line1, p.address_line2, p.city, p.state, p.zip,
-        p.physician_id, p.active, p.updated_at
-      FROM patients p
-      WHERE ${allOf(conditions)}
-      ORDER BY p.id
+      SELECT p.* FROM ${scope.programs} AS seen(id)
+      CROSS JOIN LATERAL (
+        SELECT p.id, p.program_id, p.first_name, p.middle_name, p.last_name, p.mrn, p.email, p.phone_number,
+          p.dob::text AS dob, p.sex, p.race, p.ethnicity, p.address_line1, p.address_line2, p.city, p.state,
+          p.zip, p.physician_id, p.active, p.updated_at
+        FROM patients p
+        WHERE p.program_id = seen.id AND ${allOf(conditions)}
+        ORDER BY p.id
+        LIMIT ${search.count + 1}
+      ) p
+      ORDER BY p.program_id, p.id
       LIMIT ${search.count + 1}`);
-    const { rows, next } = paged(res.rows, search.count, (r) => [r.id]);
+    const { rows, next } = paged(res.rows, search.count, (r) => [r.program_id, r.id]);
     return {
       items: rows.map((r) => ({ resource: patientResource(r), patientId: r.id, programId: r.program_id })),
       next,
