@@ -29,6 +29,6 @@ export const fhirModule = defineModule({
   async register(app, { db, config, tokens }) {
     fhirRoutes(app, { fhir: createFhirService({ db }), config, resources: FHIR_RESOURCES });
     fhirClientRoutes(app, { clients: createFhirClientsService({ db }) });
-    await smartRoutes(app, { smart: createSmartService({ db, tokens }), config });
+    await smartRoutes(app, { smart: createSmartService({ db, tokens }), config, db });
   },
 });

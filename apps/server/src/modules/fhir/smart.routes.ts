@@ -2,11 +2,15 @@ import { FHIR_SCOPE_TYPES } from '@caredeck/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config';
 import { access } from '../../platform/access/rules';
+import type { Database } from '../../platform/db/client';
+import { AppError } from '../../platform/http/errors';
+import { takeAttempt } from '../../platform/http/rate-limit';
 import type { App } from '../../platform/http/types';
 import { baseUrlOf, FHIR_BASE_PATH } from './fhir.routes';
 import { type SmartService, TokenError } from './smart.service';
 
 export const TOKEN_PATH = '/fhir/auth/token';
+export const TOKEN_REQUESTS_PER_MINUTE = 60;
 
 /** OAuth answers are JSON with `error` (RFC 6749 §5.2), never cached. */
 function oauthError(reply: FastifyReply, error: TokenError): FastifyReply {
@@ -21,8 +25,8 @@ function oauthError(reply: FastifyReply, error: TokenError): FastifyReply {
  * SMART Backend Services (ADR 074): the discovery document and the token endpoint, both public (a client
  * proves itself with its signed assertion). The token endpoint reads `application/x-www-form-urlencoded`.
  */
-export async function smartRoutes(app: App, deps: { smart: SmartService; config: Config }) {
-  const { smart, config } = deps;
+export async function smartRoutes(app: App, deps: { smart: SmartService; config: Config; db: Database }) {
+  const { smart, config, db } = deps;
   app.route({
     method: 'GET',
     url: `${FHIR_BASE_PATH}/.well-known/smart-configuration`,
@@ -60,6 +64,10 @@ export async function smartRoutes(app: App, deps: { smart: SmartService; config:
         const form =
           body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, string>) : {};
         try {
+          // A public endpoint that verifies signatures: at most 60 requests a minute from one address.
+          await takeAttempt(db, [
+            { key: `fhir-token:${request.ip}`, max: TOKEN_REQUESTS_PER_MINUTE, windowSeconds: 60 },
+          ]);
           const token = await smart.token(form, `${baseUrlOf(config, request)}${TOKEN_PATH}`, request.ip);
           return reply
             .header('cache-control', 'no-store')
@@ -67,6 +75,12 @@ export async function smartRoutes(app: App, deps: { smart: SmartService; config:
             .send(JSON.stringify(token));
         } catch (error) {
           if (error instanceof TokenError) return oauthError(reply, error);
+          if (error instanceof AppError && error.code === 'rate_limited')
+            return reply
+              .status(429)
+              .headers({ ...error.headers, 'cache-control': 'no-store' })
+              .type('application/json; charset=utf-8')
+              .send(JSON.stringify({ error: 'invalid_request', error_description: error.message }));
           throw error;
         }
       },

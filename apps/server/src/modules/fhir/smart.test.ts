@@ -46,10 +46,11 @@ async function assertion(
     .sign(key);
 }
 
-function tokenRequest(form: Record<string, string>) {
+function tokenRequest(form: Record<string, string>, remoteAddress?: string) {
   return f.app.inject({
     method: 'POST',
     url: '/fhir/auth/token',
+    remoteAddress,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(form).toString(),
   });
@@ -250,5 +251,17 @@ describe('SMART Backend Services clients', () => {
       token_endpoint_auth_methods_supported: ['private_key_jwt'],
       token_endpoint_auth_signing_alg_values_supported: ['RS384', 'ES384'],
     });
+  });
+
+  it('limits token requests from one address (last: it uses up that address’s allowance)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++)
+      statuses.push((await tokenRequest({ grant_type: 'client_credentials' }, '203.0.113.9')).statusCode);
+    expect(statuses.slice(0, 60).every((s) => s === 400)).toBe(true);
+    const limited = await tokenRequest({ grant_type: 'client_credentials' }, '203.0.113.9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.json()).toMatchObject({ error: 'invalid_request' });
+    expect((await tokenRequest({ grant_type: 'client_credentials' }, '203.0.113.10')).statusCode).toBe(400);
   });
 });
