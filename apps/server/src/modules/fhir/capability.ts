@@ -29,6 +29,7 @@ export function capabilityStatement(baseUrl: string, resources: readonly Resourc
           type: r.type,
           ...(r.profiles.length > 0 ? { supportedProfile: r.profiles } : {}),
           interaction: [{ code: 'read' }, { code: 'search-type' }],
+          ...(r.includes?.length ? { searchInclude: r.includes.map((i) => i.value) } : {}),
           searchParam: [
             ...r.params.map((p) => ({ name: p.name, type: p.type, documentation: p.documentation })),
             {

@@ -46,12 +46,46 @@ function auditRows(items: PageItem[]): FhirAuditRow[] {
  * and one for the audit rows. A resource of a program the reader may not see is absent, as one that does not
  * exist (404 on read, left out of a search).
  */
-export function createFhirService(deps: { db: Database }) {
-  const { db } = deps;
+export function createFhirService(deps: { db: Database; resources: readonly ResourceDefinition[] }) {
+  const { db, resources } = deps;
+  const byType = new Map(resources.map((r) => [r.type, r]));
+
+  /** The resources a page's `_include`s name: one statement per included type, scoped like the page. */
+  async function included(
+    reader: FhirReader,
+    def: ResourceDefinition,
+    items: PageItem[],
+    includes: string[],
+  ) {
+    const found: PageItem[] = [];
+    for (const value of includes) {
+      const include = def.includes?.find((i) => i.value === value);
+      const target = include ? byType.get(include.type) : undefined;
+      if (!include || !target) continue;
+      const ids = [...new Set(items.flatMap((item) => include.ids(item.resource)))];
+      if (ids.length === 0) continue;
+      const page = await target.page(db, scopeOf(reader), {
+        params: new Map([['_id', [ids]]]),
+        count: ids.length,
+        cursor: null,
+        applied: [],
+        includes: [],
+      });
+      found.push(...page.items);
+    }
+    return found;
+  }
+
   return {
     async read(reader: FhirReader, def: ResourceDefinition, id: string): Promise<FhirResource> {
       assertScopes(reader, def.type);
-      const search = { params: new Map([['_id', [[id]]]]), count: 1, cursor: null, applied: [] };
+      const search = {
+        params: new Map([['_id', [[id]]]]),
+        count: 1,
+        cursor: null,
+        applied: [],
+        includes: [],
+      };
       const page = await def.page(db, scopeOf(reader), search);
       const item = page.items[0];
       if (!item)
@@ -73,10 +107,17 @@ export function createFhirService(deps: { db: Database }) {
       input: { rawQuery: string; lenient: boolean; baseUrl: string },
     ) {
       assertScopes(reader, def.type);
-      const search = parseSearch(input.rawQuery, def.params, input.lenient);
+      const search = parseSearch(
+        input.rawQuery,
+        def.params,
+        input.lenient,
+        (def.includes ?? []).map((i) => i.value),
+      );
       const refusal = def.refuse?.(search);
       if (refusal) throw new AppError('bad_request', refusal);
       const page = await def.page(db, scopeOf(reader), search);
+      const extra =
+        search.includes.length > 0 ? await included(reader, def, page.items, search.includes) : [];
       await auditFhirAccess(db, {
         ...auditActor(reader),
         action: 'fhir.search',
@@ -100,11 +141,18 @@ export function createFhirService(deps: { db: Database }) {
             ? [{ relation: 'next', url: `${url}?${query([['_cursor', encodeCursor(page.next)]])}` }]
             : []),
         ],
-        entry: page.items.map((item) => ({
-          fullUrl: `${url}/${item.resource.id}`,
-          resource: item.resource,
-          search: { mode: 'match' },
-        })),
+        entry: [
+          ...page.items.map((item) => ({
+            fullUrl: `${url}/${item.resource.id}`,
+            resource: item.resource,
+            search: { mode: 'match' },
+          })),
+          ...extra.map((item) => ({
+            fullUrl: `${input.baseUrl}/fhir/R4/${item.resource.resourceType}/${item.resource.id}`,
+            resource: item.resource,
+            search: { mode: 'include' },
+          })),
+        ],
       };
     },
   };

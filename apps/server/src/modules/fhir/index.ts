@@ -27,7 +27,11 @@ export const FHIR_RESOURCES = [
 export const fhirModule = defineModule({
   name: 'fhir',
   async register(app, { db, config, tokens }) {
-    fhirRoutes(app, { fhir: createFhirService({ db }), config, resources: FHIR_RESOURCES });
+    fhirRoutes(app, {
+      fhir: createFhirService({ db, resources: FHIR_RESOURCES }),
+      config,
+      resources: FHIR_RESOURCES,
+    });
     fhirClientRoutes(app, { clients: createFhirClientsService({ db }) });
     await smartRoutes(app, { smart: createSmartService({ db, tokens }), config, db });
   },

@@ -151,6 +151,31 @@ describe('Observation (vital signs and activity)', () => {
   });
 });
 
+describe('_include', () => {
+  it('adds the devices of the page’s observations once each, and refuses includes it does not serve', async () => {
+    const res = await f.get(
+      'reader',
+      `/fhir/R4/Observation?patient=${f.ids.patientA}&_include=Observation:device`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as {
+      entry: { search: { mode: string }; resource: { resourceType: string; id: string } }[];
+    };
+    const included = body.entry.filter((e) => e.search.mode === 'include').map((e) => e.resource);
+    expect(included.map((r) => [r.resourceType, r.id])).toEqual([['Device', String(f.ids.cuff)]]);
+    expect(body.entry.filter((e) => e.search.mode === 'match').length).toBe(9);
+    const unknown = await f.get(
+      'reader',
+      `/fhir/R4/Observation?patient=${f.ids.patientA}&_include=Observation:patient`,
+    );
+    expect(unknown.statusCode).toBe(400);
+    const metadata = (await f.get(null, '/fhir/R4/metadata')).json();
+    expect(
+      metadata.rest[0].resource.find((r: { type: string }) => r.type === 'Observation').searchInclude,
+    ).toEqual(['Observation:device']);
+  });
+});
+
 describe('Device, Organization, Practitioner', () => {
   it('maps a device with its serial, type, status, patient and program, scoped like the patient', async () => {
     const res = await f.get('reader', `/fhir/R4/Device/${f.ids.cuff}`);

@@ -17,6 +17,8 @@ export type ParsedSearch = {
   cursor: unknown[] | null;
   /** The parameters applied, as given (for the Bundle's self and next links); unknown lenient ones left out. */
   applied: [string, string][];
+  /** `_include` values asked for (each one the resource serves, e.g. `Observation:device`). */
+  includes: string[];
 };
 
 export const DEFAULT_COUNT = 50;
@@ -37,12 +39,14 @@ export function parseSearch(
   rawQuery: string,
   defs: readonly SearchParamDef[],
   lenient: boolean,
+  includable: readonly string[] = [],
 ): ParsedSearch {
   const known = new Map(defs.map((d) => [d.name, d]));
   const params = new Map<string, string[][]>();
   const applied: [string, string][] = [];
   let count = DEFAULT_COUNT;
   let cursor: unknown[] | null = null;
+  const includes: string[] = [];
   for (const [key, value] of new URLSearchParams(rawQuery)) {
     const [name = '', modifier] = key.split(':', 2);
     if (name === '_count') {
@@ -52,6 +56,16 @@ export function parseSearch(
     }
     if (name === '_cursor') {
       cursor = decodeCursor(value);
+      continue;
+    }
+    if (name === '_include' && modifier === undefined) {
+      if (!includable.includes(value))
+        throw refuse(
+          '_include',
+          `_include=${value.slice(0, 60)} is not served here (${includable.join(', ') || 'none'}).`,
+        );
+      if (!includes.includes(value)) includes.push(value);
+      applied.push([key, value]);
       continue;
     }
     if (name === '_format') {
@@ -73,7 +87,7 @@ export function parseSearch(
     params.set(name, list);
     applied.push([key, value]);
   }
-  return { params, count, cursor, applied };
+  return { params, count, cursor, applied, includes };
 }
 
 export type DateBound = { op: 'eq' | 'gt' | 'lt' | 'ge' | 'le'; start: Date; end: Date };

@@ -79,7 +79,14 @@ describe('validation against the official FHIR R4 definitions', () => {
   });
 
   it('passes for the searchset Bundle, the CapabilityStatement and an OperationOutcome', async () => {
-    const bundle = await fetchJson(`/fhir/R4/Observation?patient=${f.ids.patientA}&_count=2`);
+    const bundle = await fetchJson(
+      `/fhir/R4/Observation?patient=${f.ids.patientA}&_count=2&_include=Observation:device`,
+    );
+    expect(bundle.entry.map((e: { search: { mode: string } }) => e.search.mode)).toEqual([
+      'match',
+      'match',
+      'include',
+    ]);
     expect(() => validate(bundle)).not.toThrow();
     const metadata = await f.get(null, '/fhir/R4/metadata');
     expect(() => validate(metadata.json())).not.toThrow();

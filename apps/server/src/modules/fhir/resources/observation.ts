@@ -147,6 +147,16 @@ export const observationDefinition: ResourceDefinition = {
       documentation: 'effectiveDateTime, with the prefixes eq, ge, gt, le, lt; repeat it for a range.',
     },
   ],
+  includes: [
+    {
+      value: 'Observation:device',
+      type: 'Device',
+      ids: (o) => {
+        const ref = (o.device as { reference?: string } | undefined)?.reference;
+        return ref?.startsWith('Device/') ? [ref.slice(7)] : [];
+      },
+    },
+  ],
   refuse: (search) =>
     search.params.has('patient') || search.params.has('_id')
       ? null

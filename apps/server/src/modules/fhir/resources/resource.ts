@@ -25,6 +25,11 @@ export type ResourceDefinition = {
   /** Profiles the resources claim (CapabilityStatement.rest.resource.supportedProfile). */
   profiles: string[];
   params: SearchParamDef[];
+  /**
+   * `_include` values served: each names a reference element of this type and the type it points to, whose
+   * resources come in one more statement per page (`Observation:device` → Device).
+   */
+  includes?: { value: string; type: string; ids: (resource: FhirResource) => string[] }[];
   /** Why a search is refused before it runs (a search too broad to serve), or null. */
   refuse?: (search: ParsedSearch) => string | null;
   page(db: Queryable, scope: ReaderScope, search: ParsedSearch): Promise<Page>;
