@@ -22,8 +22,24 @@ export function capabilityStatement(baseUrl: string, resources: readonly Resourc
       {
         mode: 'server',
         security: {
+          extension: [
+            {
+              url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris',
+              extension: [{ url: 'token', valueUri: `${baseUrl}/fhir/auth/token` }],
+            },
+          ],
+          service: [
+            {
+              coding: [
+                {
+                  system: 'http://terminology.hl7.org/CodeSystem/restful-security-service',
+                  code: 'SMART-on-FHIR',
+                },
+              ],
+            },
+          ],
           description:
-            'Staff read with their CareDeck session (Authorization: Bearer <access token>), scoped to the programs they may open; another program’s resources answer 404.',
+            'SMART Backend Services clients of a program (client_credentials with a signed JWT assertion, system/*.rs scopes) read that program; staff read with their CareDeck session the programs they may open. Another program’s resources answer 404.',
         },
         resource: resources.map((r) => ({
           type: r.type,

@@ -21,6 +21,9 @@ describe('FHIR R4: the CapabilityStatement and the answers of /fhir', () => {
       fhirVersion: '4.0.1',
       format: ['json'],
     });
+    expect(body.rest[0].security.extension[0].extension).toEqual([
+      { url: 'token', valueUri: 'http://localhost:80/fhir/auth/token' },
+    ]);
     const resources = body.rest[0].resource as {
       type: string;
       interaction: unknown;
