@@ -61,8 +61,10 @@ export async function smartRoutes(app: App, deps: { smart: SmartService; config:
       schema: { hide: true },
       handler: async (request, reply) => {
         const body = request.body;
-        const form =
-          body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, string>) : {};
+        // Text values only (a JSON body may carry others): anything else is as good as absent.
+        const form: Record<string, string> = {};
+        if (body && typeof body === 'object' && !Array.isArray(body))
+          for (const [key, value] of Object.entries(body)) if (typeof value === 'string') form[key] = value;
         try {
           // A public endpoint that verifies signatures: at most 60 requests a minute from one address.
           await takeAttempt(db, [

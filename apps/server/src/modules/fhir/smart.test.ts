@@ -180,6 +180,13 @@ describe('SMART Backend Services clients', () => {
       expect(res.statusCode, name).toBe(401);
       expect(res.json(), name).toMatchObject({ error: 'invalid_client' });
     }
+    const json = await f.app.inject({
+      method: 'POST',
+      url: '/fhir/auth/token',
+      payload: { ...grant(await assertion(client.client_id, ec.privateKey)), scope: 5 },
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toMatchObject({ error: 'invalid_request' });
     const wrongGrant = await tokenRequest({
       ...grant(await assertion(client.client_id, ec.privateKey)),
       grant_type: 'password',
