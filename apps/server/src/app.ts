@@ -159,11 +159,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
     },
     hsts: config.NODE_ENV === 'production',
   });
-  // Answers of the API can carry PHI: no browser or proxy cache may keep them. Only the public API
-  // documentation is cacheable.
+  // Answers of the API and of FHIR can carry PHI: no browser or proxy cache may keep them. Only the public
+  // API documentation is cacheable.
   app.addHook('onSend', async (request, reply) => {
     const path = request.url;
-    if (path.startsWith(API_PREFIXES.api) && !path.startsWith(API_PREFIXES.docs))
+    if (
+      (path.startsWith(API_PREFIXES.api) && !path.startsWith(API_PREFIXES.docs)) ||
+      path.startsWith(API_PREFIXES.fhir)
+    )
       reply.header('cache-control', 'no-store');
   });
   // Answers over 1 KiB are compressed for clients that accept it (brotli at a fast level, else gzip).

@@ -17,6 +17,7 @@ export * from './data-views';
 export * from './devices';
 export * from './exports';
 export * from './external-orders';
+export * from './fhir-clients';
 export * from './groups';
 export * from './guest';
 export * from './kpi';

@@ -84,4 +84,6 @@ export const API_PREFIXES = {
   auth: '/api/auth',
   /** The OpenAPI document and its UI (public, cacheable). */
   docs: '/api/docs',
+  /** FHIR R4 (docs/fhir.md, ADR 073): FHIR's own answers and errors (OperationOutcome), never cached. */
+  fhir: '/fhir/',
 } as const;

@@ -9,6 +9,7 @@ import { catalogueModule } from './catalogue';
 import { contentModule } from './content';
 import { devicesModule } from './devices';
 import { externalOrdersModule } from './external-orders';
+import { fhirModule } from './fhir';
 import { groupsModule } from './groups';
 import { identityModule } from './identity';
 import { logsModule } from './logs';
@@ -63,6 +64,7 @@ export const MODULES = [
   reportsModule,
   orderFormsModule,
   externalOrdersModule,
+  fhirModule,
 ] as const;
 
 /** Every module's shipped data, after the migrations (start-up, the tests' template database, the bench). */

@@ -1,6 +1,6 @@
 import { CARE_ROLES, devicesContract as c, DEVICE_MESSAGES } from '@caredeck/contracts';
 import { staffActor } from '../../platform/access/access.plugin';
-import type { Actor, DeviceActor } from '../../platform/access/actor';
+import type { Actor, DeviceActor, FhirClientActor } from '../../platform/access/actor';
 import { access } from '../../platform/access/rules';
 import { AppError } from '../../platform/http/errors';
 import { route } from '../../platform/http/route';
@@ -9,8 +9,9 @@ import { deviceObject, dispenserObject } from './devices.queries';
 import type { DevicesService } from './devices.service';
 
 /** Staff or a controller: the routes the /controller area shares with the staff console. */
-function anyActor(req: { actor: Actor | DeviceActor | null }): Actor {
-  if (!req.actor || req.actor.realm === 'device') throw AppError.unauthenticated();
+function anyActor(req: { actor: Actor | DeviceActor | FhirClientActor | null }): Actor {
+  if (!req.actor || req.actor.realm === 'device' || req.actor.realm === 'fhir_client')
+    throw AppError.unauthenticated();
   return req.actor;
 }
 

@@ -70,6 +70,8 @@ export const patients = pgTable(
     index('patients_program_name_idx').on(t.programId, t.lastName, t.firstName, t.id),
     index('patients_program_first_name_idx').on(t.programId, t.firstName, t.lastName, t.id),
     index('patients_program_created_idx').on(t.programId, t.createdAt, t.id),
+    // FHIR's Patient pages (ADR 073): a program's patients in id order, from a keyset position.
+    index('patients_program_id_idx').on(t.programId, t.id),
     index('patients_program_dob_idx').on(t.programId, t.dob, t.id),
     index('patients_program_status_idx').on(t.programId, t.status, t.lastName, t.id),
     // Filters of the list (01 §7): counts and bitmap ANDs of several filters read these, not the table.

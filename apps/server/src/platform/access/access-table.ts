@@ -14,6 +14,12 @@ export function describeRule(rule: AccessRule): { access: string; roles: string 
       return { access: 'public', roles: '—' };
     case 'guest':
       return { access: 'guest link', roles: '—' };
+    case 'fhir':
+      return {
+        access: 'staff or SMART backend client',
+        roles:
+          "any role: the programs the staff member may open; a client: its program, within its token's scopes",
+      };
     case 'device':
       return { access: 'device (HTTP Basic)', roles: '—' };
     case 'controller':

@@ -8,7 +8,7 @@ import { type RequestSession, resolveRequestSession, sessionLimits } from '../au
 import type { TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
-import { bodyObjectsAccess, deviceLogin, enterpriseAccess } from './access.queries';
+import { bodyObjectsAccess, deviceLogin, enterpriseAccess, liveFhirClient } from './access.queries';
 import type { Actor, DeviceActor } from './actor';
 import { type AccessRule, access } from './rules';
 import { programRefsInScope, programRefsOf } from './scope';
@@ -142,6 +142,24 @@ export const accessPlugin = fp(async (app: FastifyInstance, deps: AccessDeps) =>
       request.actor = await authenticateDevice(request);
       return;
     }
+    // FHIR: a SMART backend client's token, else a staff session (below). A revoked client's tokens stop at once.
+    if (rule.kind === 'fhir') {
+      const token = bearer(request);
+      const client = token ? await deps.tokens.verifyFhirClient(token) : null;
+      if (client) {
+        const row = await liveFhirClient(deps.db, client.sub);
+        if (!row) throw AppError.unauthenticated();
+        request.actor = {
+          realm: 'fhir_client',
+          clientId: row.id,
+          programId: row.program_id,
+          enterpriseId: row.enterprise_id,
+          scopes: client.scopes,
+          ip: request.ip,
+        };
+        return;
+      }
+    }
     if ((rule.kind === 'object' || rule.kind === 'staff') && rule.controller) {
       const token = bearer(request);
       if (token && (await deps.tokens.verifyAccess(token, 'controller'))) {
@@ -222,6 +240,7 @@ const PROGRAM_PATH_OBJECTS: Record<string, { table: SQL; params: readonly string
   pipelines: { table: sql`pipelines`, params: ['pipeline_id'] },
   report: { table: sql`reports`, params: ['reportId'] },
   'order-form': { table: sql`order_forms`, params: ['id'] },
+  'fhir-clients': { table: sql`fhir_clients`, params: ['clientId'] },
 };
 
 /**

@@ -71,6 +71,14 @@ export async function deviceLogin(db: Queryable, serial: string) {
   return res.rows[0] ?? null;
 }
 
+/** A SMART backend client not revoked, with its program's enterprise: one round trip per client request. */
+export async function liveFhirClient(db: Queryable, id: number) {
+  const res = await db.execute<{ id: number; program_id: number; enterprise_id: number | null }>(sql`
+    SELECT c.id, c.program_id, p.enterprise_id FROM fhir_clients c JOIN programs p ON p.id = c.program_id
+    WHERE c.id = ${id} AND c.revoked_at IS NULL`);
+  return res.rows[0] ?? null;
+}
+
 /**
  * For objects named by id in a body (`objects` rule): how many of `ids` are objects of a program where the
  * actor holds a role (program role, or enterprise admin of its enterprise), and how many of those hold one

@@ -44,6 +44,11 @@ const PUBLIC_PREFIXES = [
   '/api/config',
   '/api/docs',
   '/api/v1/webhooks/',
+  // FHIR's CapabilityStatement (it holds no data; clients read it before they authenticate).
+  '/fhir/R4/metadata',
+  // SMART Backend Services: discovery, and the token endpoint where a client proves itself with a signed assertion.
+  '/fhir/R4/.well-known/smart-configuration',
+  '/fhir/auth/token',
   '/*',
 ];
 
@@ -94,7 +99,13 @@ describe('every protected route, called for real', () => {
     for (const route of protectedRoutes()) {
       const res = await app.inject({ method: route.method as 'GET', url: concrete(route.url) });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
-      expect(res.json(), `${route.method} ${route.url}`).toHaveProperty('message');
+      // FHIR answers in its own terms (ADR 073): an OperationOutcome.
+      if (route.url.startsWith('/fhir/'))
+        expect(res.json(), route.url).toMatchObject({
+          resourceType: 'OperationOutcome',
+          issue: [{ code: 'login' }],
+        });
+      else expect(res.json(), `${route.method} ${route.url}`).toHaveProperty('message');
     }
   });
 

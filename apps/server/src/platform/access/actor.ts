@@ -42,13 +42,22 @@ export type DeviceActor = {
   patientId: number | null;
   ip: string;
 };
+/** A SMART backend client of a program reading /fhir with a token it was granted (ADR 074). */
+export type FhirClientActor = {
+  realm: 'fhir_client';
+  clientId: number;
+  programId: number;
+  enterpriseId: number | null;
+  scopes: string[];
+  ip: string;
+};
 /** Someone not signed in (sign-in, forgotten password, registration): known only by their address. */
 export type PublicActor = { realm: 'public'; ip: string };
 export type Actor = StaffActor | ControllerActor;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    actor: Actor | DeviceActor | null;
+    actor: Actor | DeviceActor | FhirClientActor | null;
   }
 }
 

@@ -38,6 +38,9 @@ export function defineObjectKind(name: string, programOf: (id: number | SQL) => 
  * - guest: the guest channel (02 §2): `Authorization: Guest <link token>`, a signed, expiring, revocable link to
  *   one conversation, checked by the messenger's guest service (modules/messenger/guest.service.ts), which
  *   answers 401 for a bad, expired or revoked token and 404 for any other conversation. No staff token is used.
+ * - fhir: the FHIR API (ADR 073, 074): a staff session, as `staff` (the service scopes the answer to the
+ *   programs the staff member may open), or a SMART backend client's token (`Bearer`, from /fhir/auth/token)
+ *   of a client not revoked: the client's program only, within the scopes the token was granted.
  */
 export type AccessRule =
   | { kind: 'public' }
@@ -69,7 +72,8 @@ export type AccessRule =
   | { kind: 'enterprise'; roles?: readonly StaffRole[] }
   | { kind: 'controller' }
   | { kind: 'device' }
-  | { kind: 'guest' };
+  | { kind: 'guest' }
+  | { kind: 'fhir' };
 
 export const access = {
   public: (): AccessRule => ({ kind: 'public' }),
@@ -112,6 +116,7 @@ export const access = {
   controller: (): AccessRule => ({ kind: 'controller' }),
   device: (): AccessRule => ({ kind: 'device' }),
   guest: (): AccessRule => ({ kind: 'guest' }),
+  fhir: (): AccessRule => ({ kind: 'fhir' }),
 };
 
 declare module 'fastify' {

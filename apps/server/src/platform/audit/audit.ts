@@ -4,7 +4,7 @@ import { executePrepared, type Queryable } from '../db/client';
 
 export type AuditEntry = {
   actorAdminId: number | null;
-  actorRealm?: 'staff' | 'controller' | 'system';
+  actorRealm?: 'staff' | 'controller' | 'system' | 'fhir_client';
   programId?: number | null;
   /** Declared in contracts (AUDIT_ACTIONS), so every action has a label in the console. */
   action: AuditAction;

@@ -93,6 +93,22 @@ export function createTokenService(secret: string, accessTtlSeconds: number) {
       if (!scope) return null;
       return { sub: Number(p.sub), sid: p.sid, realm, scope };
     },
+    /** A SMART backend client's access token to /fhir (ADR 074): the client's row id and the scopes granted. */
+    signFhirClient(claims: { sub: number; scope: string }, ttlSeconds: number): Promise<string> {
+      return new SignJWT({ scope: claims.scope })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.sub))
+        .setIssuer(ISSUER)
+        .setAudience('access:fhir_client')
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+    },
+    async verifyFhirClient(token: string): Promise<{ sub: number; scopes: string[] } | null> {
+      const p = await verify(token, 'access:fhir_client');
+      if (!p || typeof p.scope !== 'string' || !/^[1-9][0-9]{0,15}$/.test(String(p.sub))) return null;
+      return { sub: Number(p.sub), scopes: p.scope.split(' ').filter(Boolean) };
+    },
     signChallenge(claims: ChallengeClaims): Promise<string> {
       return new SignJWT({ purpose: claims.purpose, pwv: claims.pwv })
         .setProtectedHeader({ alg: 'HS256' })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isFhirPath, sendOutcome } from './outcome';
 
 export type ErrorCode =
   | 'bad_request'
@@ -99,6 +100,22 @@ function fieldOf(instancePath: string, prefix: string | undefined): string {
   return prefix ?? 'body';
 }
 
+/**
+ * Sends an error in the dialect of the path: the API's `{ message, errors? }` (plus `extra`, e.g. a 500's
+ * `error_id`), or under /fhir the same status as an OperationOutcome (ADR 073). The one place both meet.
+ */
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  errors?: Record<string, string[]>,
+  extra?: Record<string, string>,
+): FastifyReply {
+  if (isFhirPath(request.url)) return sendOutcome(reply, status, message, errors);
+  return reply.status(status).send({ message, ...(errors ? { errors } : {}), ...extra });
+}
+
 /** Maps every failure to the API's error shapes; 500s get an id and never a stack trace or PHI. */
 export function registerErrorHandling(
   app: FastifyInstance,
@@ -113,22 +130,20 @@ export function registerErrorHandling(
   app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply
-        .status(error.status)
-        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return sendError(request, reply, error.status, error.message, error.errors);
     }
     // A path that does not parse names no object: the same answer as for an id that does not exist.
     if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
-      return reply.status(404).send({ message: 'Not found.' });
+      return sendError(request, reply, 404, 'Not found.');
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A failed check leaves the answer a 422: it only refines the refusal.
       const foreign = await options.foreignPathObject?.(request).catch(() => false);
       if (foreign === 'forbidden') {
         const refusal = AppError.forbidden();
-        return reply.status(refusal.status).send({ message: refusal.message });
+        return sendError(request, reply, refusal.status, refusal.message);
       }
-      if (foreign) return reply.status(404).send({ message: 'Not found.' });
+      if (foreign) return sendError(request, reply, 404, 'Not found.');
       // No prototype: a field named `__proto__` or `valueOf` is a field like any other.
       const errors: Record<string, string[]> = Object.create(null);
       for (const issue of error.validation) {
@@ -161,35 +176,35 @@ export function registerErrorHandling(
         errors[field] = list;
       }
       const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
-      return reply.status(422).send({ message: first, errors });
+      return sendError(request, reply, 422, first, errors);
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ message: 'The request is too large.' });
+      return sendError(request, reply, 413, 'The request is too large.');
     }
     if (status === 415) {
-      return reply.status(415).send({ message: 'The request body must be JSON.' });
+      return sendError(request, reply, 415, 'The request body must be JSON.');
     }
     if (status === 429) {
-      return reply.status(429).send({ message: 'Too many requests. Please try again later.' });
+      return sendError(request, reply, 429, 'Too many requests. Please try again later.');
     }
     if (status >= 400 && status < 500) {
       // Malformed JSON, an empty JSON body and the like: the client's fault, said in our words (the
       // framework's messages quote the input).
       if (status === 400) {
         const message = 'The request body is not valid JSON.';
-        return reply.status(422).send({ message, errors: { body: [message] } });
+        return sendError(request, reply, 422, message, { body: [message] });
       }
-      return reply.status(status).send({ message: 'The request cannot be processed.' });
+      return sendError(request, reply, status, 'The request cannot be processed.');
     }
     const errorId = randomUUID();
     request.log.error({ err: safeErrorDetails(error), error_id: errorId }, 'unhandled error');
-    return reply.status(500).send({ message: 'Server error.', error_id: errorId });
+    return sendError(request, reply, 500, 'Server error.', undefined, { error_id: errorId });
   });
 
-  app.setNotFoundHandler((_request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     // The path is not echoed: it can carry text a user typed.
-    reply.status(404).send({ message: 'Not found.' });
+    sendError(request, reply, 404, 'Not found.');
   });
 }
 
@@ -199,17 +214,12 @@ export function registerErrorHandling(
  */
 export function frameworkErrorHandler(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
   const known = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  reply
-    .status(known ? 404 : 422)
-    .send(
-      known
-        ? { message: 'Not found.' }
-        : { message: 'The request is invalid.', errors: { request: ['The request is invalid.'] } },
-    );
+  if (known) sendError(request, reply, 404, 'Not found.');
+  else sendError(request, reply, 422, 'The request is invalid.', { request: ['The request is invalid.'] });
 }
 
 const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {

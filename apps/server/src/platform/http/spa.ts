@@ -22,7 +22,12 @@ export async function spaRoutes(app: App, deps: { distDir: string }) {
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false, preCompressed: true });
   app.get('/*', { config: { access: access.public() }, schema: { hide: true } }, async (req, reply) => {
     const urlPath = decodeURIComponent(req.url.split('?')[0] ?? '/');
-    if (urlPath.startsWith(API_PREFIXES.api) || urlPath.startsWith('/socket.io')) throw AppError.notFound();
+    if (
+      urlPath.startsWith(API_PREFIXES.api) ||
+      urlPath.startsWith(API_PREFIXES.fhir) ||
+      urlPath.startsWith('/socket.io')
+    )
+      throw AppError.notFound();
     const file = path.resolve(root, `.${urlPath}`);
     if (file.startsWith(`${root}${path.sep}`) && existsSync(file) && !file.endsWith(path.sep)) {
       const immutable = urlPath.startsWith('/assets/');
