@@ -146,6 +146,8 @@ async function objectsOf(programId: number, adminId: number): Promise<Record<str
     VALUES (${regimen}, ${patient}, ${programId}, ${String(barcode)}, 'MX', 1, 30, 30) RETURNING id`);
   const assignment = await one(sql`INSERT INTO survey_assignments (program_id, survey_id, patient_id)
     VALUES (${programId}, ${survey}, ${patient}) RETURNING id`);
+  const fhirClient = await one(sql`INSERT INTO fhir_clients (program_id, client_id, name, jwks, scopes)
+    VALUES (${programId}, ${`matrix-${programId}`}, 'Matrix EHR', '{"keys": []}', '{system/*.rs}') RETURNING id`);
   return {
     patient,
     group,
@@ -181,6 +183,7 @@ async function objectsOf(programId: number, adminId: number): Promise<Record<str
     pod,
     'pod barcode': barcode,
     'survey assignment': assignment,
+    'fhir client': fhirClient,
   };
 }
 
@@ -244,6 +247,7 @@ const PARAM_OBJECTS: Record<string, string> = {
   messageId: 'messenger message',
   runId: 'report run',
   podId: 'pod',
+  clientId: 'fhir client',
   barcode: 'pod barcode',
 };
 /** A `fileId` is named by the object two segments before it. */
