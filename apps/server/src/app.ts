@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
-import { API_PREFIXES, platformContract } from '@caredeck/contracts';
+import { API_PREFIXES, FHIR_PREFIX, platformContract } from '@caredeck/contracts';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: App; realtime: Rea
     const path = request.url;
     if (
       (path.startsWith(API_PREFIXES.api) && !path.startsWith(API_PREFIXES.docs)) ||
-      path.startsWith(API_PREFIXES.fhir)
+      path.startsWith(FHIR_PREFIX)
     )
       reply.header('cache-control', 'no-store');
   });

@@ -84,6 +84,10 @@ export const API_PREFIXES = {
   auth: '/api/auth',
   /** The OpenAPI document and its UI (public, cacheable). */
   docs: '/api/docs',
-  /** FHIR R4 (docs/fhir.md, ADR 073): FHIR's own answers and errors (OperationOutcome), never cached. */
-  fhir: '/fhir/',
 } as const;
+
+/**
+ * FHIR R4 (docs/fhir.md, ADR 073): FHIR's own answers and errors (OperationOutcome), never cached. Apart from
+ * API_PREFIXES, which the console's first screen loads: the console never calls it.
+ */
+export const FHIR_PREFIX = '/fhir/';

@@ -1,4 +1,4 @@
-import { API_PREFIXES } from '@caredeck/contracts';
+import { FHIR_PREFIX } from '@caredeck/contracts';
 import type { FastifyReply } from 'fastify';
 
 /** FHIR's JSON media type: every answer under /fhir carries it, errors included (ADR 073). */
@@ -6,7 +6,7 @@ export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
 
 /** Whether a request path is FHIR's (`/fhir/…`): its errors are OperationOutcomes, not `{ message }`. */
 export function isFhirPath(url: string | undefined): boolean {
-  return !!url && (url === '/fhir' || url.startsWith(API_PREFIXES.fhir));
+  return !!url && (url === '/fhir' || url.startsWith(FHIR_PREFIX));
 }
 
 /** The OperationOutcome issue type for an HTTP status (FHIR R4 IssueType value set). */

@@ -57,7 +57,7 @@ describe('one place per route (issue 6 §1)', () => {
         (r) =>
           r.method !== 'HEAD' &&
           !r.url.startsWith(contracts.API_PREFIXES.docs) &&
-          !r.url.startsWith(contracts.API_PREFIXES.fhir) &&
+          !r.url.startsWith(contracts.FHIR_PREFIX) &&
           r.url !== '/*',
       )
       .map((r) => `${r.method} ${r.url}`);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { API_PREFIXES } from '@caredeck/contracts';
+import { API_PREFIXES, FHIR_PREFIX } from '@caredeck/contracts';
 import fastifyStatic from '@fastify/static';
 import { access } from '../access/rules';
 import { AppError } from './errors';
@@ -24,7 +24,7 @@ export async function spaRoutes(app: App, deps: { distDir: string }) {
     const urlPath = decodeURIComponent(req.url.split('?')[0] ?? '/');
     if (
       urlPath.startsWith(API_PREFIXES.api) ||
-      urlPath.startsWith(API_PREFIXES.fhir) ||
+      urlPath.startsWith(FHIR_PREFIX) ||
       urlPath.startsWith('/socket.io')
     )
       throw AppError.notFound();
