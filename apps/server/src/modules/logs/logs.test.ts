@@ -44,7 +44,10 @@ beforeAll(async () => {
     headers: bearer(coordinator),
   });
   await db.execute(
-    sql`INSERT INTO login_logs (admin_id, login_at, logout_at) VALUES (${coordinatorId}, now() - interval '1 hour', now())`,
+    // An hour signed in that starts today (UTC) whatever the time of the run: `now() - 1 hour` began yesterday
+    // between 00:00 and 01:00.
+    sql`INSERT INTO login_logs (admin_id, login_at, logout_at)
+      VALUES (${coordinatorId}, ${`${today}T00:00:30Z`}::timestamptz, ${`${today}T01:00:30Z`}::timestamptz)`,
   );
   await db.execute(
     sql`INSERT INTO page_sessions (admin_id, program_id, path, time_s) VALUES (${coordinatorId}, ${programId}, '/patients', 90)`,
