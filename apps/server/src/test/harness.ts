@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import { createDatabase, type Database } from '../platform/db/client';
 import type { App } from '../platform/http/types';
+import { whenFileEnds } from './setup';
 
 /** A fresh database cloned from the migrated template; dropped when the file's tests end. */
 export async function testDatabase(): Promise<{ db: Database; url: string }> {
@@ -18,7 +19,7 @@ export async function testDatabase(): Promise<{ db: Database; url: string }> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = createDatabase(url.toString(), 5);
-  afterAll(async () => {
+  whenFileEnds(async () => {
     await db.$client.end();
     const drop = new pg.Client({ connectionString: adminUrl });
     await drop.connect();
@@ -36,9 +37,7 @@ export async function testApp(
   const config = testConfig({ WEB_DIST: '/nonexistent', ...overrides });
   const { app } = await buildApp({ config, db });
   await app.ready();
-  afterAll(async () => {
-    await app.close();
-  });
+  whenFileEnds(() => app.close());
   return { app, db, config };
 }
 

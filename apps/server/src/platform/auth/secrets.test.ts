@@ -35,7 +35,12 @@ beforeAll(async () => {
   await seedDemoData(db);
   // The configuration `npm start` gets: no secret in the environment, a fresh data directory.
   config = {
-    ...loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', DATA_DIR: await dataDir() }),
+    ...loadConfig({
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: await dataDir(),
+      MQTT_PORT: '-1',
+    }),
     WEB_DIST: '/nonexistent',
   };
   ({ app } = await buildApp({ config, db }));
