@@ -1,20 +1,20 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { MQTT_PORT, SMS_WEBHOOK_SECRET } from './tests/helpers';
 
-const PORT = Number(process.env.E2E_PORT ?? 18_080);
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
+// Each worker runs its own console on its own database (tests/fixtures.ts), so files run side by side. Two
+// workers by default (this project's machines have 2 cores); E2E_WORKERS sets another count.
+const WORKERS = Number(process.env.E2E_WORKERS ?? Math.min(2, availableParallelism()));
 
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: BASE_URL,
     headless: true,
     screenshot: 'only-on-failure',
     trace: 'off',
@@ -30,27 +30,6 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
       ],
-    },
-  },
-  webServer: {
-    // The real console: built SPA, API and embedded PostgreSQL with the demo data, in a fresh directory.
-    command: 'node scripts/e2e-server.mjs',
-    cwd: '..',
-    url: `${BASE_URL}/readyz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    env: {
-      PORT: String(PORT),
-      MQTT_PORT: String(MQTT_PORT),
-      HOST: '127.0.0.1',
-      // The server's output (test-results/server.log) at info level, for reading a failure. Its e-mails are
-      // written to DATA_DIR/mail, which the tests read through test-results/mail (helpers.ts).
-      LOG_LEVEL: 'info',
-      // The SMS provider's webhook secret: the tests sign simulated inbound texts with it (helpers.ts).
-      SMS_WEBHOOK_SECRET: SMS_WEBHOOK_SECRET,
     },
   },
 });

@@ -1,16 +1,18 @@
 // The server the browser tests run against: the real console on a fresh embedded database with
 // the demo data, in a temporary directory that is removed when the server stops.
-// Its output is also written to e2e/test-results/server.log (truncated at start). Without SMTP_URL the server
-// writes each e-mail to DATA_DIR/mail/<name>.json; e2e/test-results/mail links there, and the tests read the
-// codes, links and temporary passwords of the mails from it (e2e/tests/helpers.ts).
+// Each Playwright worker starts one (e2e/tests/fixtures.ts) with its slot in E2E_SLOT, its own PORT and MQTT_PORT.
+// Its output is also written to e2e/test-results/server-<slot>.log (truncated at start). Without SMTP_URL the
+// server writes each e-mail to DATA_DIR/mail/<name>.json; e2e/test-results/mail-<slot> links there, and the tests
+// read the codes, links and temporary passwords of the mails from it (e2e/tests/helpers.ts).
 import { spawn } from 'node:child_process';
 import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './lib.mjs';
 
-const SERVER_LOG = path.join(ROOT, 'e2e', 'test-results', 'server.log');
-const MAIL_LINK = path.join(ROOT, 'e2e', 'test-results', 'mail');
+const SLOT = process.env.E2E_SLOT ?? '0';
+const SERVER_LOG = path.join(ROOT, 'e2e', 'test-results', `server-${SLOT}.log`);
+const MAIL_LINK = path.join(ROOT, 'e2e', 'test-results', `mail-${SLOT}`);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'caredeck-e2e-'));
 // As root the embedded PostgreSQL runs as `postgres`, which must be able to enter the directory.

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { NEW_PASSWORD, nextCode, registerConfirmedUser, signIn, uniqueEmail } from './helpers';
 
 const MISMATCH = 'Passwords do not match. Please try again.';

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import { apiAccessToken, expectNoSeriousA11yViolations, signIn, simulateOnce } from './helpers';
 
 // Issue 10, "Done means": the simulator drives a demo patient's blood pressure out of range; within

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations, signIn } from './helpers';
 
 test.describe('billing evidence under the 2026 rules (issue 30)', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './helpers';
 
 test('a coordinator adds a caregiver to a patient, unlinks and links them again', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './helpers';
 
 test('a coordinator creates a cohort, adds patients by name, removes one, and finds the cohort on the patient', async ({

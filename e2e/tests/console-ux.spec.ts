@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_PASSWORD, signIn } from './helpers';
 
 // Issue 5 §7: what a new user tripped over in the console.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './helpers';
 
 // Issue 32 item 8: a content category can be renamed and deleted (ADR 076); deleting asks first and says how

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAccessToken, expectNoSeriousA11yViolations, signIn } from './helpers';
 
 // Issue 9 §4: the content library (02 §7 "Content") and text-message templates used from a patient's

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { DEMO_PASSWORD, signIn } from './helpers';
 
 // The controller area has its own sign-in realm (01 §4): a staff session does not open it.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAccessToken, signIn } from './helpers';
 
 // A patient's readings, sleep, activity and servings over a period (01 §2 data views), from the demo

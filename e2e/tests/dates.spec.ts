@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAccessToken, signIn } from './helpers';
 
 // Issue 32 item 2, ADR 054: one date format per language. In English a date is typed the way the console shows

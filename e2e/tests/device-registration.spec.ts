@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAccessToken, expectNoSeriousA11yViolations, MQTT_PORT, signIn } from './helpers';
 
 // Issue 8 gap "No staff UI to register/provision devices": a care coordinator registers a Medesto dispenser

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from './fixtures';
 import { apiAccessToken, DEMO_PASSWORD, signIn, simulate, simulateOnce } from './helpers';
 
 // Issue 8, "Done means": the simulator runs live for demo patients; a dose taken on the simulated

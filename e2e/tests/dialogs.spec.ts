@@ -1,4 +1,4 @@
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, type Locator, test } from './fixtures';
 import { signIn } from './helpers';
 
 // Spec 01 §9, issue 32 item 6: dialogs open 5 % from the top and 25 % from the left, move by their header (mouse

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAccessToken, expectNoSeriousA11yViolations, signIn } from './helpers';
 
 // 02 §2: /patient/{id}/escalation-messages and /messages-history, /group/{id}/escalation-messages and

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { apiAccessToken, signIn } from './helpers';
 
 // Every screen of the route table opens without a crash, an error screen or a script error in the built

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiSession, signIn } from './helpers';
 
 // Issue 32: what a new user trips over in the console in their first hour.

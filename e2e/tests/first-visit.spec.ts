@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // Issue 32 item 8: a first visit (no session on this browser) asks nothing that answers with an error status,
 // so the browser's console stays clean; the sign-in page shows no "session expired" notice.

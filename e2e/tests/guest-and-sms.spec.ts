@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from './fixtures';
 import { apiAccessToken, expectNoSeriousA11yViolations, signIn, simulateInboundSms } from './helpers';
 
 // Issue 9, "Done means": an SMS to a demo patient appears through the log transport and a simulated inbound

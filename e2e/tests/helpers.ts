@@ -6,8 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
-/** The console's embedded MQTT broker in the browser tests (the device simulator connects to it). */
-export const MQTT_PORT = Number(process.env.E2E_MQTT_PORT ?? 18_884);
+/**
+ * This worker's slot (0 … workers − 1): each Playwright worker runs its own console (fixtures.ts) on ports and
+ * a mail folder of its own. Ports: E2E_PORT (default 18080) and E2E_MQTT_PORT (default 18884), plus the slot.
+ */
+export const SLOT = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+export const BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 18_080) + SLOT}`;
+/** This worker's console's embedded MQTT broker (the device simulator connects to it). */
+export const MQTT_PORT = Number(process.env.E2E_MQTT_PORT ?? 18_884) + SLOT;
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'CareDeck-demo-2026';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -63,9 +69,9 @@ export async function signOut(page: Page): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------------------
 // E-mailed codes. Without SMTP_URL the server writes each e-mail to its own file, DATA_DIR/mail/<name>.json
-// (names sort in the order written); scripts/e2e-server.mjs links e2e/test-results/mail to that directory.
+// (names sort in the order written); scripts/e2e-server.mjs links e2e/test-results/mail-<slot> to that directory.
 
-const MAIL_DIR = fileURLToPath(new URL('../test-results/mail', import.meta.url));
+const MAIL_DIR = fileURLToPath(new URL(`../test-results/mail-${SLOT}`, import.meta.url));
 const CODE_IN_MAIL = /code is (\d{6})/;
 
 export type SentMail = { to: string; subject: string; template: string; text: string };
@@ -208,7 +214,7 @@ export async function expectNoSeriousA11yViolations(page: Page, what: string): P
 
 // ---------------------------------------------------------------------------------------------------------
 // SMS. The server runs the log transport (texts count as delivered, read in the console); a simulated
-// inbound text is a webhook signed with the secret the test server is given (playwright.config.ts).
+// inbound text is a webhook signed with the secret the test server is given (fixtures.ts).
 
 export const SMS_WEBHOOK_SECRET = 'caredeck-e2e-sms-webhook-secret';
 

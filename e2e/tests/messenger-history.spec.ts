@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAccessToken, signIn } from './helpers';
 
 // Issue 9 §1: a long conversation opens on its latest messages; older ones load on demand, in order.

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from './fixtures';
 import { expectNoSeriousA11yViolations, signIn } from './helpers';
 
 // Issue 9, "Done means": two staff in two browsers chat live; a mention notifies; an urgent message shows

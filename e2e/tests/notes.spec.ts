@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAccessToken, expectNoSeriousA11yViolations, signIn } from './helpers';
 
 // 02 §7 "Notes and follow-ups" on the patient record: write, follow up, pin, edit with history, complete,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAccessToken, expectNoSeriousA11yViolations, signIn } from './helpers';
 
 // Issue 9 §4: the staff notification bell, a patient's notifications with their delivery state, and audio

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiAccessToken, expectNoSeriousA11yViolations, sentMails, signIn } from './helpers';
 
 // 02 §7 "Order forms" on the patient record (ADR 044): the demo history, a new form from a template, its PDF,

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { signIn } from './helpers';
 
 // The page search of 01 §2 as a command palette (Ctrl/⌘ + K) with starred pages (issue 2 §6).

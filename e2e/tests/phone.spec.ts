@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './fixtures';
 import { expectNoSeriousA11yViolations, signIn } from './helpers';
 
 // Issue 32 item 5: the patient record on a 390 × 844 phone. The demo's first patient has devices, a

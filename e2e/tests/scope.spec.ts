@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { signIn, signOut } from './helpers';
 
 // Where the user works (01 §4, issue 7 §1): one control, shown to those who have a choice, and the choice

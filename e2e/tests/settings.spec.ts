@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { expect, type Page, test } from '@playwright/test';
 import { generateSync } from 'otplib';
+import { expect, type Page, test } from './fixtures';
 import { DEMO_PASSWORD, signIn, signOut } from './helpers';
 
 // Each test has its own demo user: the language and the two-factor setting are saved to the account.

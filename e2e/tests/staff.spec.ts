@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations, sentMails, signIn, signOut, uniqueEmail } from './helpers';
 
 /** The temporary password in the last invitation mailed to `email` (the e2e server writes its mail to files). */

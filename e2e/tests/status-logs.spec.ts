@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { expectNoSeriousA11yViolations, signIn } from './helpers';
 
 // 02 §2 /status-logs (ADR 047): a status changed on the patient's record shows in the program's status log.

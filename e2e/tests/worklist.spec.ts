@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiSession, signIn } from './helpers';
 
 const COORDINATOR = 'coordinator@caredeck.demo';
