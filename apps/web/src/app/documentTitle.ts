@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { createStore, useStore } from '../shared/ui/createStore';
-import type { AppRouteHandle } from './router';
+import type { AppRouteHandle } from './routeTypes';
 
 /** A more precise title than the route's, set by a screen whose title follows its state (the sign-in steps). */
 export const pageTitleOverride = createStore<string | null>(null);

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../test/fetchMock';
 import { renderRoutes, spyOnBrowserNavigation } from '../test/render';
 import { ChunkLoadError, lazyPage } from './lazyPage';
-import type { AppRoute } from './router';
+import type { AppRoute } from './routeTypes';
 
 describe('pages loaded on demand', () => {
   it('give up after the time-out with a ChunkLoadError', async () => {

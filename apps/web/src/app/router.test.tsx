@@ -6,7 +6,9 @@ import { mockFetch, on } from '../test/fetchMock';
 import { CONFIG, makeUser, pageOf } from '../test/fixtures';
 import { renderRoutes, signInForTest } from '../test/render';
 import { lazyPage } from './lazyPage';
-import { APP_ROUTES, type AppRoute, guardFor } from './router';
+import { guardFor } from './router';
+import { APP_ROUTES } from './routes';
+import type { AppRoute } from './routeTypes';
 
 const PROTECTED = new Set(['staff', 'controller']);
 

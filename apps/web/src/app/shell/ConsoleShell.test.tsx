@@ -10,12 +10,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { patientSearch } from '../../features/patients/searchStore';
+import { i18n } from '../../shared/i18n';
 import { loadingOverlay } from '../../shared/ui/loadingOverlay';
 import { themePreference } from '../../shared/ui/themePreference';
 import { mockFetch, on } from '../../test/fetchMock';
 import { CONFIG, makePatient, makeUser, pageOf } from '../../test/fixtures';
 import { controlsLoaded, renderRoutes, signInForTest, spyOnBrowserNavigation } from '../../test/render';
 import { session } from '../auth/session';
+import { menuRoutes } from '../routes';
+import { NAV_SECTIONS } from '../routeTypes';
 
 function consoleServer(user = makeUser()) {
   return mockFetch({
@@ -92,40 +95,23 @@ describe('the console shell', () => {
     );
   });
 
-  it('lists only the real screens in the navigation, from the route table', async () => {
+  it('lists every feature’s screens in the navigation, in their sections, from the route table', async () => {
     await openConsole();
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual([
-      'Patients',
-      'Messenger',
-      'Worklist',
-      'Cohorts',
-      'Pipelines',
-      'Surveys',
-      'Bulk actions',
-      'Status log',
-      'External orders',
-      'Alerts',
-      'Alert analytics',
-      'Escalations',
-      'Provider dashboard',
-      'Pharma dashboard',
-      'KPI',
-      'Billing',
-      'Reports',
-      'Pharma reports',
-      'Patient reports',
-      'Content library',
-      'Protocols',
-      'Staff',
-      'Programs',
-      'Staff activity',
-      'Settings',
-    ]);
+    ).toEqual(
+      // Every feature's menu entries (app/routes.ts), section by section, in English.
+      NAV_SECTIONS.flatMap((section) =>
+        menuRoutes()
+          .filter((route) => route.menu!.section === section)
+          .map((route) => i18n.t(route.menu!.labelKey)),
+      ),
+    );
+    // This user holds every role: every screen with a menu entry is listed, none twice.
+    expect(within(nav).getAllByRole('link')).toHaveLength(menuRoutes().length);
     // Four labelled sections.
     expect(
       within(nav)

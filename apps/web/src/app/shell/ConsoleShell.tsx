@@ -29,7 +29,7 @@ import { DeferredTooltip } from '../../shared/ui/DeferredTooltip';
 import { useLoadingOverlay } from '../../shared/ui/loadingOverlay';
 import { useThemePreference } from '../../shared/ui/themePreference';
 import { hasAnyRole } from '../auth/roles';
-import { menuRoutes } from '../router';
+import { menuRoutes } from '../routes';
 import { deferredPart } from './deferredPart';
 import { Navigation } from './Navigation';
 import classes from './shell.module.css';

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { usePatientFinder } from '../../features/patients/finder';
 import { identityDate } from '../../shared/ui/notProvided';
 import { toast } from '../../shared/ui/toasts';
-import type { AppRoute } from '../router';
+import type { AppRoute } from '../routeTypes';
 import type { StarResult } from './starredPages';
 
 export interface PageSearchProps {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { recordPageTime } from '../../features/identity/calls';
 import { session } from '../auth/session';
-import type { AppRouteHandle } from '../router';
+import type { AppRouteHandle } from '../routeTypes';
 
 interface PageVisit {
   path: string;

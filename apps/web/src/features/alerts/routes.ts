@@ -1,6 +1,6 @@
 import { IconAlertTriangle, IconBellRinging, IconChartDots, IconListCheck } from '@tabler/icons-react';
 import { lazyPage } from '../../app/lazyPage';
-import type { AppRoute } from '../../app/router';
+import type { AppRoute } from '../../app/routeTypes';
 
 /** The alert board, its analytics and the escalations (02 §2 /alerts, /alerts-analytics, /escalations; 01 §2 /worklist). */
 export const alertRoutes: readonly AppRoute[] = [
@@ -11,7 +11,7 @@ export const alertRoutes: readonly AppRoute[] = [
     auth: 'staff',
     inShell: true,
     page: lazyPage(() => import('./pages/AlertsPage'), 'AlertsPage'),
-    menu: { labelKey: 'nav.alerts', icon: IconBellRinging },
+    menu: { labelKey: 'nav.alerts', icon: IconBellRinging, section: 'alerts' },
   },
   {
     id: 'alertsAnalytics',
@@ -20,7 +20,7 @@ export const alertRoutes: readonly AppRoute[] = [
     auth: 'staff',
     inShell: true,
     page: lazyPage(() => import('./pages/AlertAnalyticsPage'), 'AlertAnalyticsPage'),
-    menu: { labelKey: 'nav.alertsAnalytics', icon: IconChartDots },
+    menu: { labelKey: 'nav.alertsAnalytics', icon: IconChartDots, section: 'alerts' },
   },
   {
     id: 'escalations',
@@ -29,7 +29,7 @@ export const alertRoutes: readonly AppRoute[] = [
     auth: 'staff',
     inShell: true,
     page: lazyPage(() => import('./pages/EscalationsPage'), 'EscalationsPage'),
-    menu: { labelKey: 'nav.escalations', icon: IconAlertTriangle },
+    menu: { labelKey: 'nav.escalations', icon: IconAlertTriangle, section: 'alerts' },
   },
   {
     id: 'worklist',
@@ -38,6 +38,6 @@ export const alertRoutes: readonly AppRoute[] = [
     auth: 'staff',
     inShell: true,
     page: lazyPage(() => import('./pages/WorklistPage'), 'WorklistPage'),
-    menu: { labelKey: 'nav.worklist', icon: IconListCheck },
+    menu: { labelKey: 'nav.worklist', icon: IconListCheck, section: 'care' },
   },
 ];

@@ -1,4 +1,4 @@
-import type { AuditLabels } from './labels';
+import type { AuditLabels } from './labels-type';
 
 export const de: AuditLabels = {
   'admin.assign': 'Mitarbeiter einem Programm zugeordnet',

@@ -1,4 +1,4 @@
-import type { AuditLabels } from './labels';
+import type { AuditLabels } from './labels-type';
 
 export const en: AuditLabels = {
   'admin.assign': 'Staff member added to a program',

@@ -1,4 +1,4 @@
-import type { AuditLabels } from './labels';
+import type { AuditLabels } from './labels-type';
 
 export const fr: AuditLabels = {
   'admin.assign': 'Membre du personnel ajouté à un programme',

@@ -1,4 +1,4 @@
-import type { AuditLabels } from './labels';
+import type { AuditLabels } from './labels-type';
 
 export const pt: AuditLabels = {
   'admin.assign': 'Membro da equipe adicionado a um programa',

@@ -4,6 +4,7 @@ import { de } from './labels-de';
 import { en } from './labels-en';
 import { fr } from './labels-fr';
 import { pt } from './labels-pt';
+import type { AuditLabels } from './labels-type';
 
 /**
  * What each audit action is called in the console, in every language (issue 32 item 4): the record's History
@@ -11,7 +12,7 @@ import { pt } from './labels-pt';
  * (contracts AUDIT_ACTIONS), so an action added without a label does not compile; audit-labels.test.ts checks
  * the tables at run time too. Loaded only with the pages that show audit entries (not the first-load chunk).
  */
-export type AuditLabels = Record<AuditAction, string>;
+export type { AuditLabels } from './labels-type';
 
 export const AUDIT_LABELS: Record<Language, AuditLabels> = { en, de, fr, pt };
 

@@ -1,7 +1,7 @@
 import { CARE_ROLES } from '@caredeck/contracts';
 import { IconReceipt } from '@tabler/icons-react';
 import { lazyPage } from '../../app/lazyPage';
-import type { AppRoute } from '../../app/router';
+import type { AppRoute } from '../../app/routeTypes';
 
 /** Billing and time tracking of the program (02 §1 /billings), for the roles that look after patients. */
 export const billingRoutes: readonly AppRoute[] = [
@@ -13,6 +13,6 @@ export const billingRoutes: readonly AppRoute[] = [
     roles: CARE_ROLES,
     inShell: true,
     page: lazyPage(() => import('./pages/BillingsPage'), 'BillingsPage'),
-    menu: { labelKey: 'nav.billing', icon: IconReceipt },
+    menu: { labelKey: 'nav.billing', icon: IconReceipt, section: 'insights' },
   },
 ];

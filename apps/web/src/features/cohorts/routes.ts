@@ -1,6 +1,6 @@
 import { IconUsersGroup } from '@tabler/icons-react';
 import { lazyPage } from '../../app/lazyPage';
-import type { AppRoute } from '../../app/router';
+import type { AppRoute } from '../../app/routeTypes';
 
 const cohortPage = lazyPage(() => import('./pages/CohortPage'), 'CohortPage');
 
@@ -13,7 +13,7 @@ export const cohortRoutes: readonly AppRoute[] = [
     auth: 'staff',
     inShell: true,
     page: lazyPage(() => import('./pages/CohortsPage'), 'CohortsPage'),
-    menu: { labelKey: 'nav.cohorts', icon: IconUsersGroup },
+    menu: { labelKey: 'nav.cohorts', icon: IconUsersGroup, section: 'care' },
   },
   {
     id: 'cohort',

@@ -1,6 +1,6 @@
 import { IconLayoutDashboard, IconPill } from '@tabler/icons-react';
 import { lazyPage } from '../../app/lazyPage';
-import type { AppRoute } from '../../app/router';
+import type { AppRoute } from '../../app/routeTypes';
 
 /** The dashboards of 01 §2: /provider-dashboard and /pharma-dashboard. */
 export const dashboardRoutes: readonly AppRoute[] = [
@@ -11,7 +11,7 @@ export const dashboardRoutes: readonly AppRoute[] = [
     auth: 'staff',
     inShell: true,
     page: lazyPage(() => import('./pages/ProviderDashboardPage'), 'ProviderDashboardPage'),
-    menu: { labelKey: 'nav.providerDashboard', icon: IconLayoutDashboard },
+    menu: { labelKey: 'nav.providerDashboard', icon: IconLayoutDashboard, section: 'insights' },
   },
   {
     id: 'pharmaDashboard',
@@ -20,6 +20,6 @@ export const dashboardRoutes: readonly AppRoute[] = [
     auth: 'staff',
     inShell: true,
     page: lazyPage(() => import('./pages/PharmaDashboardPage'), 'PharmaDashboardPage'),
-    menu: { labelKey: 'nav.pharmaDashboard', icon: IconPill },
+    menu: { labelKey: 'nav.pharmaDashboard', icon: IconPill, section: 'insights' },
   },
 ];

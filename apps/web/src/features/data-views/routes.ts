@@ -1,5 +1,5 @@
 import { lazyPage } from '../../app/lazyPage';
-import type { AppRoute } from '../../app/router';
+import type { AppRoute } from '../../app/routeTypes';
 
 const load = () => import('./pages/DataViewPages');
 

@@ -1,5 +1,5 @@
 import { lazyPage } from '../../app/lazyPage';
-import type { AppRoute } from '../../app/router';
+import type { AppRoute } from '../../app/routeTypes';
 
 /** A patient's and a cohort's escalation messages and message history (02 §2). */
 export const escalationRoutes: readonly AppRoute[] = [

@@ -1,7 +1,7 @@
 import { EXTERNAL_ORDER_ROLES } from '@caredeck/contracts';
 import { IconPackageImport } from '@tabler/icons-react';
 import { lazyPage } from '../../app/lazyPage';
-import type { AppRoute } from '../../app/router';
+import type { AppRoute } from '../../app/routeTypes';
 
 /** External pharmacy orders (02 §2 /external-orders): for pharmacy staff and the program's administrators. */
 export const externalOrderRoutes: readonly AppRoute[] = [
@@ -13,6 +13,6 @@ export const externalOrderRoutes: readonly AppRoute[] = [
     roles: EXTERNAL_ORDER_ROLES,
     inShell: true,
     page: lazyPage(() => import('./pages/ExternalOrdersPage'), 'ExternalOrdersPage'),
-    menu: { labelKey: 'nav.externalOrders', icon: IconPackageImport },
+    menu: { labelKey: 'nav.externalOrders', icon: IconPackageImport, section: 'care' },
   },
 ];

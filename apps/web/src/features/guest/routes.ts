@@ -1,6 +1,6 @@
 import { guestMessengerEntry } from '../../app/guards';
 import { lazyPage } from '../../app/lazyPage';
-import type { AppRoute } from '../../app/router';
+import type { AppRoute } from '../../app/routeTypes';
 
 const redirectPage = lazyPage(() => import('./pages/GuestRedirectPage'), 'GuestRedirectPage');
 

@@ -1,6 +1,6 @@
 import { IconHistory } from '@tabler/icons-react';
 import { lazyPage } from '../../app/lazyPage';
-import type { AppRoute } from '../../app/router';
+import type { AppRoute } from '../../app/routeTypes';
 
 /** Staff activity logs (01 §2 /logs; ADR 039). */
 export const logRoutes: readonly AppRoute[] = [
@@ -11,6 +11,6 @@ export const logRoutes: readonly AppRoute[] = [
     auth: 'staff',
     inShell: true,
     page: lazyPage(() => import('./pages/LogsPage'), 'LogsPage'),
-    menu: { labelKey: 'nav.logs', icon: IconHistory },
+    menu: { labelKey: 'nav.logs', icon: IconHistory, section: 'program' },
   },
 ];

@@ -1,6 +1,6 @@
 import { IconMessages } from '@tabler/icons-react';
 import { lazyPage } from '../../app/lazyPage';
-import type { AppRoute } from '../../app/router';
+import type { AppRoute } from '../../app/routeTypes';
 
 /** The staff messenger (02 §2 /messenger). */
 export const messengerRoutes: readonly AppRoute[] = [
@@ -11,6 +11,6 @@ export const messengerRoutes: readonly AppRoute[] = [
     auth: 'staff',
     inShell: true,
     page: lazyPage(() => import('./pages/MessengerPage'), 'MessengerPage'),
-    menu: { labelKey: 'nav.messenger', icon: IconMessages },
+    menu: { labelKey: 'nav.messenger', icon: IconMessages, section: 'care' },
   },
 ];

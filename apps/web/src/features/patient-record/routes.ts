@@ -1,7 +1,7 @@
 import { CARE_ROLES } from '@caredeck/contracts';
 import { redirect } from 'react-router';
 import { lazyPage } from '../../app/lazyPage';
-import type { AppRoute } from '../../app/router';
+import type { AppRoute } from '../../app/routeTypes';
 
 /** The patient record's screens (01 §2): registered into the one route table by app/router.tsx. */
 export const patientRecordRoutes: readonly AppRoute[] = [

@@ -1,6 +1,6 @@
 import { IconTimeline } from '@tabler/icons-react';
 import { lazyPage } from '../../app/lazyPage';
-import type { AppRoute } from '../../app/router';
+import type { AppRoute } from '../../app/routeTypes';
 
 /** Pipelines and a pipeline's board (02 §1 /pipelines, /pipeline/{pipeline_id}; ADR 037). */
 export const pipelineRoutes: readonly AppRoute[] = [
@@ -11,7 +11,7 @@ export const pipelineRoutes: readonly AppRoute[] = [
     auth: 'staff',
     inShell: true,
     page: lazyPage(() => import('./pages/PipelinesPage'), 'PipelinesPage'),
-    menu: { labelKey: 'nav.pipelines', icon: IconTimeline },
+    menu: { labelKey: 'nav.pipelines', icon: IconTimeline, section: 'care' },
   },
   {
     id: 'pipeline',

@@ -1,7 +1,7 @@
 import { CARE_ROLES } from '@caredeck/contracts';
 import { IconFileAnalytics, IconFileReport, IconReportMedical } from '@tabler/icons-react';
 import { lazyPage } from '../../app/lazyPage';
-import type { AppRoute } from '../../app/router';
+import type { AppRoute } from '../../app/routeTypes';
 
 /** Who requests pharma reports (per medication, no patient identifiers): ADR 043. */
 const PHARMA_REPORT_ROLES = ['admin', 'enterprise_admin', 'pharma', 'pharmacy'] as const;
@@ -16,7 +16,7 @@ export const reportRoutes: readonly AppRoute[] = [
     roles: CARE_ROLES,
     inShell: true,
     page: lazyPage(() => import('./pages/ReportsPage'), 'CareReportsPage'),
-    menu: { labelKey: 'nav.reports', icon: IconFileReport },
+    menu: { labelKey: 'nav.reports', icon: IconFileReport, section: 'insights' },
   },
   {
     id: 'pharma-reports',
@@ -26,7 +26,7 @@ export const reportRoutes: readonly AppRoute[] = [
     roles: PHARMA_REPORT_ROLES,
     inShell: true,
     page: lazyPage(() => import('./pages/ReportsPage'), 'PharmaReportsPage'),
-    menu: { labelKey: 'nav.pharmaReports', icon: IconFileAnalytics },
+    menu: { labelKey: 'nav.pharmaReports', icon: IconFileAnalytics, section: 'insights' },
   },
   {
     id: 'patient-reports',
@@ -36,6 +36,6 @@ export const reportRoutes: readonly AppRoute[] = [
     roles: CARE_ROLES,
     inShell: true,
     page: lazyPage(() => import('./pages/PatientReportsPage'), 'PatientReportsPage'),
-    menu: { labelKey: 'nav.patientReports', icon: IconReportMedical },
+    menu: { labelKey: 'nav.patientReports', icon: IconReportMedical, section: 'insights' },
   },
 ];

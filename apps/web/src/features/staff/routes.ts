@@ -1,6 +1,6 @@
 import { IconBuildingHospital, IconId } from '@tabler/icons-react';
 import { lazyPage } from '../../app/lazyPage';
-import type { AppRoute } from '../../app/router';
+import type { AppRoute } from '../../app/routeTypes';
 
 /** Staff of the program (01 §2 /admins) and the programs of the enterprise (/programs-management), for their administrators. */
 export const staffRoutes: readonly AppRoute[] = [
@@ -12,7 +12,7 @@ export const staffRoutes: readonly AppRoute[] = [
     roles: ['admin', 'enterprise_admin'],
     inShell: true,
     page: lazyPage(() => import('./pages/StaffPage'), 'StaffPage'),
-    menu: { labelKey: 'nav.staff', icon: IconId },
+    menu: { labelKey: 'nav.staff', icon: IconId, section: 'program' },
   },
   {
     id: 'programs-management',
@@ -22,6 +22,6 @@ export const staffRoutes: readonly AppRoute[] = [
     roles: ['admin', 'enterprise_admin'],
     inShell: true,
     page: lazyPage(() => import('./pages/ProgramsPage'), 'ProgramsPage'),
-    menu: { labelKey: 'nav.programs', icon: IconBuildingHospital },
+    menu: { labelKey: 'nav.programs', icon: IconBuildingHospital, section: 'program' },
   },
 ];

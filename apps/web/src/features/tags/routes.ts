@@ -1,6 +1,6 @@
 import { IconListCheck } from '@tabler/icons-react';
 import { lazyPage } from '../../app/lazyPage';
-import type { AppRoute } from '../../app/router';
+import type { AppRoute } from '../../app/routeTypes';
 
 /** The program's care protocols (02 §1 /protocols; ADR 038). Tags live on the content library's Tags tab. */
 export const protocolRoutes: readonly AppRoute[] = [
@@ -11,6 +11,6 @@ export const protocolRoutes: readonly AppRoute[] = [
     auth: 'staff',
     inShell: true,
     page: lazyPage(() => import('./pages/ProtocolsPage'), 'ProtocolsPage'),
-    menu: { labelKey: 'nav.protocols', icon: IconListCheck },
+    menu: { labelKey: 'nav.protocols', icon: IconListCheck, section: 'program' },
   },
 ];

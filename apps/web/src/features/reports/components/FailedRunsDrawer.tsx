@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SaveCall } from '../../../shared/ui/saveCall';
 import { toast, toastErrors } from '../../../shared/ui/toasts';
 import { useFailedRuns } from '../api';
-import { RunStatus } from '../pages/ReportsPage';
+import { RunStatus } from './RunStatus';
 
 /** A report's failed runs (generation or delivery) with their reasons, and retrying them. */
 export function FailedRunsDrawer({

@@ -32,7 +32,7 @@ import {
   usePatientReportMutations,
   usePatientReports,
 } from '../api';
-import { RUN_COLORS } from './ReportsPage';
+import { RUN_COLORS } from '../components/RunStatus';
 import '../i18n';
 
 function usePrograms(programId: number) {

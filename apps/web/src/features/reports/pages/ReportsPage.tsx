@@ -1,8 +1,7 @@
-import type { Report, ReportRun, ReportType } from '@caredeck/contracts';
+import type { Report, ReportType } from '@caredeck/contracts';
 import {
   ActionIcon,
   Alert,
-  Badge,
   Button,
   Group,
   Loader,
@@ -38,15 +37,8 @@ import { type Audience, downloadRun, useReportMutations, useReports, useReportTy
 import { DestinationsDrawer } from '../components/DestinationsDrawer';
 import { FailedRunsDrawer } from '../components/FailedRunsDrawer';
 import { NewReportModal } from '../components/NewReportModal';
+import { RunStatus } from '../components/RunStatus';
 import '../i18n';
-
-export const RUN_COLORS: Record<ReportRun['status'], string> = {
-  queued: 'gray',
-  running: 'primary',
-  done: 'success',
-  failed: 'red',
-  cancelled: 'gray',
-};
 
 function useDateFormat() {
   const { i18n } = useTranslation();
@@ -54,24 +46,6 @@ function useDateFormat() {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
-}
-
-/** The state of a report's newest run, with its delivery when it goes to a destination. */
-export function RunStatus({ run }: { run: ReportRun | null }) {
-  const { t } = useTranslation('reports');
-  if (!run) return <Text c="dimmed">–</Text>;
-  return (
-    <Group gap={4} wrap="nowrap">
-      <Badge variant="light" color={RUN_COLORS[run.status]}>
-        {t(`runStatus.${run.status}`)}
-      </Badge>
-      {run.delivery !== 'none' && (
-        <Badge variant="outline" color={run.delivery === 'failed' ? 'red' : 'gray'}>
-          {t(`delivery.${run.delivery}`)}
-        </Badge>
-      )}
-    </Group>
-  );
 }
 
 /**
