@@ -4,8 +4,8 @@ import {
   DEMO_PASSWORD,
   expectNoSeriousA11yViolations,
   NEW_PASSWORD,
+  openAs,
   registerConfirmedUser,
-  signIn,
 } from './helpers';
 
 const THEMES = ['light', 'dark', 'semi-dark'] as const;
@@ -79,8 +79,7 @@ for (const theme of THEMES) {
     test('the patients list, the settings page and two-factor enrolment', async ({ page, request }) => {
       await saveProfileTheme(request, PHYSICIAN, theme);
       try {
-        await page.goto('/login');
-        await signIn(page, PHYSICIAN, DEMO_PASSWORD);
+        await openAs(page, PHYSICIAN, '/');
         await expect(page).toHaveURL(/\/patients$/);
         await expect(page.getByTestId('patient-row')).toHaveCount(10);
         await expectTheme(page, theme);
@@ -126,8 +125,7 @@ for (const theme of THEMES) {
         });
         const { data } = (await res.json()) as { data: { patient: { id: number } | null }[] };
         const patientId = data.find((d) => d.patient)!.patient!.id;
-        await page.goto(`/patient/${patientId}?tab=adherence`);
-        await signIn(page, PHYSICIAN, DEMO_PASSWORD);
+        await openAs(page, PHYSICIAN, `/patient/${patientId}?tab=adherence`);
         await expect(page.getByTestId('figure-adherence')).toBeVisible();
         await expectTheme(page, theme);
         await expectNoSeriousA11yViolations(page, `the adherence calendar (${theme})`);

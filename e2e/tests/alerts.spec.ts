@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
-import { apiAccessToken, expectNoSeriousA11yViolations, signIn, simulateOnce } from './helpers';
+import { apiAccessToken, expectNoSeriousA11yViolations, openAs, simulateOnce } from './helpers';
 
 // Issue 10, "Done means": the simulator drives a demo patient's blood pressure out of range; within
 // seconds the tile count rises, the alert explains itself, a coordinator acknowledges it, and it resolves
@@ -45,8 +45,7 @@ test.describe('alerts', () => {
     const cuff = await quietCuff(request, token, 0);
     const name = boardName(cuff.patient.name);
 
-    await page.goto('/alerts?type=out_range_blood_pressure_alerts');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/alerts?type=out_range_blood_pressure_alerts');
     await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
     await expect(page.getByTestId(BP_TILE)).toHaveAttribute('aria-pressed', 'true');
     const before = await tileCount(page);
@@ -105,8 +104,7 @@ test.describe('alerts', () => {
     const name = boardName(cuff.patient.name);
     await simulateOnce(['--serials', cuff.serial, '--reading', 'systolic=176,diastolic=96']);
 
-    await page.goto('/alerts?type=out_range_blood_pressure_alerts');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/alerts?type=out_range_blood_pressure_alerts');
     const row = page.getByTestId('alert-row').filter({ hasText: name });
     await expect(row).toBeVisible();
     const before = await tileCount(page);
@@ -138,8 +136,7 @@ test.describe('alerts', () => {
   test('the analytics show the alerts of a period by type and by the staff who handled them', async ({
     page,
   }) => {
-    await page.goto('/alerts-analytics');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/alerts-analytics');
     await expect(page.getByRole('heading', { name: 'Alert analytics', level: 1 })).toBeVisible();
     await expect(page.getByTestId('analytics-total')).not.toHaveText('0');
     await expect(page.getByTestId('analytics-by-type')).toContainText('Disconnected dispensers');
@@ -151,8 +148,7 @@ test.describe('alerts', () => {
   test("a physician previews a rule on today's data, saves it, and sets a program threshold", async ({
     page,
   }) => {
-    await page.goto('/alerts?tab=rules');
-    await signIn(page, 'physician@caredeck.demo');
+    await openAs(page, 'physician@caredeck.demo', '/alerts?tab=rules');
     await page.getByRole('button', { name: 'New rule' }).click();
     const editor = page.getByRole('dialog', { name: 'New rule' });
     await editor.getByLabel('Name').fill('Systolic average above 140');
@@ -216,8 +212,7 @@ test.describe('alerts', () => {
   test('the dashboards and the escalations show the program live, with no accessibility faults', async ({
     page,
   }) => {
-    await page.goto('/provider-dashboard');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/provider-dashboard');
     await expect(page.getByRole('heading', { name: 'Provider dashboard', level: 1 })).toBeVisible();
     await expect(page.getByTestId('dashboard-open-alerts')).not.toHaveText('0');
     await expect(page.getByTestId('dashboard-patients')).not.toHaveText('0');

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, openAs } from './helpers';
 
 test.describe('billing evidence under the 2026 rules (issue 30)', () => {
   test.use({ bypassCSP: true });
@@ -7,8 +7,7 @@ test.describe('billing evidence under the 2026 rules (issue 30)', () => {
   test('a coordinator opens the evidence view and reads which device days and time earned the codes', async ({
     page,
   }) => {
-    await page.goto('/billings');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/billings');
     await expect(page).toHaveURL(/\/billings$/);
     await page.getByRole('link', { name: 'Codes with their evidence under the 2026 rules' }).click();
     await expect(page).toHaveURL(/\/billings\?view=evidence$/);
@@ -45,8 +44,7 @@ test.describe('billing evidence under the 2026 rules (issue 30)', () => {
   test('a coordinator opens the at-risk worklist: who will miss the next code, with what is still needed', async ({
     page,
   }) => {
-    await page.goto('/billings');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/billings');
     await page.getByRole('link', { name: 'Patients at risk of missing a code' }).click();
     await expect(page).toHaveURL(/\/billings\?view=at-risk$/);
     await expect(page.getByRole('heading', { name: 'At risk this period' })).toBeVisible();

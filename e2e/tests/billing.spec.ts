@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, openAs } from './helpers';
 
 test.describe('billing and time tracking', () => {
   test.use({ bypassCSP: true });
@@ -8,8 +8,7 @@ test.describe('billing and time tracking', () => {
   test("a coordinator reads this month's billing, opens a patient, times the work and records it", async ({
     page,
   }) => {
-    await page.goto('/billings');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/billings');
     await expect(page).toHaveURL(/\/billings$/);
     const table = page.getByTestId('billing-table');
     await expect(table.locator('tbody tr').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, openAs } from './helpers';
 
 test.describe('bulk actions', () => {
   test.use({ bypassCSP: true });
@@ -7,8 +7,7 @@ test.describe('bulk actions', () => {
   test('an enterprise administrator proposes a billing status for two patients, approves it, and reads each outcome', async ({
     page,
   }) => {
-    await page.goto('/bulk-events');
-    await signIn(page, 'enterprise@caredeck.demo');
+    await openAs(page, 'enterprise@caredeck.demo', '/bulk-events');
     await expect(page.getByRole('heading', { name: 'Bulk actions' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/bulk-events');
     await page.getByRole('button', { name: 'New bulk action' }).click();
@@ -45,8 +44,7 @@ test.describe('bulk actions', () => {
   });
 
   test('patients selected in the worklist become a bulk action proposal', async ({ page }) => {
-    await page.goto('/patients');
-    await signIn(page, 'enterprise@caredeck.demo');
+    await openAs(page, 'enterprise@caredeck.demo', '/patients');
     await expect(page.getByTestId('patient-row').first()).toBeVisible();
     const rows = page.getByTestId('patient-row');
     await rows.nth(0).getByRole('checkbox').check();

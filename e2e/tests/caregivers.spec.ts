@@ -1,9 +1,8 @@
 import { expect, test } from './fixtures';
-import { signIn } from './helpers';
+import { openAs } from './helpers';
 
 test('a coordinator adds a caregiver to a patient, unlinks and links them again', async ({ page }) => {
-  await page.goto('/patients');
-  await signIn(page, 'coordinator@caredeck.demo');
+  await openAs(page, 'coordinator@caredeck.demo', '/patients');
   await page.getByTestId('patient-row').nth(2).getByRole('link').click();
   await expect(page).toHaveURL(/\/patient\/\d+$/);
   await page.getByTestId('tab-caregivers').click();

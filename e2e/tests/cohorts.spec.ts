@@ -1,11 +1,10 @@
 import { expect, test } from './fixtures';
-import { signIn } from './helpers';
+import { openAs } from './helpers';
 
 test('a coordinator creates a cohort, adds patients by name, removes one, and finds the cohort on the patient', async ({
   page,
 }) => {
-  await page.goto('/groups');
-  await signIn(page, 'coordinator@caredeck.demo');
+  await openAs(page, 'coordinator@caredeck.demo', '/groups');
   await expect(page.getByTestId('cohort-row').first()).toBeVisible();
   await page.getByRole('button', { name: 'New cohort' }).click();
   // A name is required.

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { signIn } from './helpers';
+import { openAs } from './helpers';
 
 // Issue 32 item 8: a content category can be renamed and deleted (ADR 076); deleting asks first and says how
 // much content goes with it.
@@ -7,8 +7,7 @@ test('a coordinator renames a category and deletes it with its content, after co
   page,
 }) => {
   const stamp = Date.now().toString(36);
-  await page.goto('/content');
-  await signIn(page, 'coordinator@caredeck.demo');
+  await openAs(page, 'coordinator@caredeck.demo', '/content');
   await page.getByRole('button', { name: 'New category' }).click();
   const create = page.getByRole('dialog', { name: 'New category' });
   await create.getByLabel('Category name').fill(`Diet ${stamp}`);

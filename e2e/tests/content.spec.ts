@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { apiAccessToken, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { apiAccessToken, expectNoSeriousA11yViolations, openAs } from './helpers';
 
 // Issue 9 §4: the content library (02 §7 "Content") and text-message templates used from a patient's
 // Messages tab, placeholders filled in for that patient.
@@ -14,8 +14,7 @@ test.describe('Content library', () => {
     request,
   }) => {
     const stamp = Date.now().toString(36);
-    await page.goto('/content');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/content');
     await expect(page.getByRole('heading', { name: 'Content library', level: 1 })).toBeVisible();
 
     // The library: a category, then content with a link.

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { apiAccessToken, signIn } from './helpers';
+import { apiAccessToken, openAs } from './helpers';
 
 // A patient's readings, sleep, activity and servings over a period (01 §2 data views), from the demo
 // wearables' 90 days of history.
@@ -14,8 +14,7 @@ test('a coordinator follows a patient from the readings tab to sleep, activity a
   const { data } = (await res.json()) as { data: { patient: { id: number } | null }[] };
   const patientId = data.find((d) => d.patient)!.patient!.id;
 
-  await page.goto(`/patient/${patientId}?tab=readings`);
-  await signIn(page, 'coordinator@caredeck.demo');
+  await openAs(page, 'coordinator@caredeck.demo', `/patient/${patientId}?tab=readings`);
   await expect(page.getByTestId('readings-panel')).toBeVisible();
 
   await page.getByRole('link', { name: 'Sleep' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { apiAccessToken, signIn } from './helpers';
+import { apiAccessToken, openAs } from './helpers';
 
 // Issue 32 item 2, ADR 054: one date format per language. In English a date is typed the way the console shows
 // it (MM/DD/YYYY); a shape that could be read another way is refused in the field; the field says in words the
@@ -16,8 +16,7 @@ test('a follow-up typed in English is read month first, said in words and stored
   const year = new Date().getFullYear() + 1;
   const stamp = Date.now().toString(36);
 
-  await page.goto(`/patient/${patient.id}?tab=notes`);
-  await signIn(page, 'coordinator@caredeck.demo');
+  await openAs(page, 'coordinator@caredeck.demo', `/patient/${patient.id}?tab=notes`);
   await page.getByRole('textbox', { name: 'New note' }).fill(`Review the inhaler technique ${stamp}`);
   const followUp = page.getByRole('textbox', { name: 'Follow-up on' });
   await expect(followUp).toHaveAttribute('placeholder', 'MM/DD/YYYY');

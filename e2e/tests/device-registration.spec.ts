@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { apiAccessToken, expectNoSeriousA11yViolations, MQTT_PORT, signIn } from './helpers';
+import { apiAccessToken, expectNoSeriousA11yViolations, MQTT_PORT, openAs } from './helpers';
 
 // Issue 8 gap "No staff UI to register/provision devices": a care coordinator registers a Medesto dispenser
 // for a demo patient from the Devices tab, sees its MQTT secret once (it signs the device in), closes the
@@ -20,8 +20,7 @@ test.describe('device registration', () => {
     const patientId = ((await list.json()) as { data: { id: number }[] }).data[0]!.id;
     const serial = `E2E-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
 
-    await page.goto(`/patient/${patientId}?tab=devices`);
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', `/patient/${patientId}?tab=devices`);
     const panel = page.getByTestId('patient-devices');
     await expect(panel).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'patient record, Devices tab');
@@ -104,8 +103,7 @@ test.describe('device registration', () => {
       });
     expect((await nfc(oldSecret)).status()).toBe(404);
 
-    await page.goto(`/patient/${patientId}?tab=devices`);
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', `/patient/${patientId}?tab=devices`);
     const row = page.getByTestId('patient-devices').locator(`tr[data-serial="${serial}"]`);
     await row.getByRole('button', { name: `New secret for ${serial}` }).click();
     const confirm = page.getByRole('dialog', { name: `Give ${serial} a new secret?` });

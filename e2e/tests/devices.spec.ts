@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { type APIRequestContext, expect, test } from './fixtures';
-import { apiAccessToken, DEMO_PASSWORD, signIn, simulate, simulateOnce } from './helpers';
+import { apiAccessToken, DEMO_PASSWORD, openAs, simulate, simulateOnce } from './helpers';
 
 // Issue 8, "Done means": the simulator runs live for demo patients; a dose taken on the simulated
 // dispenser appears on the patient's adherence calendar without a reload, and commands sent from
@@ -75,8 +75,7 @@ test.describe('devices', () => {
     expect(regimen.status(), await regimen.text()).toBe(201);
     const regimenId = ((await regimen.json()) as { id: number }).id;
 
-    await page.goto(`/patient/${patientId}?tab=adherence`);
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', `/patient/${patientId}?tab=adherence`);
     await expect(page).toHaveURL(new RegExp(`/patient/${patientId}\\?tab=adherence$`));
     const today = page.getByTestId('day-doses');
     const row = today.getByRole('row').filter({ hasText: name });
@@ -147,8 +146,7 @@ test.describe('devices', () => {
     });
     await expect.poll(() => output, { timeout: 15_000 }).toContain('live: answering commands');
 
-    await page.goto(`/patient/${patientId}?tab=devices`);
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', `/patient/${patientId}?tab=devices`);
     const panel = page.getByTestId('patient-devices');
     await expect(panel.locator(`[data-serial="${type2.serial}"]`)).toContainText('Connected');
 

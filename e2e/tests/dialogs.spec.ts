@@ -1,5 +1,5 @@
 import { expect, type Locator, test } from './fixtures';
-import { signIn } from './helpers';
+import { openAs } from './helpers';
 
 // Spec 01 §9, issue 32 item 6: dialogs open 5 % from the top and 25 % from the left, move by their header (mouse
 // and keyboard) and stay within the window.
@@ -13,8 +13,7 @@ async function box(dialog: Locator) {
 }
 
 test('a dialog opens at 25 % / 5 %, moves by its header and stays in the window', async ({ page }) => {
-  await page.goto('/content');
-  await signIn(page, 'coordinator@caredeck.demo');
+  await openAs(page, 'coordinator@caredeck.demo', '/content');
   await page.getByRole('button', { name: 'New category' }).click();
   const dialog = page.getByRole('dialog', { name: 'New category' });
   await expect(dialog).toHaveCSS('opacity', '1');

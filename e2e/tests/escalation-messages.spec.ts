@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { apiAccessToken, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { apiAccessToken, expectNoSeriousA11yViolations, openAs } from './helpers';
 
 // 02 §2: /patient/{id}/escalation-messages and /messages-history, /group/{id}/escalation-messages and
 // /messages-history.
@@ -32,8 +32,7 @@ test.describe('Escalation messages', () => {
       data: { type: 'email', title: `Appointment ${stamp}`, body: 'Tomorrow at 9:00.' },
     });
 
-    await page.goto(`/patient/${patient.id}`);
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', `/patient/${patient.id}`);
     await page.getByRole('link', { name: 'Escalation messages' }).click();
     await expect(page).toHaveURL(new RegExp(`/patient/${patient.id}/escalation-messages`));
     await expect(page.getByText(`Chest pain reported ${stamp}`)).toBeVisible();
@@ -78,8 +77,7 @@ test.describe('Escalation messages', () => {
     expect(cohort.status()).toBe(201);
     const groupId = ((await cohort.json()) as { id: number }).id;
 
-    await page.goto(`/group/${groupId}`);
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', `/group/${groupId}`);
     await page.getByRole('link', { name: 'Escalation messages' }).click();
     await expect(page.getByText('No patient of this cohort has an escalated alert.')).toBeVisible();
     await page.getByRole('textbox', { name: 'Text to the cohort' }).fill(`Class moved to Friday ${stamp}`);

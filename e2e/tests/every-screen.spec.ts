@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { apiAccessToken, signIn } from './helpers';
+import { apiAccessToken, openAs } from './helpers';
 
 // Every screen of the route table opens without a crash, an error screen or a script error in the built
 // console, as it is served (lazy chunks, split styles, one language loaded): component tests do not bundle,
@@ -71,8 +71,7 @@ test('every screen opens without an error in the built console', async ({ page, 
   expect(patient, 'a demo patient with a wearable').toBeDefined();
 
   const errors = watchErrors(page);
-  await page.goto('/patients');
-  await signIn(page, USER);
+  await openAs(page, USER, '/patients');
   for (const screen of SCREENS) {
     const path = screen.replace('{patient}', String(patient));
     await page.goto(path);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, openAs } from './helpers';
 
 const SAMPLE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -16,8 +16,7 @@ test.describe('external orders', () => {
   test('a pharmacist imports the sample CSV again, matches a patient, verifies fill files and schedule, finalizes and finds the regimens on the medication tab', async ({
     page,
   }) => {
-    await page.goto('/external-orders');
-    await signIn(page, 'pharmacy@caredeck.demo');
+    await openAs(page, 'pharmacy@caredeck.demo', '/external-orders');
     await expect(page.getByRole('heading', { name: 'External orders' })).toBeVisible();
     const rows = page.getByTestId('external-orders');
     await expect(rows.getByTestId('order-RX-240201')).toContainText('Not matched');

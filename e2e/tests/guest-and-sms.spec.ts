@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from './fixtures';
-import { apiAccessToken, expectNoSeriousA11yViolations, signIn, simulateInboundSms } from './helpers';
+import { apiAccessToken, expectNoSeriousA11yViolations, openAs, simulateInboundSms } from './helpers';
 
 // Issue 9, "Done means": an SMS to a demo patient appears through the log transport and a simulated inbound
 // reply lands in the thread; a guest opens the link on a phone-sized viewport, replies, and staff see it live.
@@ -24,8 +24,7 @@ test.describe('SMS and the guest channel', () => {
   }) => {
     const token = await apiAccessToken(request, 'coordinator@caredeck.demo');
     const patient = await patientWithPhone(request, token, 0);
-    await page.goto(`/patient/${patient.id}?tab=messages`);
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', `/patient/${patient.id}?tab=messages`);
     const box = page.getByRole('textbox', { name: 'Text message' });
     await box.fill('Reminder: your evening dose is at 8 pm.');
     await page.getByRole('button', { name: 'Send text' }).click();
@@ -54,8 +53,7 @@ test.describe('SMS and the guest channel', () => {
       data: { phone_number: phone, message: 'Please call us back about your mother.' },
     });
     expect(first.status()).toBe(201);
-    await page.goto('/alerts?type=temp_text_messages');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/alerts?type=temp_text_messages');
     const threads = page.getByTestId('temp-threads');
     await expect(threads.getByRole('row', { name: new RegExp(phone.replace('+', '\\+')) })).toBeVisible();
 
@@ -89,8 +87,7 @@ test.describe('SMS and the guest channel', () => {
     expect(created.status(), await created.text()).toBe(201);
     const id = ((await created.json()) as { data: { id: number } }).data.id;
 
-    await page.goto(`/messenger?c=${id}`);
-    await signIn(page, 'physician@caredeck.demo');
+    await openAs(page, 'physician@caredeck.demo', `/messenger?c=${id}`);
     const staffLog = page.getByRole('log', { name: 'Messages' });
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill(`Hello, this is Dr Raman about ${patient.first_name}'s new inhaler.`);

@@ -61,6 +61,30 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   if (await accept.isVisible()) await accept.click();
 }
 
+/**
+ * Opens `path` signed in as `email`, the session made through the API (the browser context's cookie jar gets
+ * the refresh cookie, as after the form): the page loads once, already signed in. The sign-in journeys use
+ * the form (signIn); every other journey starts here.
+ */
+export async function openAs(
+  page: Page,
+  email: string,
+  path: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  const res = await page.request.post('/api/auth/sign-in', { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const result = (await res.json()) as { status: string; access_token?: string };
+  if (result.status === 'hipaa') {
+    const consent = await page.request.put('/api/v1/user/consent/hipaa', {
+      headers: { authorization: `Bearer ${result.access_token}` },
+    });
+    expect(consent.status(), await consent.text()).toBe(200);
+  } else expect(result.status).toBe('signedIn');
+  await page.goto(path);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -181,10 +205,12 @@ function describeViolation(v: AxeViolation): string {
 }
 
 /**
- * Runs axe on the page as it is now. Every serious or critical violation is reported with its selectors;
- * the check is soft, so one test can check several pages and report them all.
+ * Runs axe on the page as it is now (or on the part `scope` selects: an open popover, whose page behind is
+ * checked on its own, and whose controls it half covers depending on how long its list is). Every serious or
+ * critical violation is reported with its selectors; the check is soft, so one test can check several pages
+ * and report them all.
  */
-export async function expectNoSeriousA11yViolations(page: Page, what: string): Promise<void> {
+export async function expectNoSeriousA11yViolations(page: Page, what: string, scope?: string): Promise<void> {
   // Colours are read as they settle: a toast or dialog fading in is measured half transparent otherwise.
   // (Spinners and skeletons animate without end: only transitions and finite animations are awaited.)
   await page.waitForFunction(() =>
@@ -197,16 +223,16 @@ export async function expectNoSeriousA11yViolations(page: Page, what: string): P
       ),
   );
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (selector) => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script.
     const axe = (window as any).axe;
-    const result = await axe.run(document, {
+    const result = await axe.run(selector ? { include: [[selector]] } : document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
       // WCAG 2.5.3 (label in name): axe still calls it experimental, so it must be asked for.
       rules: { 'label-content-name-mismatch': { enabled: true } },
     });
     return result.violations as AxeViolation[];
-  });
+  }, scope);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map(describeViolation).join('\n');
   expect.soft(serious.length, `serious or critical accessibility violations on ${what}:\n${report}`).toBe(0);

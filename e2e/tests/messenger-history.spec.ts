@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { apiAccessToken, signIn } from './helpers';
+import { apiAccessToken, openAs } from './helpers';
 
 // Issue 9 §1: a long conversation opens on its latest messages; older ones load on demand, in order.
 
@@ -29,8 +29,7 @@ test('a long conversation shows its latest messages and loads the older ones on 
     expect(posted.status()).toBe(201);
   }
 
-  await page.goto(`/messenger?c=${id}`);
-  await signIn(page, 'coordinator@caredeck.demo');
+  await openAs(page, 'coordinator@caredeck.demo', `/messenger?c=${id}`);
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log.getByText('Handover note 60')).toBeVisible();
   await expect(log.getByText('Handover note 01')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from './fixtures';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, openAs } from './helpers';
 
 // Issue 9, "Done means": two staff in two browsers chat live; a mention notifies; an urgent message shows
 // until the other acknowledges; a PHI attachment is hidden from the others until its sender confirms it.
@@ -9,8 +9,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Roo
 async function staffPage(browser: Browser, email: string, path: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(path);
-  await signIn(page, email);
+  await openAs(page, email, path);
   return page;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { apiAccessToken, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { apiAccessToken, expectNoSeriousA11yViolations, openAs } from './helpers';
 
 // 02 §7 "Notes and follow-ups" on the patient record: write, follow up, pin, edit with history, complete,
 // the calendar, delete after a confirmation.
@@ -26,8 +26,7 @@ test.describe('Notes', () => {
     const today = new Date();
     const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
 
-    await page.goto(`/patient/${patient.id}?tab=notes`);
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', `/patient/${patient.id}?tab=notes`);
     const box = page.getByRole('textbox', { name: 'New note' });
     await box.fill(`Called about missed evening doses ${stamp}`);
     await page.getByRole('textbox', { name: 'Follow-up on' }).fill(iso);
@@ -95,8 +94,7 @@ test.describe('Notes', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     const patient = ((await res.json()) as { data: { id: number }[] }).data[8]!;
-    await page.goto(`/patient/${patient.id}?tab=messages`);
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', `/patient/${patient.id}?tab=messages`);
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Keep an image as a note' }).click();
     await (await chooser).setFiles({ name: 'pill-organiser.png', mimeType: 'image/png', buffer: PNG });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { apiAccessToken, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { apiAccessToken, expectNoSeriousA11yViolations, openAs } from './helpers';
 
 // Issue 9 §4: the staff notification bell, a patient's notifications with their delivery state, and audio
 // reminders assigned to a patient.
@@ -20,8 +20,7 @@ test.describe('Notifications', () => {
     expect(created.status()).toBe(201);
     const conversationId = ((await created.json()) as { data: { id: number } }).data.id;
 
-    await page.goto('/patients');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/patients');
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await expect(bell).toBeVisible();
     // Being added to the conversation is one notification; the mention arrives live on top of it.
@@ -38,7 +37,7 @@ test.describe('Notifications', () => {
     const panel = page.getByRole('dialog', { name: /^Notifications/ });
     const mention = panel.getByRole('button', { name: new RegExp(`mentioned you in ${name}`) });
     await expect(mention).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'notification bell');
+    await expectNoSeriousA11yViolations(page, 'notification bell', '[role="dialog"]');
     // Mark all read: the count goes; the notifications stay listed, read.
     await panel.getByRole('button', { name: 'Mark all read' }).click();
     await expect(bell).toHaveAttribute('aria-label', 'Notifications');
@@ -61,8 +60,7 @@ test.describe('Notifications', () => {
     const patient = (
       (await res.json()) as { data: { id: number; phone_number: string | null }[] }
     ).data.filter((p) => p.phone_number)[5]!;
-    await page.goto(`/patient/${patient.id}?tab=notifications`);
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', `/patient/${patient.id}?tab=notifications`);
 
     await page.getByRole('textbox', { name: 'Title' }).fill('Pharmacy');
     await page
@@ -133,8 +131,7 @@ test.describe('Notifications', () => {
     });
     const conversationId = ((await created.json()) as { data: { id: number } }).data.id;
 
-    await page.goto(`/messenger?c=${conversationId}`);
-    await signIn(page, 'admin@caredeck.demo');
+    await openAs(page, 'admin@caredeck.demo', `/messenger?c=${conversationId}`);
     await page.getByRole('button', { name: 'Messenger settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Messenger settings' });
     await dialog.getByRole('radio', { name: 'Ctrl+Enter sends, Enter starts a new line' }).check();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { apiAccessToken, expectNoSeriousA11yViolations, sentMails, signIn } from './helpers';
+import { apiAccessToken, expectNoSeriousA11yViolations, openAs, sentMails } from './helpers';
 
 // 02 §7 "Order forms" on the patient record (ADR 044): the demo history, a new form from a template, its PDF,
 // sending it (the e-mail's link opens the PDF without signing in) and resending it after a confirmation.
@@ -37,8 +37,7 @@ test.describe('Order forms', () => {
     }
     expect(patientId, 'a demo patient with order forms').toBeGreaterThan(0);
 
-    await page.goto(`/patient/${patientId}?tab=orderForms`);
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', `/patient/${patientId}?tab=orderForms`);
     await expect(page.getByRole('heading', { name: 'Order forms', level: 2 })).toBeVisible();
     const cards = page.getByTestId('order-form');
     await expect(cards.first()).toBeVisible();

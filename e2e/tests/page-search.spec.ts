@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { signIn } from './helpers';
+import { openAs } from './helpers';
 
 // The page search of 01 §2 as a command palette (Ctrl/⌘ + K) with starred pages (issue 2 §6).
 
@@ -15,8 +15,7 @@ async function openPalette(page: Page): Promise<void> {
 
 test.describe('page search', () => {
   test.beforeEach(async ({ page }) => {
-    await page.goto('/login');
-    await signIn(page, 'physician@caredeck.demo');
+    await openAs(page, 'physician@caredeck.demo', '/');
     await expect(page).toHaveURL(/\/patients$/);
     await expect(page.getByTestId('patient-row').first()).toBeVisible();
   });

@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { signIn } from './helpers';
+import { openAs } from './helpers';
 
 test.describe('the patient record', () => {
   test('a coordinator enrols a patient step by step, meets a server error on the way, and lands on the record', async ({
     page,
   }) => {
-    await page.goto('/patients');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/patients');
     await page.getByRole('link', { name: 'Add patient' }).click();
     await expect(page).toHaveURL(/\/add-patient\/new$/);
 
@@ -87,8 +86,7 @@ test.describe('the patient record', () => {
   test('rows of the list open the patient, and Back returns to the same page of the list', async ({
     page,
   }) => {
-    await page.goto('/patients');
-    await signIn(page, 'physician@caredeck.demo');
+    await openAs(page, 'physician@caredeck.demo', '/patients');
     const first = page.getByTestId('patient-row').first();
     const pageOne = (await first.getByRole('link').textContent()) ?? '';
     await page.getByRole('button', { name: 'Next page' }).click();
@@ -106,8 +104,7 @@ test.describe('the patient record', () => {
   });
 
   test('a coordinator exports the patient list and the pods as spreadsheets', async ({ page }) => {
-    await page.goto('/patients');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/patients');
     await page.getByRole('button', { name: 'Export' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -138,8 +135,7 @@ test.describe('the patient record', () => {
 test('a coordinator orders a medication, adds pods, prints their labels, records a dose by hand and a disease state', async ({
   page,
 }) => {
-  await page.goto('/patients');
-  await signIn(page, 'coordinator@caredeck.demo');
+  await openAs(page, 'coordinator@caredeck.demo', '/patients');
   await page.getByTestId('patient-row').first().getByRole('link').click();
   await page.getByTestId('tab-medication').click();
   await page.getByRole('button', { name: 'Order a medication' }).click();
@@ -224,8 +220,7 @@ test('a coordinator orders a medication, adds pods, prints their labels, records
 });
 
 test('a pharmacist reconciles a patient medication list', async ({ page }) => {
-  await page.goto('/patients');
-  await signIn(page, 'admin@caredeck.demo');
+  await openAs(page, 'admin@caredeck.demo', '/patients');
   await page.getByTestId('patient-row').nth(1).getByRole('link').click();
   await page.getByTestId('tab-medication').click();
   await page.getByRole('link', { name: 'Medication reconciliation' }).click();

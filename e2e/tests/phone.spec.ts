@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from './fixtures';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, openAs } from './helpers';
 
 // Issue 32 item 5: the patient record on a 390 × 844 phone. The demo's first patient has devices, a
 // caregiver, regimens, doses and disease states.
@@ -27,8 +27,7 @@ async function expectOnScreen(control: Locator) {
 test('the record on a phone: tabs in one row, actions on screen, no page wider than the screen', async ({
   page,
 }) => {
-  await page.goto('/patients');
-  await signIn(page, 'admin@caredeck.demo');
+  await openAs(page, 'admin@caredeck.demo', '/patients');
   await page.getByLabel('Search patients').fill('Kreiger');
   await page.getByTestId('patient-row').filter({ hasText: 'Kreiger, Jamil' }).getByRole('link').click();
   await expect(page.getByTestId('patient-name')).toHaveText('Jamil Kreiger');

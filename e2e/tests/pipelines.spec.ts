@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, openAs } from './helpers';
 
 test.describe('pipelines', () => {
   // axe is injected as a script, which the console's CSP rightly refuses.
@@ -8,8 +8,7 @@ test.describe('pipelines', () => {
   test('a coordinator moves a patient along the onboarding board and reads the patient’s stays', async ({
     page,
   }) => {
-    await page.goto('/pipelines');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/pipelines');
     const card = page.getByTestId('pipeline-card').filter({ hasText: 'New patient onboarding' });
     await expect(card).toContainText('24 patients in it');
     await expectNoSeriousA11yViolations(page, 'pipelines');
@@ -45,8 +44,7 @@ test.describe('pipelines', () => {
   test('a coordinator builds a pipeline from a template, adds a patient and completes it', async ({
     page,
   }) => {
-    await page.goto('/pipelines');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/pipelines');
     await page.getByRole('button', { name: 'New pipeline' }).click();
     const dialog = page.getByRole('dialog', { name: 'New pipeline' });
     const name = `Heart failure follow-up ${Date.now().toString(36)}`;
@@ -74,8 +72,7 @@ test.describe('pipelines', () => {
 });
 
 test('the patient list narrows to a pipeline’s patients, and to overdue assessments', async ({ page }) => {
-  await page.goto('/patients?per_page=50');
-  await signIn(page, 'coordinator@caredeck.demo');
+  await openAs(page, 'coordinator@caredeck.demo', '/patients?per_page=50');
   await expect(page.getByTestId('patient-row').first()).toBeVisible();
   await page.getByTestId('filter-pipeline').click();
   await page.getByRole('option', { name: 'New patient onboarding' }).click();
@@ -89,8 +86,7 @@ test('the patient list narrows to a pipeline’s patients, and to overdue assess
 });
 
 test('a new patient enrolled from a pipeline board joins its first stage', async ({ page }) => {
-  await page.goto('/pipelines');
-  await signIn(page, 'coordinator@caredeck.demo');
+  await openAs(page, 'coordinator@caredeck.demo', '/pipelines');
   await page
     .getByTestId('pipeline-card')
     .filter({ hasText: 'New patient onboarding' })

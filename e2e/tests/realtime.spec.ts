@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { apiAccessToken, signIn } from './helpers';
+import { apiAccessToken, openAs } from './helpers';
 
 interface StoredUser {
   id: number;
@@ -12,8 +12,7 @@ test('a role change by an admin reloads the user in the open console, without a 
   page,
   request,
 }) => {
-  await page.goto('/login');
-  await signIn(page, 'coordinator@caredeck.demo');
+  await openAs(page, 'coordinator@caredeck.demo', '/');
   await expect(page).toHaveURL(/\/patients$/);
   await expect(page.getByTestId('patient-row').first()).toBeVisible();
 

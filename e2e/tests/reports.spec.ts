@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, signIn, signOut } from './helpers';
+import { expectNoSeriousA11yViolations, openAs, signOut } from './helpers';
 
 test.describe('reports', () => {
   test.use({ bypassCSP: true });
@@ -7,8 +7,7 @@ test.describe('reports', () => {
   test('a coordinator requests a CSV report, downloads it when ready, and pauses a recurring one', async ({
     page,
   }) => {
-    await page.goto('/reports');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/reports');
     await expect(page.getByRole('heading', { name: 'Reports', exact: true })).toBeVisible();
     // The demo's reports were made by the background runner at start.
     const roster = page.getByTestId('report-row').filter({ hasText: 'Patient roster' });
@@ -50,8 +49,7 @@ test.describe('reports', () => {
   test('patient reports: the patients CSV and one patient’s PDF, generated in the background', async ({
     page,
   }) => {
-    await page.goto('/patients/reports');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/patients/reports');
     await expect(page.getByRole('heading', { name: 'Patient reports' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/patients/reports');
     await page.getByRole('button', { name: 'Generate CSV' }).click();
@@ -83,8 +81,7 @@ test.describe('reports', () => {
   });
 
   test('pharma staff see per-medication reports only', async ({ page }) => {
-    await page.goto('/pharma-reports');
-    await signIn(page, 'pharma@caredeck.demo');
+    await openAs(page, 'pharma@caredeck.demo', '/pharma-reports');
     await expect(page.getByRole('heading', { name: 'Pharma reports' })).toBeVisible();
     const row = page.getByTestId('report-row').filter({ hasText: 'Adherence by medication' });
     await expect(row.getByText('Ready')).toBeVisible({ timeout: 20_000 });

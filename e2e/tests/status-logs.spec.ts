@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, openAs } from './helpers';
 
 // 02 §2 /status-logs (ADR 047): a status changed on the patient's record shows in the program's status log.
 
@@ -19,8 +19,7 @@ test.describe('status log', () => {
   test("a coordinator changes a patient's status, giving a reason, and finds both in the status log", async ({
     page,
   }) => {
-    await page.goto('/patients');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/patients');
     // A patient further down the list, so the journeys that open the first ones meet them as they were.
     await page.getByTestId('patient-row').nth(6).getByRole('link').click();
     const name = (await page.getByTestId('patient-name').textContent())!.trim();

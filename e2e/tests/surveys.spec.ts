@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, openAs } from './helpers';
 
 test.describe('surveys', () => {
   // axe is injected as a script, which the console's CSP rightly refuses.
@@ -8,8 +8,7 @@ test.describe('surveys', () => {
   test('a physician builds a survey, reads a screening’s figures and switches a trigger on', async ({
     page,
   }) => {
-    await page.goto('/surveys');
-    await signIn(page, 'physician@caredeck.demo');
+    await openAs(page, 'physician@caredeck.demo', '/surveys');
     await expect(page.getByRole('heading', { name: 'Surveys', level: 1 })).toBeVisible();
     const phq = page.getByTestId('survey-row').filter({ hasText: 'PHQ-9 depression screening' });
     await phq.click();
@@ -62,8 +61,7 @@ test.describe('surveys', () => {
   test('a coordinator assigns a screening, fills it in with the patient, and the flagged result reaches the worklist', async ({
     page,
   }) => {
-    await page.goto('/patients');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/patients');
     await page.getByTestId('patient-row').first().getByRole('link').click();
     await page.getByTestId('tab-surveys').click();
     await expect(page.getByRole('heading', { name: 'Surveys', level: 2 })).toBeVisible();

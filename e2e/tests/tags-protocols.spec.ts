@@ -1,13 +1,12 @@
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, signIn } from './helpers';
+import { expectNoSeriousA11yViolations, openAs } from './helpers';
 
 test.describe('tags and protocols', () => {
   // axe is injected as a script, which the console's CSP rightly refuses.
   test.use({ bypassCSP: true });
 
   test('a physician writes a care protocol and updates it to a second version', async ({ page }) => {
-    await page.goto('/protocols');
-    await signIn(page, 'physician@caredeck.demo');
+    await openAs(page, 'physician@caredeck.demo', '/protocols');
     await expect(page.getByRole('heading', { name: 'Protocols', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'New protocol' }).click();
     const editor = page.getByRole('dialog', { name: 'New protocol' });
@@ -44,8 +43,7 @@ test.describe('tags and protocols', () => {
   });
 
   test('a coordinator creates a tag in a folder and puts it on a patient', async ({ page }) => {
-    await page.goto('/content?tab=tags');
-    await signIn(page, 'coordinator@caredeck.demo');
+    await openAs(page, 'coordinator@caredeck.demo', '/content?tab=tags');
     const folder = `Risk ${Date.now().toString(36)}`;
     await page.getByRole('button', { name: 'New folder' }).click();
     await page.getByRole('dialog', { name: 'New folder' }).getByLabel('Folder name').fill(folder);
@@ -83,8 +81,7 @@ test.describe('staff activity', () => {
   test.use({ bypassCSP: true });
 
   test('an admin reads what the staff did, and one person’s days and sign-ins', async ({ page }) => {
-    await page.goto('/logs');
-    await signIn(page, 'admin@caredeck.demo');
+    await openAs(page, 'admin@caredeck.demo', '/logs');
     await expect(page.getByRole('heading', { name: 'Staff activity', level: 1 })).toBeVisible();
     const row = page.getByTestId('staff-activity-row').filter({ hasText: 'Avery Morgan' });
     await expect(row).toBeVisible();

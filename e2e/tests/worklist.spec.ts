@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { apiSession, signIn } from './helpers';
+import { apiSession, openAs } from './helpers';
 
 const COORDINATOR = 'coordinator@caredeck.demo';
 
@@ -21,8 +21,7 @@ test('a coordinator filters the worklist, keeps it across reload and Back, and s
     expect(res.status(), await res.text()).toBe(201);
   }
 
-  await page.goto('/patients');
-  await signIn(page, COORDINATOR);
+  await openAs(page, COORDINATOR, '/patients');
   await expect(page.getByTestId('patient-row').first()).toBeVisible();
 
   // Search and a filter: both in the URL, both kept by a reload.
@@ -69,8 +68,7 @@ test('Ctrl+K finds a patient by MRN', async ({ page, request }) => {
   });
   expect(res.status(), await res.text()).toBe(201);
 
-  await page.goto('/patients');
-  await signIn(page, COORDINATOR);
+  await openAs(page, COORDINATOR, '/patients');
   await expect(page.getByTestId('patient-row').first()).toBeVisible();
   await page.keyboard.press('Control+k');
   await page.getByRole('textbox', { name: 'Search pages' }).fill(mrn.toLowerCase());
@@ -81,8 +79,7 @@ test('Ctrl+K finds a patient by MRN', async ({ page, request }) => {
 });
 
 test('a coordinator saves a filtered worklist as a view and opens it again later', async ({ page }) => {
-  await page.goto('/patients');
-  await signIn(page, COORDINATOR);
+  await openAs(page, COORDINATOR, '/patients');
   await expect(page.getByTestId('patient-row').first()).toBeVisible();
   // The monitoring columns: adherence of the last 7 days and the newest reading, from the devices' data.
   await expect(page.getByRole('columnheader', { name: 'Adherence (7 d)' })).toBeVisible();
@@ -116,8 +113,7 @@ test('on a 1280-pixel screen the list keeps a readable name column (the table sc
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto('/patients');
-  await signIn(page, 'coordinator@caredeck.demo');
+  await openAs(page, 'coordinator@caredeck.demo', '/patients');
   const firstName = page.getByRole('row').nth(1).getByRole('cell').nth(1);
   await expect(firstName).toBeVisible();
   const box = await firstName.boundingBox();
@@ -132,8 +128,7 @@ test('on a 1440-pixel screen the monitoring columns, open alerts included, fit w
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/patients');
-  await signIn(page, 'coordinator@caredeck.demo');
+  await openAs(page, 'coordinator@caredeck.demo', '/patients');
   await expect(page.getByTestId('patient-row').first()).toBeVisible();
   // Fully visible: a column cut off by the table's scroll container is not wholly in the viewport.
   for (const column of ['MRN', 'Sex', 'Alerts', 'Adherence (7 d)', 'Last reading', 'Assigned admin'])
@@ -144,8 +139,7 @@ test('on a phone the list starts on the first screen, with the filters folded be
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/patients');
-  await signIn(page, COORDINATOR);
+  await openAs(page, COORDINATOR, '/patients');
   // Four rows at least are on the first screen (the filters used to push the list below the fold).
   await expect(page.getByTestId('patient-row').nth(3)).toBeInViewport({ ratio: 1 });
   await expect(page.getByLabel('Status', { exact: true })).toBeHidden();
@@ -161,8 +155,7 @@ test('a coordinator narrows the list with the filters behind More filters and fi
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/patients');
-  await signIn(page, COORDINATOR);
+  await openAs(page, COORDINATOR, '/patients');
   const first = page.getByTestId('patient-row').first().getByRole('link');
   const shown = (await first.textContent()) ?? '';
   // "Family, Given", typed as the list shows it.

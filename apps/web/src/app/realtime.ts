@@ -42,7 +42,12 @@ const FORWARDED_EVENTS = [
   SURVEYS_CHANGED_EVENT,
   PIPELINES_CHANGED_EVENT,
 ] as const;
-export type LiveEvent = (typeof FORWARDED_EVENTS)[number];
+/**
+ * Not the server's: the live connection was made or made again. What was sent while it was down (or before it
+ * was first made, after the page's first requests) was missed, so a view that counts on the events reloads.
+ */
+export const LIVE_CONNECTED_EVENT = 'live.connected';
+export type LiveEvent = (typeof FORWARDED_EVENTS)[number] | typeof LIVE_CONNECTED_EVENT;
 
 type Listener = (payload: unknown) => void;
 const listeners = new Map<string, Set<Listener>>();
@@ -96,6 +101,7 @@ export function startRealtime({
     created.on(ROLES_UPDATED_EVENT, onRolesUpdated);
     for (const event of FORWARDED_EVENTS)
       created.on(event, (payload: unknown) => deliverLiveEvent(event, payload));
+    created.on('connect', () => deliverLiveEvent(LIVE_CONNECTED_EVENT, null));
     created.on('connect_error', (error: Error) => {
       // Logged only (01 §8): the console works without live updates.
       console.warn('Live connection failed', error.message);

@@ -4,7 +4,7 @@ import { IconBell } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentPropsWithRef, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSENGER_NOTIFICATION_EVENT, onLiveEvent } from '../../../app/realtime';
+import { LIVE_CONNECTED_EVENT, MESSENGER_NOTIFICATION_EVENT, onLiveEvent } from '../../../app/realtime';
 import { api } from '../../../shared/api-client';
 import { deferredControl, type PlaceholderProps } from '../../../shared/ui/deferred';
 
@@ -13,13 +13,17 @@ export const BELL_KEY = ['messenger', 'bell'] as const;
 /** One's notifications in the program and their unread count, kept live. */
 export function useBell(programId: number) {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      onLiveEvent(MESSENGER_NOTIFICATION_EVENT, () => {
-        void queryClient.invalidateQueries({ queryKey: BELL_KEY });
-      }),
-    [queryClient],
-  );
+  useEffect(() => {
+    const reload = () => void queryClient.invalidateQueries({ queryKey: BELL_KEY });
+    // A mention made while the live connection was not (yet) up counts as soon as it is.
+    const stops = [
+      onLiveEvent(MESSENGER_NOTIFICATION_EVENT, reload),
+      onLiveEvent(LIVE_CONNECTED_EVENT, reload),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [queryClient]);
   return useQuery({
     queryKey: [...BELL_KEY, programId],
     queryFn: ({ signal }) => api.call(n.staff, { params: { programId: String(programId) } }, { signal }),
