@@ -17,6 +17,7 @@ import { mockFetch, on } from '../../test/fetchMock';
 import { CONFIG, makePatient, makeUser, pageOf } from '../../test/fixtures';
 import { controlsLoaded, renderRoutes, signInForTest, spyOnBrowserNavigation } from '../../test/render';
 import { session } from '../auth/session';
+import { deliverLiveEvent, LIVE_CONNECTED_EVENT } from '../realtime';
 import { menuRoutes } from '../routes';
 import { NAV_SECTIONS } from '../routeTypes';
 
@@ -93,6 +94,15 @@ describe('the console shell', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it('reloads the bell when the live connection is made: what was sent before it was up is counted', async () => {
+    const { api } = await openConsole();
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    const bellCalls = () => api.calls.filter((c) => c.path.endsWith('/notifications')).length;
+    const before = bellCalls();
+    deliverLiveEvent(LIVE_CONNECTED_EVENT, null);
+    await waitFor(() => expect(bellCalls()).toBe(before + 1));
   });
 
   it('lists every feature’s screens in the navigation, in their sections, from the route table', async () => {
