@@ -77,14 +77,26 @@ export function PipelinePage() {
     }
   };
 
+  const back = (
+    <Anchor component={Link} to="/pipelines" size="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={14} aria-hidden />
+        {t('title')}
+      </Group>
+    </Anchor>
+  );
+  // In an enterprise's scope (all its programs) the board's program is not known: without this it waited for ever.
+  if (programId === 0)
+    return (
+      <Stack gap="md">
+        {back}
+        <Text>{t('chooseProgram')}</Text>
+      </Stack>
+    );
+
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/pipelines" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          {t('title')}
-        </Group>
-      </Anchor>
+      {back}
       <Loaded query={pipeline} texts={texts}>
         {({ data: p }) => {
           const byStage = new Map<number, PipelineUser[]>();
