@@ -12,7 +12,10 @@ import { i18nReady } from './shared/i18n';
 const router = createAppRouter();
 
 // The live connection follows the session: opened once signed in, closed at sign-out (01 §4).
-startRealtime({ onRolesUpdated: () => void reloadUserAfterRoleChange(queryClient, router) });
+startRealtime({
+  onRolesUpdated: () => void reloadUserAfterRoleChange(queryClient, router),
+  onReconnected: () => void queryClient.invalidateQueries(),
+});
 void session.ready();
 
 const container = document.getElementById('root');

@@ -8,6 +8,8 @@ import { makeUser } from '../test/fixtures';
 import '../test/render';
 import { session } from './auth/session';
 import {
+  LIVE_CONNECTED_EVENT,
+  onLiveEvent,
   REALTIME_PATH,
   ROLES_UPDATED_EVENT,
   reloadUserAfterRoleChange,
@@ -40,6 +42,25 @@ function fakeSocketFactory() {
 }
 
 describe('the live connection', () => {
+  it('tells its listeners each time it connects, and reloads the screen when it comes back after a break', () => {
+    const { factory, sockets } = fakeSocketFactory();
+    const onReconnected = vi.fn();
+    const connected = vi.fn();
+    const stopListening = onLiveEvent(LIVE_CONNECTED_EVENT, connected);
+    const stop = startRealtime({ onRolesUpdated: vi.fn(), onReconnected, createSocket: factory });
+    session.start('live-token', 'signedIn');
+    const connect = () => sockets[0]?.handlers.get('connect')?.();
+    connect();
+    expect(connected).toHaveBeenCalledTimes(1);
+    expect(onReconnected).not.toHaveBeenCalled();
+    connect();
+    expect(connected).toHaveBeenCalledTimes(2);
+    expect(onReconnected).toHaveBeenCalledTimes(1);
+    session.end('signOut');
+    stopListening();
+    stop();
+  });
+
   it('opens once signed in with the access token, reacts to role changes and closes at sign-out', () => {
     const { factory, sockets, options } = fakeSocketFactory();
     const onRolesUpdated = vi.fn();

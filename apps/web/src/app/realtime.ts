@@ -80,6 +80,9 @@ const defaultFactory: SocketFactory = async (options) => {
 export interface RealtimeOptions {
   /** Reload the user's details, menu and roles. */
   onRolesUpdated: () => void;
+  /** The connection came back after a break (a network drop, a server restart): what was sent meanwhile was
+   * missed, so what is on screen is reloaded. Not called for a session's first connection. */
+  onReconnected?: () => void;
   createSocket?: SocketFactory;
 }
 
@@ -89,6 +92,7 @@ export interface RealtimeOptions {
  */
 export function startRealtime({
   onRolesUpdated,
+  onReconnected,
   createSocket = defaultFactory,
 }: RealtimeOptions): () => void {
   let socket: Socket | null = null;
@@ -101,7 +105,12 @@ export function startRealtime({
     created.on(ROLES_UPDATED_EVENT, onRolesUpdated);
     for (const event of FORWARDED_EVENTS)
       created.on(event, (payload: unknown) => deliverLiveEvent(event, payload));
-    created.on('connect', () => deliverLiveEvent(LIVE_CONNECTED_EVENT, null));
+    let connectedBefore = false;
+    created.on('connect', () => {
+      deliverLiveEvent(LIVE_CONNECTED_EVENT, null);
+      if (connectedBefore) onReconnected?.();
+      connectedBefore = true;
+    });
     created.on('connect_error', (error: Error) => {
       // Logged only (01 §8): the console works without live updates.
       console.warn('Live connection failed', error.message);
