@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// One runner, four projects: pure packages, the server against real PostgreSQL, and the web components in jsdom.
+// One runner, five projects: the pure packages, the device simulator, the server against real PostgreSQL, and the
+// web components in jsdom.
 export default defineConfig({
   test: {
     // One worker more than cores: a server test spends much of its time waiting for PostgreSQL (vitest's default
