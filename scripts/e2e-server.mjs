@@ -1,9 +1,11 @@
 // The server the browser tests run against: the real console on a fresh embedded database with
 // the demo data, in a temporary directory that is removed when the server stops.
 // Each Playwright worker starts one (e2e/tests/fixtures.ts) with its slot in E2E_SLOT, its own PORT and MQTT_PORT.
-// Its output is also written to e2e/test-results/server-<slot>.log (truncated at start). Without SMTP_URL the
-// server writes each e-mail to DATA_DIR/mail/<name>.json; e2e/test-results/mail-<slot> links there, and the tests
-// read the codes, links and temporary passwords of the mails from it (e2e/tests/helpers.ts).
+// Its output is also appended to e2e/test-results/server-<slot>.log: Playwright empties the folder when a run
+// starts, and a worker that restarts after a failure starts a new server on its slot, so the failed one's log is
+// kept above the new one's. Without SMTP_URL the server writes each e-mail to DATA_DIR/mail/<name>.json;
+// e2e/test-results/mail-<slot> links there, and the tests read the codes, links and temporary passwords of the
+// mails from it (e2e/tests/helpers.ts).
 import { spawn } from 'node:child_process';
 import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +20,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'caredeck-e2e-'));
 // As root the embedded PostgreSQL runs as `postgres`, which must be able to enter the directory.
 chmodSync(dataDir, 0o755);
 mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
-const log = createWriteStream(SERVER_LOG, { flags: 'w' });
+const log = createWriteStream(SERVER_LOG, { flags: 'a' });
+log.write(`--- server started ${new Date().toISOString()} (pid ${process.pid}) ---\n`);
 rmSync(MAIL_LINK, { force: true });
 symlinkSync(path.join(dataDir, 'mail'), MAIL_LINK);
 
