@@ -72,15 +72,8 @@ export async function openAs(
   path: string,
   password = DEMO_PASSWORD,
 ): Promise<void> {
-  const res = await page.request.post('/api/auth/sign-in', { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  const result = (await res.json()) as { status: string; access_token?: string };
-  if (result.status === 'hipaa') {
-    const consent = await page.request.put('/api/v1/user/consent/hipaa', {
-      headers: { authorization: `Bearer ${result.access_token}` },
-    });
-    expect(consent.status(), await consent.text()).toBe(200);
-  } else expect(result.status).toBe('signedIn');
+  // page.request shares the page's cookie jar: the sign-in (and the consent) leave the refresh cookie there.
+  await apiAccessToken(page.request, email, password);
   await page.goto(path);
   await expect(page.getByTestId('user-menu')).toBeVisible();
 }
