@@ -11,7 +11,8 @@ export default defineProject({
     css: false,
     restoreMocks: true,
     // Route tests load lazy pages, which are transformed on first import: on a busy machine the first test of a
-    // file can take longer than vitest's default 5 s without anything being wrong.
-    testTimeout: 20_000,
+    // file can take far longer than vitest's default 5 s without anything being wrong. A safety net only: the tests
+    // wait for conditions (vitest.setup.ts), never for time.
+    testTimeout: 60_000,
   },
 });

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { session } from './app/auth/session';
 import { AppProviders } from './app/providers';
 import { queryClient } from './app/queryClient';
-import { reloadUserAfterRoleChange, startRealtime } from './app/realtime';
+import { reloadLive, reloadUserAfterRoleChange, startRealtime } from './app/realtime';
 import { createAppRouter } from './app/router';
 import { loadRestStyles } from './app/styles/rest';
 import { i18nReady } from './shared/i18n';
@@ -14,7 +14,7 @@ const router = createAppRouter();
 // The live connection follows the session: opened once signed in, closed at sign-out (01 §4).
 startRealtime({
   onRolesUpdated: () => void reloadUserAfterRoleChange(queryClient, router),
-  onReconnected: () => void queryClient.invalidateQueries(),
+  onReconnected: () => void reloadLive(queryClient),
 });
 void session.ready();
 

@@ -12,6 +12,7 @@ import {
   onLiveEvent,
   REALTIME_PATH,
   ROLES_UPDATED_EVENT,
+  reloadLive,
   reloadUserAfterRoleChange,
   type SocketFactory,
   startRealtime,
@@ -128,5 +129,55 @@ describe('the live connection', () => {
     expect(api.callsTo(on(userContract.me))).toHaveLength(2);
     expect(router.revalidate).toHaveBeenCalledTimes(1);
     unsubscribe();
+  });
+});
+
+describe('reloading on a live event', () => {
+  // The bell's race (issue 29): the event of a change overtook the answer of a first load that read the data
+  // before it; invalidating alone joined that load and the change never showed.
+  it('remakes a first load still on its way, so a change the event announces shows', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let stored = 0;
+    const answers: ((value: number) => void)[] = [];
+    const observer = new QueryObserver(client, {
+      queryKey: ['bell', 1],
+      queryFn: ({ signal }) =>
+        new Promise<number>((resolve, reject) => {
+          const read = stored;
+          answers.push(() => resolve(read));
+          signal.addEventListener('abort', () => reject(signal.reason));
+        }),
+    });
+    const seen: (number | undefined)[] = [];
+    const stop = observer.subscribe((result) => seen.push(result.data));
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    stored = 1; // the change commits, its event arrives before the first load's answer
+    const reloading = reloadLive(client, { queryKey: ['bell'] });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    for (const answer of answers) answer(0);
+    await reloading;
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe(1));
+    expect(seen.filter((d) => d !== undefined)).toEqual([1]);
+    stop();
+    client.clear();
+  });
+
+  it('lets a refetch of data already shown be restarted as before, and leaves other queries alone', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let stored = 5;
+    client.setQueryData(['bell', 1], 4);
+    client.setQueryData(['other'], 'kept');
+    const observer = new QueryObserver(client, {
+      queryKey: ['bell', 1],
+      queryFn: () => Promise.resolve(stored),
+      staleTime: Number.POSITIVE_INFINITY,
+    });
+    const stop = observer.subscribe(() => undefined);
+    stored = 6;
+    await reloadLive(client, { queryKey: ['bell'] });
+    expect(client.getQueryData(['bell', 1])).toBe(6);
+    expect(client.getQueryState(['other'])?.isInvalidated).toBe(false);
+    stop();
+    client.clear();
   });
 });

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
 import { userQueryKey } from '../features/identity/calls';
 import { session } from './auth/session';
@@ -58,6 +58,24 @@ export function onLiveEvent(event: LiveEvent, listener: Listener): () => void {
   set.add(listener);
   listeners.set(event, set);
   return () => set.delete(listener);
+}
+
+/**
+ * Reloads the queries a live event says are out of date. A query still on its first load may have read the data
+ * before the change (the event can overtake that load's answer), and TanStack Query would only join that load
+ * (it cancels and restarts a refetch, not a first load), so the change would not show until the next reload:
+ * such a load is cancelled first and made again. Every live listener reloads through this.
+ */
+export async function reloadLive(client: QueryClient, filters: InvalidateQueryFilters = {}): Promise<void> {
+  const matches = filters.predicate;
+  await client.cancelQueries({
+    ...filters,
+    predicate: (query) =>
+      query.state.data === undefined &&
+      query.state.fetchStatus === 'fetching' &&
+      (matches ? matches(query) : true),
+  });
+  await client.invalidateQueries(filters);
 }
 
 /** Hands a live event to its listeners (the socket does; tests may). */

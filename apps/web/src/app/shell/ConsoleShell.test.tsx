@@ -143,7 +143,7 @@ describe('the console shell', () => {
   it('records the time spent on the page being left at every route change', async () => {
     const { api } = await openConsole();
     await userEvent.click(screen.getByRole('link', { name: 'Settings' }));
-    await screen.findByRole('heading', { name: 'Settings', level: 1 }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'Settings', level: 1 });
     await waitFor(() =>
       expect(api.callsTo(on(userContract.pageSession, { programId: 1, id: 7 }))).toHaveLength(1),
     );
@@ -157,7 +157,7 @@ describe('the console shell', () => {
     patientSearch.set('smith');
     loadingOverlay.set(true);
     await userEvent.click(screen.getByRole('link', { name: 'Settings' }));
-    await screen.findByRole('heading', { name: 'Settings', level: 1 }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'Settings', level: 1 });
     expect(patientSearch.get()).toBe('');
     expect(loadingOverlay.get()).toBe(false);
   });
@@ -172,7 +172,7 @@ describe('the console shell', () => {
     // same import from the test takes 60 ms; browsers open it (e2e: controller.spec, router.test).
     await import('../pages/NotAuthorizedPage');
     await router.navigate('/error/not-authorized');
-    await screen.findByRole('heading', { name: 'Not authorized' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'Not authorized' });
     expect(patientSearch.get()).toBe('');
   });
 

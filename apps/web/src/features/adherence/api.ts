@@ -1,7 +1,7 @@
 import { dataViewsContract as c, type MeasurementTypeValue } from '@caredeck/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { onLiveEvent, PATIENT_DATA_EVENT } from '../../app/realtime';
+import { onLiveEvent, PATIENT_DATA_EVENT, reloadLive } from '../../app/realtime';
 import { api } from '../../shared/api-client';
 
 export const dataViewKeys = {
@@ -62,7 +62,7 @@ export function useLivePatientData(patientId: number): void {
     () =>
       onLiveEvent(PATIENT_DATA_EVENT, (payload) => {
         if ((payload as { patient_id?: number } | null)?.patient_id === patientId)
-          void client.invalidateQueries({ queryKey: dataViewKeys.all(patientId) });
+          void reloadLive(client, { queryKey: dataViewKeys.all(patientId) });
       }),
     [client, patientId],
   );

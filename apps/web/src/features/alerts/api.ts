@@ -15,6 +15,7 @@ import {
   ALERT_RULE_EVENT,
   ALERTS_CHANGED_EVENT,
   onLiveEvent,
+  reloadLive,
   SMS_CHANGED_EVENT,
 } from '../../app/realtime';
 import { api } from '../../shared/api-client';
@@ -157,7 +158,7 @@ export function useLiveAlerts(): void {
   useEffect(
     () =>
       onLiveEvent(ALERTS_CHANGED_EVENT, () => {
-        void queryClient.invalidateQueries({ queryKey: ALERTS_KEY });
+        void reloadLive(queryClient, { queryKey: ALERTS_KEY });
       }),
     [queryClient],
   );
@@ -165,8 +166,8 @@ export function useLiveAlerts(): void {
   useEffect(
     () =>
       onLiveEvent(SMS_CHANGED_EVENT, () => {
-        void queryClient.invalidateQueries({ queryKey: [...ALERTS_KEY, 'tiles'] });
-        void queryClient.invalidateQueries({ queryKey: TEMP_KEY });
+        void reloadLive(queryClient, { queryKey: [...ALERTS_KEY, 'tiles'] });
+        void reloadLive(queryClient, { queryKey: TEMP_KEY });
       }),
     [queryClient],
   );

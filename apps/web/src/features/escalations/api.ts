@@ -7,7 +7,7 @@ import {
 } from '@caredeck/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ALERTS_CHANGED_EVENT, onLiveEvent, SMS_CHANGED_EVENT } from '../../app/realtime';
+import { ALERTS_CHANGED_EVENT, onLiveEvent, reloadLive, SMS_CHANGED_EVENT } from '../../app/realtime';
 import { api } from '../../shared/api-client';
 
 export const ESCALATIONS_KEY = ['escalation-messages'] as const;
@@ -17,7 +17,7 @@ const str = (n: number) => String(n);
 export function useLiveEscalations() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const reload = () => void queryClient.invalidateQueries({ queryKey: ESCALATIONS_KEY });
+    const reload = () => void reloadLive(queryClient, { queryKey: ESCALATIONS_KEY });
     const offAlerts = onLiveEvent(ALERTS_CHANGED_EVENT, reload);
     const offSms = onLiveEvent(SMS_CHANGED_EVENT, reload);
     return () => {

@@ -1,7 +1,7 @@
 import { kpiContract as c } from '@caredeck/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { onLiveEvent, PATIENT_DATA_EVENT } from '../../app/realtime';
+import { onLiveEvent, PATIENT_DATA_EVENT, reloadLive } from '../../app/realtime';
 import { api } from '../../shared/api-client';
 
 /** The KPI refreshes at most this often while device data streams in (each refresh reads the whole program). */
@@ -20,7 +20,7 @@ export function useLiveKpi(): void {
     const refresh = () => {
       timer = null;
       last = Date.now();
-      void client.invalidateQueries({ queryKey: ['kpi'] });
+      void reloadLive(client, { queryKey: ['kpi'] });
     };
     const off = onLiveEvent(PATIENT_DATA_EVENT, () => {
       if (timer) return;

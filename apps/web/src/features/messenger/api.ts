@@ -1,7 +1,12 @@
 import { type ChatRole, messengerContract as c } from '@caredeck/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { MESSENGER_CONVERSATION_EVENT, MESSENGER_MESSAGE_EVENT, onLiveEvent } from '../../app/realtime';
+import {
+  MESSENGER_CONVERSATION_EVENT,
+  MESSENGER_MESSAGE_EVENT,
+  onLiveEvent,
+  reloadLive,
+} from '../../app/realtime';
 import { api } from '../../shared/api-client';
 
 export const MESSENGER_KEY = ['messenger'] as const;
@@ -98,7 +103,7 @@ export function useMentionable(scope: { conversationId?: number; programId?: num
 export function useLiveMessenger() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const reload = () => void queryClient.invalidateQueries({ queryKey: MESSENGER_KEY });
+    const reload = () => void reloadLive(queryClient, { queryKey: MESSENGER_KEY });
     const offMessage = onLiveEvent(MESSENGER_MESSAGE_EVENT, reload);
     const offConversation = onLiveEvent(MESSENGER_CONVERSATION_EVENT, reload);
     return () => {

@@ -1,7 +1,7 @@
 import { notesContract as c, type NewNoteFields } from '@caredeck/contracts';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { NOTES_CHANGED_EVENT, onLiveEvent } from '../../app/realtime';
+import { NOTES_CHANGED_EVENT, onLiveEvent, reloadLive } from '../../app/realtime';
 import { api } from '../../shared/api-client';
 
 export const NOTES_KEY = ['notes'] as const;
@@ -15,7 +15,7 @@ function useLiveNotes(patientId: number) {
     () =>
       onLiveEvent(NOTES_CHANGED_EVENT, (payload) => {
         if ((payload as { patient_id?: number }).patient_id === patientId)
-          void queryClient.invalidateQueries({ queryKey: [...NOTES_KEY, patientId] });
+          void reloadLive(queryClient, { queryKey: [...NOTES_KEY, patientId] });
       }),
     [queryClient, patientId],
   );

@@ -1,7 +1,7 @@
 import { notificationsContract as c, type PatientNotificationType } from '@caredeck/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { onLiveEvent, SMS_CHANGED_EVENT } from '../../app/realtime';
+import { onLiveEvent, reloadLive, SMS_CHANGED_EVENT } from '../../app/realtime';
 import { api } from '../../shared/api-client';
 
 export const NOTIFICATIONS_KEY = ['patient-notifications'] as const;
@@ -17,7 +17,7 @@ export function useNotificationHistory(programId: number, patientId: number, pag
   useEffect(
     () =>
       onLiveEvent(SMS_CHANGED_EVENT, () => {
-        void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+        void reloadLive(queryClient, { queryKey: NOTIFICATIONS_KEY });
       }),
     [queryClient],
   );

@@ -1,7 +1,7 @@
 import { pipelinesContract as c, type NewPipelineBody } from '@caredeck/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { onLiveEvent, PIPELINES_CHANGED_EVENT } from '../../app/realtime';
+import { onLiveEvent, PIPELINES_CHANGED_EVENT, reloadLive } from '../../app/realtime';
 import { api } from '../../shared/api-client';
 
 export const PIPELINES_KEY = ['pipelines'] as const;
@@ -15,7 +15,7 @@ function useLivePipelines() {
   useEffect(
     () =>
       onLiveEvent(PIPELINES_CHANGED_EVENT, () => {
-        void queryClient.invalidateQueries({ queryKey: PIPELINES_KEY });
+        void reloadLive(queryClient, { queryKey: PIPELINES_KEY });
       }),
     [queryClient],
   );

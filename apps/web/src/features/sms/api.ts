@@ -1,7 +1,7 @@
 import { smsContract as c } from '@caredeck/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { onLiveEvent, SMS_CHANGED_EVENT } from '../../app/realtime';
+import { onLiveEvent, reloadLive, SMS_CHANGED_EVENT } from '../../app/realtime';
 import { api } from '../../shared/api-client';
 
 export const SMS_KEY = ['sms'] as const;
@@ -11,7 +11,7 @@ export function useSmsThread(programId: number, patientId: number, perPage: numb
   useEffect(
     () =>
       onLiveEvent(SMS_CHANGED_EVENT, () => {
-        void queryClient.invalidateQueries({ queryKey: SMS_KEY });
+        void reloadLive(queryClient, { queryKey: SMS_KEY });
       }),
     [queryClient],
   );

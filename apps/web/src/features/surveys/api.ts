@@ -6,7 +6,7 @@ import {
 } from '@caredeck/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { onLiveEvent, SURVEYS_CHANGED_EVENT } from '../../app/realtime';
+import { onLiveEvent, reloadLive, SURVEYS_CHANGED_EVENT } from '../../app/realtime';
 import { api } from '../../shared/api-client';
 
 export const SURVEYS_KEY = ['surveys'] as const;
@@ -20,7 +20,7 @@ function useLiveSurveys() {
   useEffect(
     () =>
       onLiveEvent(SURVEYS_CHANGED_EVENT, () => {
-        void queryClient.invalidateQueries({ queryKey: SURVEYS_KEY });
+        void reloadLive(queryClient, { queryKey: SURVEYS_KEY });
       }),
     [queryClient],
   );

@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSENGER_NOTIFICATION_EVENT, onLiveEvent } from '../../../app/realtime';
+import { MESSENGER_NOTIFICATION_EVENT, onLiveEvent, reloadLive } from '../../../app/realtime';
 import { toast } from '../../../shared/ui/toasts';
 import { useActiveScope } from '../../tenancy/scope';
 import { loadMessengerPrefs } from '../prefs';
@@ -45,7 +45,7 @@ export function MessengerNotices() {
     };
     return onLiveEvent(MESSENGER_NOTIFICATION_EVENT, (payload) => {
       const n = payload as Notice;
-      void queryClient.invalidateQueries({ queryKey: ['messenger', 'count'] });
+      void reloadLive(queryClient, { queryKey: ['messenger', 'count'] });
       // On the conversation itself the messages arrive anyway; elsewhere a link opens it.
       const here =
         window.location.pathname === '/messenger' &&

@@ -4,7 +4,12 @@ import { IconBell } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentPropsWithRef, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIVE_CONNECTED_EVENT, MESSENGER_NOTIFICATION_EVENT, onLiveEvent } from '../../../app/realtime';
+import {
+  LIVE_CONNECTED_EVENT,
+  MESSENGER_NOTIFICATION_EVENT,
+  onLiveEvent,
+  reloadLive,
+} from '../../../app/realtime';
 import { api } from '../../../shared/api-client';
 import { deferredControl, type PlaceholderProps } from '../../../shared/ui/deferred';
 
@@ -14,7 +19,7 @@ export const BELL_KEY = ['messenger', 'bell'] as const;
 export function useBell(programId: number) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const reload = () => void queryClient.invalidateQueries({ queryKey: BELL_KEY });
+    const reload = () => void reloadLive(queryClient, { queryKey: BELL_KEY });
     // A mention made while the live connection was not (yet) up counts as soon as it is.
     const stops = [
       onLiveEvent(MESSENGER_NOTIFICATION_EVENT, reload),

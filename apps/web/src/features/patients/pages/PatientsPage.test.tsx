@@ -136,7 +136,7 @@ describe('the patient list', () => {
     renderRoutes('/patients?sort_by=created_at&sort_direction=DESC');
     await screen.findAllByTestId('patient-row');
     // The columns beside the rows load right after the list.
-    const alerts = await screen.findByText('2 open alerts, one or more escalated', {}, { timeout: 10_000 });
+    const alerts = await screen.findByText('2 open alerts, one or more escalated');
     expect(alerts.closest('td')).toHaveTextContent(/^2/);
     const rows = screen.getAllByTestId('patient-row');
     const cells = within(rows[1] as HTMLElement)

@@ -169,9 +169,7 @@ describe('/status-logs', () => {
     const { api } = await openLog('/status-logs', () =>
       fail ? { status: 500, body: { message: 'Server Error', error_id: 'x' } } : { body: page([]) },
     );
-    expect(
-      await screen.findByText('The status log could not be loaded.', {}, { timeout: 4000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('The status log could not be loaded.')).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No status changes match these filters.')).toBeInTheDocument();
