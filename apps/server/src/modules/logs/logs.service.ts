@@ -1,4 +1,4 @@
-import { LOG_MESSAGES as M, pageOf, type StaffRole } from '@caredeck/contracts';
+import { isCalendarDay, LOG_MESSAGES as M, pageOf, type StaffRole } from '@caredeck/contracts';
 import type { StaffActor } from '../../platform/access/actor';
 import { type PopulationCache, patientsOfPrograms, uncached } from '../../platform/cache/population-cache';
 import type { Database } from '../../platform/db/client';
@@ -21,9 +21,8 @@ const MAX_DAYS = 366;
 
 /** The period asked for (default: the last 30 days), checked: dates in order, at most a year. */
 function periodOf(q: { start?: string; end?: string }, now = Date.now()): Period {
-  const DAY_FORMAT = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
   for (const key of ['start', 'end'] as const)
-    if (q[key] !== undefined && !DAY_FORMAT.test(q[key]!))
+    if (q[key] !== undefined && !isCalendarDay(q[key]!))
       throw AppError.validation({ [key]: ['Use the format YYYY-MM-DD.'] });
   const to = q.end ?? new Date(now).toISOString().slice(0, 10);
   const from = q.start ?? new Date(Date.parse(to) - 29 * DAY).toISOString().slice(0, 10);

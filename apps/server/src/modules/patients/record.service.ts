@@ -109,18 +109,17 @@ export function createPatientRecordService(deps: { db: Database }) {
     /** The record, audited as a PHI view. */
     async get(actor: StaffActor, input: { patientId: number }): Promise<PatientRecord> {
       const program = programOf(actor);
-      const [record] = await Promise.all([
-        findPatientInProgram(db, input.patientId, program.id),
-        auditView(db, {
-          actorAdminId: actor.adminId,
-          programId: program.id,
-          action: 'patient.view',
-          subjectType: 'patient',
-          subjectId: input.patientId,
-          ip: actor.ip,
-        }),
-      ]);
+      const record = await findPatientInProgram(db, input.patientId, program.id);
+      // Only a record shown is a view: a 404 (no such patient here) writes nothing.
       if (!record) throw AppError.notFound();
+      await auditView(db, {
+        actorAdminId: actor.adminId,
+        programId: program.id,
+        action: 'patient.view',
+        subjectType: 'patient',
+        subjectId: input.patientId,
+        ip: actor.ip,
+      });
       return record;
     },
 

@@ -70,6 +70,11 @@ export function createPipelinesService(deps: { db: Database; realtime: Realtime 
     if (!actor.program) throw new Error('a pipeline use case needs the program the access hook resolved');
     return actor.program.id;
   };
+  /** A patient named in the path is one of the pipeline's program (ADR 004: another program's answers 404). */
+  const patientOfProgram = async (actor: StaffActor, patientId: number) => {
+    if ((await patientProgram(db, patientId)) !== programOf(actor))
+      throw AppError.notFound('Patient not found');
+  };
 
   const programFor = (actor: StaffActor, programId: number, roles?: readonly StaffRole[]) =>
     requireProgramRole(db, actor.adminId, programId, roles);
@@ -438,11 +443,11 @@ export function createPipelinesService(deps: { db: Database; realtime: Realtime 
     },
 
     async history(actor: StaffActor, pipelineId: number, patientId: number) {
-      programOf(actor);
+      await patientOfProgram(actor, patientId);
       return { data: await staysOf(db, pipelineId, patientId) };
     },
     async logs(actor: StaffActor, pipelineId: number, patientId: number) {
-      programOf(actor);
+      await patientOfProgram(actor, patientId);
       return { data: await logsOf(db, pipelineId, patientId) };
     },
 

@@ -1,12 +1,12 @@
+import type { RouteContract } from '@caredeck/contracts';
 import * as contracts from '@caredeck/contracts';
-import { errorBody, type RouteContract } from '@caredeck/contracts';
-import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seedDemoData, signIn } from '../../test/flows';
 import { testApp } from '../../test/harness';
 import type { Database } from '../db/client';
+import { auditRows, expectRefusal, loadIds, pathOf as pathWith, routes, skipped } from './fuzz.fixture';
 import type { App } from './types';
 
 // Issue 28 item 4: hostile bodies and queries, generated from every route's contract, sent as a signed-in
@@ -17,26 +17,11 @@ import type { App } from './types';
 let app: App;
 let db: Database;
 let token = '';
+let ids: Record<string, string> = {};
+const pathOf = (c: RouteContract) => pathWith(c, ids);
 /** Answers seen, by status: the walk must reach validation (422s), not stop at the door (401s). */
 const seen = new Map<number, number>();
 const tally = (status: number) => seen.set(status, (seen.get(status) ?? 0) + 1);
-
-/** Every route of the contracts, by its export and key (`tagsContract.create`). */
-const routes: { name: string; contract: RouteContract }[] = Object.entries(contracts).flatMap(
-  ([exportName, value]) =>
-    exportName.endsWith('Contract') && value && typeof value === 'object'
-      ? Object.entries(value as Record<string, unknown>)
-          .filter(
-            (entry): entry is [string, RouteContract] =>
-              !!entry[1] && typeof entry[1] === 'object' && 'path' in entry[1] && 'method' in entry[1],
-          )
-          .map(([key, contract]) => ({ name: `${exportName}.${key}`, contract }))
-      : [],
-);
-
-/** Routes left out: they end the session the walk runs in (sign-out, password, MFA) or are not staff API. */
-const skipped = (c: RouteContract) =>
-  c.path.startsWith('/api/auth/') || /password|sign-out|logout|mfa|\/sessions/.test(c.path);
 
 const shapeOf = (schema: z.ZodType | undefined): string[] =>
   schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
@@ -133,117 +118,12 @@ const hostileQuery = (c: RouteContract) => {
     );
 };
 
-/**
- * Real ids of the demo data for path parameters (the administrator's first program, its enterprise, a patient of
- * it, that program's pipeline, conversation, note …), so hostile bodies reach the services instead of stopping
- * at a 404 for an object that does not exist. Keyed by the segment before the parameter, then by its name;
- * anything unknown gets 1.
- */
-const ids: Record<string, string> = {};
-const DATES: Record<string, string> = {
-  start: '2026-01-01',
-  end: '2026-12-31',
-  startDate: '2026-01-01',
-  endDate: '2026-12-31',
-};
-const pathOf = (c: RouteContract) =>
-  c.path.replace(/([^/]*)\/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, segment: string, param: string) => {
-    const value = ids[`${segment}/:${param}`] ?? ids[`:${param}`] ?? DATES[param] ?? '1';
-    return `${segment}/${value}`;
-  });
-
-async function loadIds() {
-  const one = async (query: ReturnType<typeof sql>): Promise<string | undefined> => {
-    try {
-      const res = await db.execute<{ id: string | number | null }>(query);
-      const id = res.rows[0]?.id;
-      return id === null || id === undefined ? undefined : String(id);
-    } catch {
-      return undefined;
-    }
-  };
-  const admin = await one(sql`SELECT id FROM admins WHERE email = 'admin@caredeck.demo'`);
-  const program = await one(
-    sql`SELECT program_id AS id FROM admin_program_roles WHERE admin_id = ${admin} AND role = 'admin' ORDER BY program_id LIMIT 1`,
-  );
-  const enterprise = await one(sql`SELECT enterprise_id AS id FROM programs WHERE id = ${program}`);
-  const patient = await one(
-    sql`SELECT patient_id AS id FROM patient_programs WHERE program_id = ${program} ORDER BY patient_id LIMIT 1`,
-  );
-  const pipeline = await one(sql`SELECT id FROM pipelines WHERE program_id = ${program} ORDER BY id LIMIT 1`);
-  const stage = await one(
-    sql`SELECT id FROM pipeline_stages WHERE pipeline_id = ${pipeline} ORDER BY id LIMIT 1`,
-  );
-  const conversation = await one(
-    sql`SELECT conversation_id AS id FROM conversation_members WHERE admin_id = ${admin} ORDER BY conversation_id LIMIT 1`,
-  );
-  const found: Record<string, string | undefined> = {
-    ':programId': program,
-    'programs/:id': program,
-    'show/:programId': program,
-    ':enterpriseId': enterprise,
-    'enterprises/:id': enterprise,
-    ':pipeline_id': pipeline,
-    ':stage_id': stage,
-    'conversations/:id': conversation,
-    'messages/:conversationId': conversation,
-    'admins/:id': admin,
-    'admins/:adminId': admin,
-    'adminlogs/:id': admin,
-    'notes/:id': await one(sql`SELECT id FROM notes WHERE patient_id = ${patient} ORDER BY id LIMIT 1`),
-    'groups/:id': await one(sql`SELECT id FROM groups WHERE program_id = ${program} ORDER BY id LIMIT 1`),
-    'surveys/:s': await one(sql`SELECT id FROM surveys WHERE program_id = ${program} ORDER BY id LIMIT 1`),
-    'regimens/:regimenId': await one(
-      sql`SELECT id FROM regimens WHERE patient_id = ${patient} ORDER BY id LIMIT 1`,
-    ),
-    'orders/:orderId': await one(
-      sql`SELECT id FROM medication_orders WHERE patient_id = ${patient} ORDER BY id LIMIT 1`,
-    ),
-    'tags/:id': await one(sql`SELECT id FROM tags WHERE program_id = ${program} ORDER BY id LIMIT 1`),
-    'devices/:id': await one(sql`SELECT id FROM devices WHERE program_id = ${program} ORDER BY id LIMIT 1`),
-    'alerts/:id': await one(sql`SELECT id FROM alerts WHERE program_id = ${program} ORDER BY id LIMIT 1`),
-  };
-  found['groups/:groupId'] = found['groups/:id'];
-  found['surveys/:surveyId'] = found['surveys/:s'];
-  for (const key of [
-    'users/:id',
-    'users/:userId',
-    'users/:patientId',
-    'users/:u',
-    'user/:patientId',
-    'patients/:id',
-  ]) {
-    found[key] = patient;
-  }
-  for (const key of [
-    'caregivers/:patient_id',
-    'external_orders/:userId',
-    'generate/:userId',
-    'merge/:patientId',
-  ]) {
-    found[key] = patient;
-  }
-  for (const [key, value] of Object.entries(found)) if (value) ids[key] = value;
-}
-
-async function auditRows(): Promise<number> {
-  const res = await db.execute<{ n: string }>(sql`SELECT count(*) AS n FROM audit_events`);
-  return Number(res.rows[0]!.n);
-}
-
-function expectRefusal(res: { statusCode: number; body: string }, where: string) {
-  expect(res.statusCode, `${where}: ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
-  expect(res.statusCode, `${where}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
-  const parsed = errorBody.strict().safeParse(JSON.parse(res.body));
-  expect(parsed.success, `${where}: ${res.body.slice(0, 300)}`).toBe(true);
-}
-
 beforeAll(async () => {
   const built = await testApp();
   app = built.app;
   db = built.db;
   await seedDemoData(db);
-  await loadIds();
+  ids = await loadIds(db);
   token = (await signIn(app, 'admin@caredeck.demo')).token;
 });
 
@@ -259,7 +139,7 @@ describe('fuzz over every route of the contracts (issue 28 item 4)', () => {
       if (skipped(contract)) continue;
       await fc.assert(
         fc.asyncProperty(hostileQuery(contract), async (query) => {
-          const before = await auditRows();
+          const before = await auditRows(db);
           const res = await app.inject({
             method: contract.method,
             url: `${pathOf(contract)}?${query}`,
@@ -268,7 +148,7 @@ describe('fuzz over every route of the contracts (issue 28 item 4)', () => {
           });
           tally(res.statusCode);
           expectRefusal(res, `${name} ${contract.method} ${contract.path}?${query.slice(0, 200)}`);
-          expect(await auditRows(), `${name}: a refused request wrote an audit row`).toBe(before);
+          expect(await auditRows(db), `${name}: a refused request wrote an audit row`).toBe(before);
         }),
         { numRuns: 2 },
       );
@@ -280,7 +160,7 @@ describe('fuzz over every route of the contracts (issue 28 item 4)', () => {
       if (skipped(contract) || contract.method === 'GET') continue;
       await fc.assert(
         fc.asyncProperty(hostileBody(contract), async (body) => {
-          const before = await auditRows();
+          const before = await auditRows(db);
           const res = await app.inject({
             method: contract.method,
             url: pathOf(contract),
@@ -297,7 +177,7 @@ describe('fuzz over every route of the contracts (issue 28 item 4)', () => {
             return;
           }
           expectRefusal(res, where);
-          expect(await auditRows(), `${where}: a refused request wrote an audit row`).toBe(before);
+          expect(await auditRows(db), `${where}: a refused request wrote an audit row`).toBe(before);
         }),
         { numRuns: 3 },
       );
@@ -309,7 +189,7 @@ describe('fuzz over every route of the contracts (issue 28 item 4)', () => {
     const unnamed: string[] = [];
     for (const { name, contract } of routes) {
       if (skipped(contract) || contract.method === 'GET') continue;
-      const before = await auditRows();
+      const before = await auditRows(db);
       const res = await app.inject({
         method: contract.method,
         url: pathOf(contract),
@@ -319,7 +199,7 @@ describe('fuzz over every route of the contracts (issue 28 item 4)', () => {
       tally(res.statusCode);
       const where = `${name} ${contract.method} ${contract.path}`;
       expectRefusal(res, where);
-      expect(await auditRows(), `${where}: a refused request wrote an audit row`).toBe(before);
+      expect(await auditRows(db), `${where}: a refused request wrote an audit row`).toBe(before);
       // A path naming an object the administrator may not see answers 404 first (ADR 004); otherwise the 422 names
       // the field, unless the body is a union (each of its forms refuses it: zod names no field then).
       // Device, controller and guest routes take their own credentials (401 to a staff token).
