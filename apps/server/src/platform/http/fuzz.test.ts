@@ -1,11 +1,14 @@
 import type { RouteContract } from '@caredeck/contracts';
 import * as contracts from '@caredeck/contracts';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seedDemoData, signIn } from '../../test/flows';
 import { testApp } from '../../test/harness';
+import { type Fixture, objectsOf, urlFor } from '../access/world.fixture';
 import type { Database } from '../db/client';
+import { diskStorage } from '../files/storage';
 import { auditRows, expectRefusal, loadIds, pathOf as pathWith, routes, skipped } from './fuzz.fixture';
 import type { App } from './types';
 
@@ -18,7 +21,21 @@ let app: App;
 let db: Database;
 let token = '';
 let ids: Record<string, string> = {};
-const pathOf = (c: RouteContract) => pathWith(c, ids);
+/** One object of every kind a path names, made in the administrator's program (access/world.fixture.ts). */
+let world: Fixture | null = null;
+let adminId = 0;
+/**
+ * The route's path naming real objects: those of the world when it has one for every parameter (child objects too:
+ * a pod, a note's file, a report run …), else those of the demo data.
+ */
+const pathOf = (c: RouteContract) => {
+  const entry = app.accessTable.find((r) => r.method === c.method && r.url === c.path);
+  if (entry && world) {
+    const { url, filled } = urlFor(entry, world, adminId);
+    if (filled) return url;
+  }
+  return pathWith(c, ids);
+};
 /** Answers seen, by status: the walk must reach validation (422s), not stop at the door (401s). */
 const seen = new Map<number, number>();
 const tally = (status: number) => seen.set(status, (seen.get(status) ?? 0) + 1);
@@ -124,14 +141,62 @@ beforeAll(async () => {
   db = built.db;
   await seedDemoData(db);
   ids = await loadIds(db);
+  adminId = Number(ids['admins/:id']);
+  const program = Number(ids[':programId']);
+  const objects = await objectsOf(db, diskStorage(built.config.FILES_DIR!), program, adminId);
+  world = { program, enterprise: Number(ids[':enterpriseId']), objects };
+  await db.execute(sql`INSERT INTO conversation_members (conversation_id, admin_id)
+    VALUES (${objects.conversation}, ${adminId})`);
   token = (await signIn(app, 'admin@caredeck.demo')).token;
 });
+
+/** Paths the world does not fill: plain values the demo path gives, or child objects it does not make yet. */
+const NOT_IN_WORLD = [
+  // Plain values, not objects (an alert type and period, a fact and dates, a state, a phone, a link's token).
+  'GET /api/v1/alerts/:type/:period/:cohort',
+  'GET /api/v1/users/count/:cohort',
+  'GET /api/v1/dashboard/:fact/:start/:end',
+  'GET /api/v1/geography/states/:state/cities',
+  'GET /api/v1/temp_messages_history/:phone',
+  'GET /api/v1/order-form-links/:token',
+  // Child objects the world does not make yet.
+  'PUT /api/v1/bulk_actions/:jobId/all-patients',
+  'PUT /api/v1/bulk_actions/:jobId/failed-patients',
+  'POST /api/v1/caregivers/:patient_id/:caregiver_id',
+  'DELETE /api/v1/caregivers/:patient_id/:caregiver_id',
+  'DELETE /api/v1/messenger/conversations/:id/guests/:inviteId',
+  'POST /api/v1/user/:patientId/med-rec/update/:medicationId',
+  'POST /api/v1/user/:patientId/med-rec/archive/:medicationId',
+  'POST /api/v1/user/:patientId/med-rec/update-input/:medicationId',
+  'DELETE /api/v1/programs/:programId/users/:id/usages/:usageId',
+  'DELETE /api/v1/programs/:programId/users/:id/schedules/:scheduleId',
+  'POST /api/v1/rules/assign-pre-stage-rule/:stage/rule/:rule',
+  'PUT /api/v1/enterprises/:enterpriseId/reports/destinations/:destinationId/host-key',
+  'DELETE /api/v1/enterprises/:enterpriseId/reports/destinations/:destinationId',
+  'PUT /api/v1/programs/:programId/surveys/:surveyId/triggers/questions/:questionTriggerId',
+  'PUT /api/v1/programs/:programId/surveys/:surveyId/triggers/:triggerId',
+  'PUT /api/v1/programs/:programId/surveys/:surveyId/triggers/:triggerId/toggle',
+  'PUT /api/v1/programs/:programId/surveys/:surveyId/triggers/questions/:questionTriggerId/toggle',
+];
 
 describe('fuzz over every route of the contracts (issue 28 item 4)', () => {
   it('walks the contracts (a route added later is walked without editing this test)', () => {
     expect(routes.length).toBeGreaterThan(400);
     // The paths name real objects of the demo data (issue 28): the walk reaches the services.
     expect(Object.keys(ids).length).toBeGreaterThan(20);
+  });
+
+  it('fills the paths of child objects with real ones (a pod, a note file, a report run, an order form …)', () => {
+    const unfilled = routes
+      .filter(({ contract }) => contract.path.includes('/:'))
+      .filter(({ contract }) => {
+        const entry = app.accessTable.find((r) => r.method === contract.method && r.url === contract.path);
+        return !(entry && world && urlFor(entry, world, adminId).filled);
+      })
+      .map(({ contract }) => `${contract.method} ${contract.path}`);
+    // Left to the demo data's ids (docs/security.md, known gaps): a route added later with a child object the world
+    // cannot name fails here until the world makes one.
+    expect(new Set(unfilled)).toEqual(new Set(NOT_IN_WORLD));
   });
 
   it('refuses hostile query strings on every route with a 4xx in the contract shape, storing nothing', async () => {
