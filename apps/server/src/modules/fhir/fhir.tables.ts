@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { admins } from '../identity/identity.tables';
 import { groups } from '../groups/groups.tables';
+import { admins } from '../identity/identity.tables';
 import { programs } from '../tenancy/tenancy.tables';
 
 /**
@@ -75,7 +75,9 @@ export const fhirBulkExports = pgTable(
       onDelete: 'cascade',
     }),
     /** The client's program (a client reads its program only); null for a staff member's Patient export. */
-    programId: bigint('program_id', { mode: 'number' }).references(() => programs.id, { onDelete: 'cascade' }),
+    programId: bigint('program_id', { mode: 'number' }).references(() => programs.id, {
+      onDelete: 'cascade',
+    }),
     /** The cohort of a Group export (`Group/{id}/$export`). */
     groupId: bigint('group_id', { mode: 'number' }).references(() => groups.id, { onDelete: 'cascade' }),
     types: text('types').array().notNull(),

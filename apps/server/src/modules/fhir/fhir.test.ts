@@ -38,8 +38,20 @@ describe('FHIR R4: the CapabilityStatement and the answers of /fhir', () => {
       'Practitioner',
       'MedicationRequest',
       'MedicationAdministration',
+      'Group',
     ]);
-    const params = Object.fromEntries(resources.map((r) => [r.type, r.searchParam.map((p) => p.name)]));
+    expect(resources.at(-1)).toEqual({
+      type: 'Group',
+      operation: [
+        expect.objectContaining({
+          name: 'export',
+          definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/group-export',
+        }),
+      ],
+    });
+    const params = Object.fromEntries(
+      resources.map((r) => [r.type, (r.searchParam ?? []).map((p) => p.name)]),
+    );
     expect(params.Patient).toEqual(['_id', 'identifier', '_lastUpdated', '_count']);
     expect(params.Observation).toEqual([
       '_id',
@@ -51,7 +63,8 @@ describe('FHIR R4: the CapabilityStatement and the answers of /fhir', () => {
       '_count',
     ]);
     expect(params.Device).toEqual(['_id', 'patient', 'identifier', '_count']);
-    for (const r of resources) expect(r.interaction).toEqual([{ code: 'read' }, { code: 'search-type' }]);
+    for (const r of resources.slice(0, -1))
+      expect(r.interaction).toEqual([{ code: 'read' }, { code: 'search-type' }]);
   });
 
   it('answers 401 without a session, as an OperationOutcome, on every read and search', async () => {
