@@ -233,6 +233,23 @@ describe('Bulk Data $export', () => {
     expect((await call(clients.a, 'GET', status)).statusCode).toBe(200);
   });
 
+  it('answers a failed export with a 500 OperationOutcome that quotes no data', async () => {
+    const res = await f.db.execute<{ id: string }>(sql`
+      INSERT INTO fhir_bulk_exports (client_id, program_id, types, request, status, error, transaction_time, expires_at)
+      SELECT id, program_id, '{Patient}', 'x', 'failed', 'The export failed on the server; start a new one.', now(),
+        now() + interval '1 hour'
+      FROM fhir_clients WHERE client_id = 'export-a2' RETURNING id`);
+    const status = await call(clients.a2, 'GET', `/fhir/R4/$export-status/${res.rows[0]!.id}`);
+    expect(status.statusCode).toBe(500);
+    expect(status.json()).toMatchObject({
+      resourceType: 'OperationOutcome',
+      issue: [{ severity: 'error', code: 'exception' }],
+    });
+    expect((await call(clients.a2, 'DELETE', `/fhir/R4/$export-status/${res.rows[0]!.id}`)).statusCode).toBe(
+      202,
+    );
+  });
+
   it('lets staff export the programs they may open, as their own export', async () => {
     const status = await kickOff(f.tokens.reader, '/fhir/R4/Patient/$export?_type=Patient,Device');
     const files = await download(f.tokens.reader, await manifestOf(f.tokens.reader, status));
