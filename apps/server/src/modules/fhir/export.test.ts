@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Bundle, Resource, SearchParameter } from '@medplum/fhirtypes';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -231,6 +233,22 @@ describe('Bulk Data $export', () => {
     await f.app.fhirExportRunner.runDue();
     expect((await call(clients.a2, 'GET', other)).statusCode).toBe(200);
     expect((await call(clients.a, 'GET', status)).statusCode).toBe(200);
+  });
+
+  it('expires: the runner deletes an expired export with its files', async () => {
+    const status = await kickOff(clients.a, '/fhir/R4/Patient/$export?_type=Patient');
+    const manifest = await manifestOf(clients.a, status);
+    const id = status.split('/').pop()!;
+    const file = join(f.config.FILES_DIR!, 'fhir-export', id, 'patient');
+    expect((await call(clients.a, 'GET', pathOf(manifest.output[0].url))).statusCode).toBe(200);
+    expect(existsSync(file)).toBe(true);
+    await f.db.execute(
+      sql`UPDATE fhir_bulk_exports SET expires_at = now() - interval '1 second' WHERE id = ${id}`,
+    );
+    expect((await call(clients.a, 'GET', status)).statusCode).toBe(404);
+    await f.app.fhirExportRunner.runDue();
+    expect((await f.db.execute(sql`SELECT 1 FROM fhir_bulk_exports WHERE id = ${id}`)).rows).toEqual([]);
+    expect(existsSync(file)).toBe(false);
   });
 
   it('answers a failed export with a 500 OperationOutcome that quotes no data', async () => {
