@@ -46,6 +46,8 @@ const envSchema = z
     REMINDERS_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
     /** How often queued reports are generated and delivered (0: never; tests run them by hand). */
     REPORTS_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+    /** How often queued FHIR Bulk Data exports are run and expired ones deleted (ADR 079; 0: never). */
+    FHIR_EXPORT_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
     /**
      * How often the adherence rollup job settles closed windows and rolls up stale patients (ADR 046; 0:
      * never, tests run it by hand). The KPI is exact either way; the longer the gap, the more it classifies live.
@@ -266,6 +268,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       SMS_DELIVERY_MS: '0',
       REMINDERS_MS: '0',
       REPORTS_MS: '0',
+      FHIR_EXPORT_MS: '0',
       ADHERENCE_ROLLUP_MS: '0',
     }),
     JWT_SECRET: randomBytes(32).toString('base64url'),

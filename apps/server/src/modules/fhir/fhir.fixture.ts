@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import { given } from '../../seed/given';
 import { bearer, signIn } from '../../test/flows';
 import { testApp } from '../../test/harness';
@@ -9,8 +10,8 @@ import { FACTORY_PASSWORD } from '../identity/identity.factories';
  * admin of E1, and an admin of C (the outsider). A patient of A with every field FHIR maps, a cuff and a
  * reading of each type; a patient of B and one of C with a reading each.
  */
-export async function fhirFixture() {
-  const { app, db, config } = await testApp();
+export async function fhirFixture(overrides: Partial<Config> = {}) {
+  const { app, db, config } = await testApp(overrides);
   const g = given(db);
   const e1 = (await g.enterprise()).id;
   const e2 = (await g.enterprise()).id;

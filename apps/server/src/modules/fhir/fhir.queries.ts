@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client';
 import type { ReaderScope } from './resources/resource';
+import { parseDateBound, type SearchParamDef } from './search';
 
 /**
  * The programs a staff member may read through FHIR, as a subquery: those where they hold a role, and every
@@ -85,4 +86,40 @@ export async function auditFhirAccess(
       unnest(${`{${rows.map((r) => r.patientId ?? 'NULL').join(',')}}`}::bigint[],
              ${`{${rows.map((r) => r.programId ?? 'NULL').join(',')}}`}::bigint[],
              ${textArray(details.map((d) => JSON.stringify(d)))}::jsonb[]) AS x(patient_id, program_id, details)`);
+}
+
+/**
+ * A `date`-type value against a timestamptz column: the range the value names (its precision), compared as
+ * its prefix says (eq: within it; gt: from its end; lt: before its start …). search.ts: parseDateBound.
+ */
+export function dateCondition(column: SQL, parameter: string, value: string): SQL {
+  const { op, start, end } = parseDateBound(parameter, value);
+  const s = start.toISOString();
+  const e = end.toISOString();
+  switch (op) {
+    case 'eq':
+      return sql`(${column} >= ${s}::timestamptz AND ${column} < ${e}::timestamptz)`;
+    case 'ge':
+      return sql`${column} >= ${s}::timestamptz`;
+    case 'gt':
+      return sql`${column} >= ${e}::timestamptz`;
+    case 'le':
+      return sql`${column} < ${e}::timestamptz`;
+    case 'lt':
+      return sql`${column} < ${s}::timestamptz`;
+  }
+}
+
+/** The `_lastUpdated` parameter of a type whose resources carry `meta.lastUpdated` from `column`. */
+export const LAST_UPDATED_PARAM = {
+  name: '_lastUpdated',
+  type: 'date',
+  documentation: 'meta.lastUpdated, with the prefixes eq, ge, gt, le, lt; repeat it for a range.',
+} as const satisfies SearchParamDef;
+
+/** The conditions of a search's `_lastUpdated` occurrences on `column` (AND of ORs, like every parameter). */
+export function lastUpdatedConditions(column: SQL, params: Map<string, string[][]>): SQL[] {
+  return (params.get('_lastUpdated') ?? []).map((values) =>
+    anyOf(values.map((v) => dateCondition(column, '_lastUpdated', v))),
+  );
 }

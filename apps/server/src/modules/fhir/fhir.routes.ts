@@ -18,7 +18,7 @@ export function baseUrlOf(config: Config, request: FastifyRequest): string {
 }
 
 /** The reader of a FHIR request: the staff member or the SMART backend client the access hook found. */
-function readerOf(request: FastifyRequest): FhirReader {
+export function readerOf(request: FastifyRequest): FhirReader {
   const actor = request.actor;
   if (actor?.realm === 'staff') return { kind: 'staff', adminId: actor.adminId, ip: actor.ip };
   if (actor?.realm === 'fhir_client')
@@ -32,7 +32,7 @@ function readerOf(request: FastifyRequest): FhirReader {
   throw AppError.unauthenticated();
 }
 
-function rawQueryOf(request: FastifyRequest): string {
+export function rawQueryOf(request: FastifyRequest): string {
   const at = request.url.indexOf('?');
   return at < 0 ? '' : request.url.slice(at + 1);
 }

@@ -9,18 +9,18 @@ export type FhirReader =
   | { kind: 'staff'; adminId: number; ip: string }
   | { kind: 'client'; clientId: number; programId: number; scopes: string[]; ip: string };
 
-function scopeOf(reader: FhirReader): ReaderScope {
+export function scopeOf(reader: FhirReader): ReaderScope {
   return reader.kind === 'staff' ? staffScope(reader.adminId) : clientScope(reader.programId);
 }
 
 /** A client's token must carry `system/{type}` or `system/*` with read and search (`.rs`, or v1's `.read`). */
-function assertScopes(reader: FhirReader, type: string): void {
+export function assertScopes(reader: FhirReader, type: string): void {
   if (reader.kind !== 'client') return;
   const granted = reader.scopes.some((s) => new RegExp(`^system/(\\*|${type})\\.(rs|read)$`).test(s));
   if (!granted) throw AppError.forbidden(`The token's scopes do not cover reading ${type}.`);
 }
 
-const auditActor = (reader: FhirReader) =>
+export const auditActor = (reader: FhirReader) =>
   reader.kind === 'staff'
     ? { adminId: reader.adminId, clientId: null, ip: reader.ip }
     : { adminId: null, clientId: reader.clientId, ip: reader.ip };

@@ -1,4 +1,17 @@
-import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { groups } from '../groups/groups.tables';
 import { admins } from '../identity/identity.tables';
 import { programs } from '../tenancy/tenancy.tables';
 
@@ -44,5 +57,60 @@ export const fhirClientAssertions = pgTable(
   (t) => [
     primaryKey({ columns: [t.clientId, t.jti] }),
     index('fhir_client_assertions_expiry_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * A Bulk Data `$export` job (issue 31 item 2; ADR 079): asked for by one staff member or one client (its
+ * owner, the only one who may see it), run in the background, its NDJSON files in storage under
+ * `fhir-export/{id}/`. Cancelling deletes the row; housekeeping deletes it and its files once expired.
+ */
+export const fhirBulkExports = pgTable(
+  'fhir_bulk_exports',
+  {
+    /** Random: the status and file URLs name it. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: bigint('admin_id', { mode: 'number' }).references(() => admins.id, { onDelete: 'cascade' }),
+    clientId: bigint('client_id', { mode: 'number' }).references(() => fhirClients.id, {
+      onDelete: 'cascade',
+    }),
+    /** The client's program (a client reads its program only); null for a staff member's Patient export. */
+    programId: bigint('program_id', { mode: 'number' }).references(() => programs.id, {
+      onDelete: 'cascade',
+    }),
+    /** The cohort of a Group export (`Group/{id}/$export`). */
+    groupId: bigint('group_id', { mode: 'number' }).references(() => groups.id, { onDelete: 'cascade' }),
+    types: text('types').array().notNull(),
+    since: timestamp('since', { withTimezone: true }),
+    /** The kick-off URL, for the manifest's `request`. */
+    request: text('request').notNull(),
+    status: text('status').notNull().default('queued'),
+    /** Files written: `[{ type, key, count }]`. */
+    output: jsonb('output').notNull().default(sql`'[]'::jsonb`),
+    /** Resources written so far (X-Progress). */
+    written: bigint('written', { mode: 'number' }).notNull().default(0),
+    /** Why it failed, in words without PHI. */
+    error: text('error'),
+    transactionTime: timestamp('transaction_time', { withTimezone: true }),
+    /** Refreshed while it runs: a running job without a beat for minutes lost its process and runs again. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('fhir_bulk_exports_status_check', sql`${t.status} IN ('queued', 'running', 'completed', 'failed')`),
+    check('fhir_bulk_exports_owner_check', sql`num_nonnulls(${t.adminId}, ${t.clientId}) = 1`),
+    index('fhir_bulk_exports_status_idx').on(t.status, t.createdAt),
+    index('fhir_bulk_exports_expiry_idx').on(t.expiresAt),
+    index('fhir_bulk_exports_admin_idx').on(t.adminId),
+    index('fhir_bulk_exports_client_idx').on(t.clientId),
+    // One export at a time per owner (queued or running): a second kick-off meanwhile answers 429 (ADR 079).
+    uniqueIndex('fhir_bulk_exports_admin_active_unique')
+      .on(t.adminId)
+      .where(sql`${t.status} IN ('queued', 'running')`),
+    uniqueIndex('fhir_bulk_exports_client_active_unique')
+      .on(t.clientId)
+      .where(sql`${t.status} IN ('queued', 'running')`),
   ],
 );

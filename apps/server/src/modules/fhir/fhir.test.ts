@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { entries, fhirFixture } from './fhir.fixture';
 
@@ -37,12 +38,33 @@ describe('FHIR R4: the CapabilityStatement and the answers of /fhir', () => {
       'Practitioner',
       'MedicationRequest',
       'MedicationAdministration',
+      'Group',
     ]);
-    const params = Object.fromEntries(resources.map((r) => [r.type, r.searchParam.map((p) => p.name)]));
-    expect(params.Patient).toEqual(['_id', 'identifier', '_count']);
-    expect(params.Observation).toEqual(['_id', 'patient', 'code', 'category', 'date', '_count']);
+    expect(resources.at(-1)).toEqual({
+      type: 'Group',
+      operation: [
+        expect.objectContaining({
+          name: 'export',
+          definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/group-export',
+        }),
+      ],
+    });
+    const params = Object.fromEntries(
+      resources.map((r) => [r.type, (r.searchParam ?? []).map((p) => p.name)]),
+    );
+    expect(params.Patient).toEqual(['_id', 'identifier', '_lastUpdated', '_count']);
+    expect(params.Observation).toEqual([
+      '_id',
+      'patient',
+      'code',
+      'category',
+      'date',
+      '_lastUpdated',
+      '_count',
+    ]);
     expect(params.Device).toEqual(['_id', 'patient', 'identifier', '_count']);
-    for (const r of resources) expect(r.interaction).toEqual([{ code: 'read' }, { code: 'search-type' }]);
+    for (const r of resources.slice(0, -1))
+      expect(r.interaction).toEqual([{ code: 'read' }, { code: 'search-type' }]);
   });
 
   it('answers 401 without a session, as an OperationOutcome, on every read and search', async () => {
@@ -212,5 +234,34 @@ describe('search parameters', () => {
     // A bad value is refused even so.
     const bad = await f.get('reader', '/fhir/R4/Patient?_count=-1', { prefer: 'handling=lenient' });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('_lastUpdated', () => {
+  it('finds the resources whose meta.lastUpdated falls in the range, on the types that carry one', async () => {
+    await f.db.execute(
+      sql`UPDATE patients SET updated_at = '2026-05-01T10:00:00Z' WHERE id = ${f.ids.patientA}`,
+    );
+    await f.db.execute(
+      sql`UPDATE patients SET updated_at = '2026-04-01T10:00:00Z' WHERE id = ${f.ids.patientB}`,
+    );
+    const ids = async (query: string) => {
+      const res = await f.get('entAdmin', `/fhir/R4/${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return entries(res.json()).map((r) => r.id);
+    };
+    expect(await ids('Patient?_lastUpdated=ge2026-04-15')).toEqual([String(f.ids.patientA)]);
+    expect(await ids('Patient?_lastUpdated=lt2026-04-15')).toEqual([String(f.ids.patientB)]);
+    expect(await ids('Patient?_lastUpdated=2026-04-01')).toEqual([String(f.ids.patientB)]);
+    expect(await ids('Patient?_lastUpdated=gt2026-04&_lastUpdated=le2026-05-01T10:00:00Z')).toEqual([
+      String(f.ids.patientA),
+    ]);
+    // Observations were stored now, long after 2026-01.
+    expect((await ids(`Observation?patient=${f.ids.patientA}&_lastUpdated=lt2026-01-01`)).length).toBe(0);
+    expect(
+      (await ids(`Observation?patient=${f.ids.patientA}&_lastUpdated=ge2026-01-01`)).length,
+    ).toBeGreaterThan(0);
+    expect((await f.get('reader', '/fhir/R4/Patient?_lastUpdated=ne2026-01-01')).statusCode).toBe(400);
+    expect((await f.get('reader', '/fhir/R4/Device?_lastUpdated=ge2026-01-01')).statusCode).toBe(400);
   });
 });

@@ -1,6 +1,9 @@
+import { repeatJob } from '../../platform/jobs/repeat';
 import { defineModule } from '../../platform/module';
 import { fhirClientRoutes } from './clients.routes';
 import { createFhirClientsService } from './clients.service';
+import { exportRoutes } from './export.routes';
+import { createExportService } from './export.service';
 import { fhirRoutes } from './fhir.routes';
 import { createFhirService } from './fhir.service';
 import { deviceDefinition } from './resources/device';
@@ -26,13 +29,24 @@ export const FHIR_RESOURCES = [
 /** FHIR R4 out (issue 31; docs/fhir.md, ADR 073): CareDeck's own tables read as US Core resources. */
 export const fhirModule = defineModule({
   name: 'fhir',
-  async register(app, { db, config, tokens }) {
+  async register(app, { db, config, tokens, storage, log, onClose }) {
     fhirRoutes(app, {
       fhir: createFhirService({ db, resources: FHIR_RESOURCES }),
       config,
       resources: FHIR_RESOURCES,
     });
+    const exports = createExportService({ db, storage, resources: FHIR_RESOURCES, log });
+    exportRoutes(app, { exports, config });
+    app.decorate('fhirExportRunner', { runDue: () => exports.runDue() });
+    repeatJob('fhir-export', config.FHIR_EXPORT_MS, () => exports.runDue(), { log, onClose, config });
     fhirClientRoutes(app, { clients: createFhirClientsService({ db }) });
     await smartRoutes(app, { smart: createSmartService({ db, tokens }), config, db });
   },
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs queued Bulk Data exports and deletes expired ones now (bench; the timer does it every FHIR_EXPORT_MS). */
+    fhirExportRunner: { runDue(): Promise<number> };
+  }
+}

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { allOf, anyOf } from '../fhir.queries';
+import { allOf, anyOf, LAST_UPDATED_PARAM, lastUpdatedConditions } from '../fhir.queries';
 import { cursorIds, invalidCursor, numericId, parseDateBound, referenceId } from '../search';
 import { compact, type FhirResource, instant, paged, type ResourceDefinition, text } from './resource';
 
@@ -112,6 +112,7 @@ export const medicationRequestDefinition: ResourceDefinition = {
   params: [
     { name: '_id', type: 'token', documentation: 'The regimen id (comma-separated for several).' },
     { name: 'patient', type: 'reference', documentation: 'The patient. A search names `patient` or `_id`.' },
+    LAST_UPDATED_PARAM,
   ],
   refuse: needsPatient('MedicationRequest'),
   async page(db, scope, search) {
@@ -119,6 +120,7 @@ export const medicationRequestDefinition: ResourceDefinition = {
     for (const values of search.params.get('_id') ?? []) conditions.push(idsCondition(sql`r.id`, values));
     for (const values of search.params.get('patient') ?? [])
       conditions.push(patientsCondition(sql`r.patient_id`, values));
+    conditions.push(...lastUpdatedConditions(sql`r.created_at`, search.params));
     const after = cursorIds(search.cursor, 1);
     if (after) conditions.push(sql`r.id > ${after[0]}`);
     const res = await db.execute<RegimenRow>(sql`

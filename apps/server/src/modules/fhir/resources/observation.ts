@@ -10,7 +10,7 @@ import {
   typesOfCategory,
   UCUM,
 } from '../codes';
-import { allOf, anyOf, textArray } from '../fhir.queries';
+import { allOf, anyOf, LAST_UPDATED_PARAM, lastUpdatedConditions, textArray } from '../fhir.queries';
 import { cursorIds, invalidCursor, numericId, parseDateBound, parseToken, referenceId } from '../search';
 import { compact, type FhirResource, instant, paged, type ResourceDefinition } from './resource';
 
@@ -146,6 +146,7 @@ export const observationDefinition: ResourceDefinition = {
       type: 'date',
       documentation: 'effectiveDateTime, with the prefixes eq, ge, gt, le, lt; repeat it for a range.',
     },
+    LAST_UPDATED_PARAM,
   ],
   includes: [
     {
@@ -182,6 +183,7 @@ export const observationDefinition: ResourceDefinition = {
     for (const values of search.params.get('category') ?? [])
       conditions.push(sql`m.type = ANY(${textArray(typesOf(values))}::text[])`);
     for (const values of search.params.get('date') ?? []) conditions.push(anyOf(values.map(dateCondition)));
+    conditions.push(...lastUpdatedConditions(sql`m.created_at`, search.params));
     const after = search.cursor ? cursorKey(search.cursor) : null;
     if (after) {
       // Spelt so that the (patient, instant) index starts at the cursor; the id breaks ties within an instant.

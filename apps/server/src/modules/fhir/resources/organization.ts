@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { SYSTEMS } from '../codes';
-import { allOf, anyOf } from '../fhir.queries';
+import { allOf, anyOf, LAST_UPDATED_PARAM, lastUpdatedConditions } from '../fhir.queries';
 import { cursorIds, parseToken } from '../search';
 import { compact, type FhirResource, instant, paged, type ResourceDefinition } from './resource';
 
@@ -59,6 +59,7 @@ export const organizationDefinition: ResourceDefinition = {
       type: 'token',
       documentation: '`urn:caredeck:program|{id}` or `urn:caredeck:enterprise|{id}`.',
     },
+    LAST_UPDATED_PARAM,
   ],
   async page(db, scope, search) {
     const visible = scope.programs;
@@ -66,6 +67,7 @@ export const organizationDefinition: ResourceDefinition = {
     for (const values of search.params.get('_id') ?? []) conditions.push(anyOf(values.map(idCondition)));
     for (const values of search.params.get('identifier') ?? [])
       conditions.push(anyOf(values.map(identifierCondition)));
+    conditions.push(...lastUpdatedConditions(sql`o.updated_at`, search.params));
     const after = cursorIds(search.cursor, 2);
     if (after) conditions.push(sql`(o.kind, o.id) > (${after[0]}::int, ${after[1]}::bigint)`);
     const res = await db.execute<OrganizationRow>(sql`

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { IDENTIFIER_TYPE, mrnSystem, programOfMrnSystem, SYSTEMS, US_CORE } from '../codes';
-import { allOf, anyOf } from '../fhir.queries';
+import { allOf, anyOf, LAST_UPDATED_PARAM, lastUpdatedConditions } from '../fhir.queries';
 import { cursorIds, numericId, parseToken } from '../search';
 import { compact, type FhirResource, instant, paged, type ResourceDefinition, text } from './resource';
 
@@ -112,6 +112,7 @@ export const patientDefinition: ResourceDefinition = {
       documentation:
         'The MRN: `urn:caredeck:program:{programId}:mrn|{mrn}`, or `{mrn}` in any program visible; or `urn:caredeck:patient|{id}`.',
     },
+    LAST_UPDATED_PARAM,
   ],
   async page(db, scope, search) {
     const conditions: SQL[] = [];
@@ -121,6 +122,7 @@ export const patientDefinition: ResourceDefinition = {
       );
     for (const values of search.params.get('identifier') ?? [])
       conditions.push(anyOf(values.map(identifierCondition)));
+    conditions.push(...lastUpdatedConditions(sql`p.updated_at`, search.params));
     const after = cursorIds(search.cursor, 2);
     if (after) conditions.push(sql`(p.program_id, p.id) > (${after[0]}::bigint, ${after[1]}::bigint)`);
     // Program by program (the programs seen, then each one's patients by id on patients_program_id_idx): a

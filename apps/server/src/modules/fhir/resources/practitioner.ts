@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { SYSTEMS } from '../codes';
-import { allOf, anyOf } from '../fhir.queries';
+import { allOf, anyOf, LAST_UPDATED_PARAM, lastUpdatedConditions } from '../fhir.queries';
 import { cursorIds, numericId, parseToken } from '../search';
 import { compact, type FhirResource, instant, paged, type ResourceDefinition, text } from './resource';
 
@@ -48,6 +48,7 @@ export const practitionerDefinition: ResourceDefinition = {
   params: [
     { name: '_id', type: 'token', documentation: 'The staff member id (comma-separated for several).' },
     { name: 'identifier', type: 'token', documentation: '`urn:caredeck:staff|{id}`.' },
+    LAST_UPDATED_PARAM,
   ],
   async page(db, scope, search) {
     const visible = scope.programs;
@@ -62,6 +63,7 @@ export const practitionerDefinition: ResourceDefinition = {
       );
     for (const values of search.params.get('identifier') ?? [])
       conditions.push(anyOf(values.map(identifierCondition)));
+    conditions.push(...lastUpdatedConditions(sql`a.updated_at`, search.params));
     const after = cursorIds(search.cursor, 1);
     if (after) conditions.push(sql`a.id > ${after[0]}`);
     const res = await db.execute<StaffRow>(sql`
