@@ -41,6 +41,33 @@ test.describe('billing evidence under the 2026 rules (issue 30)', () => {
     await expect(page).toHaveURL(/\/billings$/);
   });
 
+  test('a coordinator filters the evidence by status and code; the URL keeps the filters through reload and back', async ({
+    page,
+  }) => {
+    await openAs(page, 'coordinator@caredeck.demo', '/billings?view=evidence');
+    await expect(page.getByRole('heading', { name: 'Billing evidence (2026 rules)' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Earns nothing yet' }).click();
+    await expect(page).toHaveURL(/status=not_earning/);
+    await page.getByRole('combobox', { name: 'Code earned' }).click();
+    await page.getByRole('option', { name: '99454' }).click();
+    await expect(page).toHaveURL(/code=99454/);
+    // Earning 99454 and earning nothing cannot both hold: the empty state says the filters matched nothing.
+    await expect(page.getByTestId('billing-periods-empty')).toHaveText('No patient matches these filters.');
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Code earned' })).toHaveValue('99454');
+    await expect(page.getByTestId('billing-periods-empty')).toHaveText('No patient matches these filters.');
+    await expectNoSeriousA11yViolations(page, '/billings?view=evidence&status=not_earning&code=99454');
+    await page.goBack();
+    await expect(page).not.toHaveURL(/code=/);
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Earns nothing yet');
+    await expect(
+      page.getByTestId('billing-periods-table').or(page.getByTestId('billing-periods-empty')),
+    ).toBeVisible();
+    await page.getByTestId('filter-mine').click();
+    await expect(page).toHaveURL(/mine=1/);
+  });
+
   test('a coordinator opens the at-risk worklist: who will miss the next code, with what is still needed', async ({
     page,
   }) => {

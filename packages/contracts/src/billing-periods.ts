@@ -71,6 +71,38 @@ export const billingPeriodsQuery = pageQuery.extend({
   date: calendarDay().optional(),
 });
 
+/**
+ * The codes the periods call evaluates, so the ones it can filter by (docs/billing.md "Filters"). The server
+ * checks each against the year's rules table; 99091 joins when the periods call evaluates it.
+ */
+export const BILLING_PERIOD_CODES = [
+  '99453',
+  '99445',
+  '99454',
+  '99470',
+  '99457',
+  '99458',
+  '99490',
+  '99439',
+] as const;
+export type BillingPeriodCode = (typeof BILLING_PERIOD_CODES)[number];
+/**
+ * `earning`: earns at least one code in the period or month; `not_earning`: earns nothing yet; `at_risk`: on the
+ * at-risk worklist (will miss the next device-day or RPM-time code unless someone acts).
+ */
+export const BILLING_PERIOD_STATUSES = ['earning', 'not_earning', 'at_risk'] as const;
+export type BillingPeriodStatus = (typeof BILLING_PERIOD_STATUSES)[number];
+
+export const billingPeriodsFilterQuery = billingPeriodsQuery.extend({
+  code: z
+    .enum(BILLING_PERIOD_CODES, { message: 'Use a code the periods call evaluates (e.g. 99454).' })
+    .optional(),
+  status: z.enum(BILLING_PERIOD_STATUSES, { message: 'Use earning, not_earning or at_risk.' }).optional(),
+  /** Patients assigned to this staff member (a staff id of the program). */
+  assignee_id: idParam.optional(),
+});
+export type BillingPeriodsFilterQuery = z.infer<typeof billingPeriodsFilterQuery>;
+
 const tags = ['billing'] as const;
 
 export const billingPeriodsContract = {
@@ -81,7 +113,7 @@ export const billingPeriodsContract = {
       'Per patient: the current 30-day device period and calendar month, codes earned with their evidence, what the next code needs',
     tags,
     params: z.object({ programId: idParam }),
-    query: billingPeriodsQuery,
+    query: billingPeriodsFilterQuery,
     responses: { 200: paged(billingPeriodRow) },
   }),
   setSupplyStart: defineRoute({

@@ -19,6 +19,7 @@ let db: Database;
 let program = 0;
 const patients = { ann: 0, bob: 0, foreign: 0 };
 const tokens: Record<string, string> = {};
+const staff: Record<string, number> = {};
 const NY = 'America/New_York';
 
 const send = (as: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
@@ -38,12 +39,19 @@ beforeAll(async () => {
   const foreignProgram = (await g.program({ enterpriseId: (await g.enterprise()).id })).id;
   const make = async (key: string, input: Parameters<typeof g.admin>[0]) => {
     const a = await g.admin({ hipaaConsented: true, ...input });
+    staff[key] = a.id;
     tokens[key] = (await signIn(app, a.email, FACTORY_PASSWORD)).token;
   };
   await make('nurse', { programRoles: [{ programId: program, role: 'care_coordinator' }] });
   await make('stranger', { programRoles: [{ programId: foreignProgram, role: 'admin' }] });
   patients.ann = (
-    await g.patient({ programId: program, firstName: 'Ann', lastName: 'Aardvark', timeZone: NY })
+    await g.patient({
+      programId: program,
+      firstName: 'Ann',
+      lastName: 'Aardvark',
+      timeZone: NY,
+      assignedAdminId: staff.nurse ?? null,
+    })
   ).id;
   patients.bob = (
     await g.patient({ programId: program, firstName: 'Bob', lastName: 'Bee', timeZone: NY })
@@ -126,6 +134,47 @@ describe('GET programs/{id}/billing/periods', () => {
     expect(res.json().data.map((r: { patient: { id: number } }) => r.patient.id)).toEqual([patients.bob]);
     expect(res.json().total).toBe(2);
     expect(res.json().last_page).toBe(2);
+  });
+});
+
+describe('GET programs/{id}/billing/periods with filters (ADR 080)', () => {
+  const ids = async (query: string) => {
+    const res = await periods('nurse', `date=2026-10-20&${query}`);
+    expect(res.statusCode).toBe(200);
+    return {
+      ids: res.json().data.map((r: { patient: { id: number } }) => r.patient.id),
+      total: res.json().total,
+    };
+  };
+
+  it('filters by an earned code, by the table: 15 device days earn 99445 and not 99454, 19:59 earns 99470', async () => {
+    expect(await ids('code=99445')).toEqual({ ids: [patients.ann], total: 1 });
+    expect(await ids('code=99453')).toEqual({ ids: [patients.ann], total: 1 });
+    expect(await ids('code=99470')).toEqual({ ids: [patients.ann], total: 1 });
+    expect(await ids('code=99454')).toEqual({ ids: [], total: 0 });
+    expect(await ids('code=99457')).toEqual({ ids: [], total: 0 });
+  });
+
+  it('filters by status: earning, not earning yet, at risk; with a code, not earning matches nothing', async () => {
+    expect(await ids('status=earning')).toEqual({ ids: [patients.ann], total: 1 });
+    expect(await ids('status=not_earning')).toEqual({ ids: [patients.bob], total: 1 });
+    expect(await ids('status=at_risk')).toEqual({ ids: [patients.ann], total: 1 });
+    expect(await ids('status=not_earning&code=99445')).toEqual({ ids: [], total: 0 });
+    expect(await ids('status=earning&code=99445&per_page=1&page=2')).toEqual({ ids: [], total: 1 });
+  });
+
+  it('filters by assignee, alone and with a status', async () => {
+    expect(await ids(`assignee_id=${staff.nurse}`)).toEqual({ ids: [patients.ann], total: 1 });
+    expect(await ids(`assignee_id=${staff.nurse}&status=not_earning`)).toEqual({ ids: [], total: 0 });
+  });
+
+  it('answers 422 naming each unknown or malformed filter', async () => {
+    const bad = await periods('nurse', 'code=12345&status=busy&assignee_id=abc');
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['assignee_id', 'code', 'status']);
+    const foreign = await periods('nurse', `assignee_id=${staff.stranger}`);
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors.assignee_id).toEqual(['No staff member of this program has this id.']);
   });
 });
 

@@ -43,6 +43,19 @@ const en = {
   interactive: 'interactive',
   noEntries: 'No time recorded this month.',
   noDates: 'No device days in this period.',
+  emptyFiltered: 'No patient matches these filters.',
+  filters: {
+    title: 'Filters',
+    code: 'Code earned',
+    anyCode: 'Any code',
+    status: 'Status',
+    anyStatus: 'Any status',
+    statuses: { earning: 'Earns a code', not_earning: 'Earns nothing yet', at_risk: 'At risk' },
+    mine: 'Assigned to me',
+    clear: 'Clear filters',
+  },
+  exportCsv: 'Export CSV',
+  exportXlsx: 'Export XLSX',
 };
 
 export const billingPeriodTexts: FeatureTexts<typeof en> = registerTexts('billingPeriods', {
@@ -90,6 +103,19 @@ export const billingPeriodTexts: FeatureTexts<typeof en> = registerTexts('billin
     interactive: 'interaktiv',
     noEntries: 'Diesen Monat keine Zeit erfasst.',
     noDates: 'Keine Gerätetage in diesem Zeitraum.',
+    emptyFiltered: 'Kein Patient entspricht diesen Filtern.',
+    filters: {
+      title: 'Filter',
+      code: 'Erzielter Code',
+      anyCode: 'Jeder Code',
+      status: 'Status',
+      anyStatus: 'Jeder Status',
+      statuses: { earning: 'Erzielt einen Code', not_earning: 'Erzielt noch nichts', at_risk: 'Gefährdet' },
+      mine: 'Mir zugewiesen',
+      clear: 'Filter zurücksetzen',
+    },
+    exportCsv: 'Als CSV exportieren',
+    exportXlsx: 'Als XLSX exportieren',
   },
   fr: {
     atRisk: {
@@ -134,6 +160,19 @@ export const billingPeriodTexts: FeatureTexts<typeof en> = registerTexts('billin
     interactive: 'interactif',
     noEntries: 'Aucun temps saisi ce mois.',
     noDates: 'Aucun jour appareil dans cette période.',
+    emptyFiltered: 'Aucun patient ne correspond à ces filtres.',
+    filters: {
+      title: 'Filtres',
+      code: 'Code obtenu',
+      anyCode: 'Tous les codes',
+      status: 'Statut',
+      anyStatus: 'Tous les statuts',
+      statuses: { earning: 'Obtient un code', not_earning: 'N’obtient encore rien', at_risk: 'À risque' },
+      mine: 'Qui me sont attribués',
+      clear: 'Effacer les filtres',
+    },
+    exportCsv: 'Exporter en CSV',
+    exportXlsx: 'Exporter en XLSX',
   },
   pt: {
     atRisk: {
@@ -178,6 +217,19 @@ export const billingPeriodTexts: FeatureTexts<typeof en> = registerTexts('billin
     interactive: 'interativo',
     noEntries: 'Nenhum tempo registado este mês.',
     noDates: 'Nenhum dia com dispositivo neste período.',
+    emptyFiltered: 'Nenhum doente corresponde a estes filtros.',
+    filters: {
+      title: 'Filtros',
+      code: 'Código obtido',
+      anyCode: 'Qualquer código',
+      status: 'Estado',
+      anyStatus: 'Qualquer estado',
+      statuses: { earning: 'Obtém um código', not_earning: 'Ainda não obtém nada', at_risk: 'Em risco' },
+      mine: 'Atribuídos a mim',
+      clear: 'Limpar filtros',
+    },
+    exportCsv: 'Exportar CSV',
+    exportXlsx: 'Exportar XLSX',
   },
 });
 

@@ -5,7 +5,7 @@ import {
   platformContract,
   userContract,
 } from '@caredeck/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, on } from '../../../test/fetchMock';
@@ -58,7 +58,8 @@ describe('/billings?view=evidence', () => {
     });
     signInForTest();
     renderRoutes('/billings?view=evidence');
-    const table = await screen.findByTestId('billing-periods-table');
+    // The first render loads the lazy page chunk: on a loaded machine that takes more than the default second.
+    const table = await screen.findByTestId('billing-periods-table', {}, { timeout: 10_000 });
     const row = within(table).getByTestId('billing-period-row');
     expect(row).toHaveTextContent('2026-10-01 to 2026-10-30 (11 days left)');
     expect(row).toHaveTextContent('2 device days');
@@ -78,6 +79,36 @@ describe('/billings?view=evidence', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['2026-10-01', '2026-10-02', expect.stringMatching(/^RPM · .+ · 19:59 · interactive$/)]);
+    expect(api.unhandled).toEqual([]);
+  });
+
+  it('takes the code, status and "assigned to me" filters from the URL and says when they match nothing', async () => {
+    const periods = on(billingPeriodsContract.periods, { programId: 1 });
+    const api = mockFetch({
+      [on(userContract.me)]: { body: makeUser() },
+      [on(platformContract.config)]: { body: CONFIG },
+      [on(userContract.pageSession, { programId: 1, id: 7 })]: { status: 201, body: {} },
+      [on(notificationsContract.staff, { programId: 1 })]: { body: { data: [], unread: 0 } },
+      [periods]: { body: { data: [], current_page: 1, last_page: 1, per_page: 25, total: 0 } },
+    });
+    signInForTest();
+    renderRoutes('/billings?view=evidence&code=99454&status=earning&mine=1');
+    expect(await screen.findByTestId('billing-periods-empty', {}, { timeout: 10_000 })).toHaveTextContent(
+      'No patient matches these filters.',
+    );
+    const query = Object.fromEntries(api.callsTo(periods).at(-1)?.url.searchParams ?? []);
+    expect(query).toMatchObject({ code: '99454', status: 'earning', assignee_id: String(makeUser().id) });
+    expect(screen.getByTestId('filter-mine')).toBeChecked();
+
+    // Clearing the filters asks for everyone again.
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => {
+      const last = api.callsTo(periods).at(-1)?.url.searchParams;
+      expect(last?.has('code') || last?.has('status') || last?.has('assignee_id')).toBe(false);
+    });
+    expect(await screen.findByTestId('billing-periods-empty')).toHaveTextContent(
+      'No patients in this program.',
+    );
     expect(api.unhandled).toEqual([]);
   });
 });
