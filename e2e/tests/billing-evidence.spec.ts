@@ -64,8 +64,9 @@ test.describe('billing evidence under the 2026 rules (issue 30)', () => {
     await expect(
       page.getByTestId('billing-periods-table').or(page.getByTestId('billing-periods-empty')),
     ).toBeVisible();
-    await page.getByTestId('filter-mine').click();
+    await page.getByText('Assigned to me', { exact: true }).click();
     await expect(page).toHaveURL(/mine=1/);
+    await expect(page.getByRole('checkbox', { name: 'Assigned to me' })).toBeChecked();
   });
 
   test('a coordinator opens the at-risk worklist: who will miss the next code, with what is still needed', async ({
