@@ -93,7 +93,16 @@ export type BillingPeriodCode = (typeof BILLING_PERIOD_CODES)[number];
 export const BILLING_PERIOD_STATUSES = ['earning', 'not_earning', 'at_risk'] as const;
 export type BillingPeriodStatus = (typeof BILLING_PERIOD_STATUSES)[number];
 
+export const PERIODS_CURSOR_INVALID = 'The cursor is invalid: use a next_cursor of this call.';
+
 export const billingPeriodsFilterQuery = billingPeriodsQuery.extend({
+  /**
+   * Keyset paging: the rows after this cursor (a `next_cursor` of an earlier answer), instead of `page`'s
+   * OFFSET. `current_page` then echoes `page` as the client sent it (default 1): a cursor does not count.
+   */
+  cursor: line()
+    .regex(/^[A-Za-z0-9_-]{1,1000}$/, PERIODS_CURSOR_INVALID)
+    .optional(),
   code: z
     .enum(BILLING_PERIOD_CODES, { message: 'Use a code the periods call evaluates (e.g. 99454).' })
     .optional(),
@@ -114,7 +123,12 @@ export const billingPeriodsContract = {
     tags,
     params: z.object({ programId: idParam }),
     query: billingPeriodsFilterQuery,
-    responses: { 200: paged(billingPeriodRow) },
+    responses: {
+      200: paged(billingPeriodRow).extend({
+        /** The cursor of the next page (keyset, ADR 080); null when this page is not full. */
+        next_cursor: z.string().nullable(),
+      }),
+    },
   }),
   setSupplyStart: defineRoute({
     method: 'PUT',

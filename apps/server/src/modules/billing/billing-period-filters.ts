@@ -2,6 +2,7 @@ import {
   BILLING_PERIOD_CODES,
   type BillingPeriodStatus,
   type BillingPeriodsFilterQuery,
+  PERIODS_CURSOR_INVALID,
 } from '@caredeck/contracts';
 import { type BillingYearRules, type CodeRule, rulesFor } from '@caredeck/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -120,4 +121,28 @@ export async function assertAssignee(
       AS ok`);
   if (!r.rows[0]?.ok)
     throw AppError.validation({ assignee_id: ['No staff member of this program has this id.'] });
+}
+
+/** Where a keyset page of the periods call starts: after this patient in name order (ADR 080). */
+export type PeriodsCursor = { last_name: string; first_name: string; id: number };
+
+/** The opaque `cursor`/`next_cursor`: base64url of the JSON `[last_name, first_name, id]`. */
+export function encodePeriodsCursor(c: PeriodsCursor): string {
+  return Buffer.from(JSON.stringify([c.last_name, c.first_name, c.id]), 'utf8').toString('base64url');
+}
+
+/** The cursor's patient; 422 naming `cursor` when it is not one this call gave. */
+export function decodePeriodsCursor(s: string): PeriodsCursor {
+  const bad = () => AppError.validation({ cursor: [PERIODS_CURSOR_INVALID] });
+  let v: unknown;
+  try {
+    v = JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  if (!Array.isArray(v) || v.length !== 3) throw bad();
+  const [last, first, id] = v as unknown[];
+  if (typeof last !== 'string' || typeof first !== 'string') throw bad();
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw bad();
+  return { last_name: last, first_name: first, id };
 }

@@ -2,7 +2,7 @@ import type { BillingPeriodsFilterQuery } from '@caredeck/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client';
 import { isoUtc } from '../../platform/db/time';
-import { filterPredicate, RPM_KINDS, yearRules } from './billing-period-filters';
+import { decodePeriodsCursor, filterPredicate, RPM_KINDS, yearRules } from './billing-period-filters';
 
 export type Entry = { id: number; type: string; started_at: string; seconds: number; interactive: boolean };
 export type PageRow = {
@@ -72,6 +72,13 @@ function factsCtes(programId: number, day: string | null, assigneeId: number | u
     )`;
 }
 
+/** Keyset paging: the patients after the cursor in name order (the row comparison the name index serves). */
+function keysetAfter(cursor: string | undefined): SQL {
+  if (!cursor) return sql`true`;
+  const c = decodePeriodsCursor(cursor);
+  return sql`(p.last_name, p.first_name, p.id) > (${c.last_name}::text, ${c.first_name}::text, ${c.id}::bigint)`;
+}
+
 /**
  * Where the page of patients comes from: the program (or one assignee's patients) by name, or, with a code or
  * status filter, the candidates whose facts match (`not_earning`: the program's patients without a match).
@@ -79,9 +86,10 @@ function factsCtes(programId: number, day: string | null, assigneeId: number | u
 function pageSource(programId: number, f: BillingPeriodsFilterQuery, limit: SQL): Source {
   const cols = sql`p.id, p.first_name, p.last_name, p.mrn, coalesce(p.time_zone, 'UTC') AS tz`;
   const scope = patientsOf(programId, f.assignee_id);
+  const after = keysetAfter(f.cursor);
   if (!f.code && !f.status) {
     return {
-      ctes: sql`pg AS (SELECT ${cols} FROM patients p WHERE ${scope} ${NAME_ORDER} ${limit})`,
+      ctes: sql`pg AS (SELECT ${cols} FROM patients p WHERE ${scope} AND ${after} ${NAME_ORDER} ${limit})`,
       total: sql`(SELECT count(*)::int FROM patients p WHERE ${scope})`,
     };
   }
@@ -90,7 +98,7 @@ function pageSource(programId: number, f: BillingPeriodsFilterQuery, limit: SQL)
   if (f.status === 'not_earning') {
     const none = f.code ? sql`false` : sql`true`;
     return {
-      ctes: sql`${matched}, pg AS (SELECT ${cols} FROM patients p WHERE ${scope} AND ${none}
+      ctes: sql`${matched}, pg AS (SELECT ${cols} FROM patients p WHERE ${scope} AND ${none} AND ${after}
         AND NOT EXISTS (SELECT 1 FROM matched m WHERE m.id = p.id) ${NAME_ORDER} ${limit})`,
       total: f.code
         ? sql`0`
@@ -98,7 +106,8 @@ function pageSource(programId: number, f: BillingPeriodsFilterQuery, limit: SQL)
     };
   }
   return {
-    ctes: sql`${matched}, pg AS (SELECT ${cols} FROM matched m JOIN patients p ON p.id = m.id ${NAME_ORDER} ${limit})`,
+    ctes: sql`${matched}, pg AS (SELECT ${cols} FROM matched m JOIN patients p ON p.id = m.id WHERE ${after}
+      ${NAME_ORDER} ${limit})`,
     total: sql`(SELECT count(*)::int FROM matched)`,
   };
 }
@@ -112,7 +121,8 @@ function pageSource(programId: number, f: BillingPeriodsFilterQuery, limit: SQL)
  */
 export async function periodPage(db: Queryable, programId: number, q: BillingPeriodsFilterQuery) {
   const day = q.date ?? null;
-  const src = pageSource(programId, q, sql`LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`);
+  const offset = q.cursor ? 0 : (q.page - 1) * q.per_page;
+  const src = pageSource(programId, q, sql`LIMIT ${q.per_page} OFFSET ${offset}`);
   const res = await db.execute<PageRow & { total: number }>(sql`
     WITH ${src.ctes}, base AS MATERIALIZED (
       SELECT pg.*, coalesce(${day}::date, (now() AT TIME ZONE pg.tz)::date) AS day,
@@ -151,7 +161,7 @@ export async function periodPage(db: Queryable, programId: number, q: BillingPer
 
 /** The total when the page is past the end (no row carried it). */
 async function countOf(db: Queryable, programId: number, q: BillingPeriodsFilterQuery): Promise<number> {
-  const src = pageSource(programId, q, sql`LIMIT 0`);
+  const src = pageSource(programId, { ...q, cursor: undefined }, sql`LIMIT 0`);
   const r = await db.execute<{ n: number }>(sql`WITH ${src.ctes} SELECT ${src.total} AS n`);
   return Number(r.rows[0]?.n ?? 0);
 }

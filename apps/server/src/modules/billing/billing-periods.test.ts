@@ -178,6 +178,37 @@ describe('GET programs/{id}/billing/periods with filters (ADR 080)', () => {
   });
 });
 
+describe('GET programs/{id}/billing/periods by keyset cursor (ADR 080)', () => {
+  const ids = (res: { json: () => { data: { patient: { id: number } }[] } }) =>
+    res.json().data.map((r) => r.patient.id);
+
+  it('walks the program in name order by next_cursor, with the filters, and ends with a null cursor', async () => {
+    const first = await periods('nurse', 'date=2026-10-20&per_page=1');
+    expect(ids(first)).toEqual([patients.ann]);
+    const cursor = first.json().next_cursor;
+    expect(typeof cursor).toBe('string');
+    const second = await periods('nurse', `date=2026-10-20&per_page=1&cursor=${cursor}`);
+    expect(ids(second)).toEqual([patients.bob]);
+    expect(second.json().total).toBe(2);
+    const end = await periods('nurse', `date=2026-10-20&per_page=1&cursor=${second.json().next_cursor}`);
+    expect(ids(end)).toEqual([]);
+    expect(end.json().next_cursor).toBeNull();
+    // The page parameters keep working beside it; a page that is not full has no next cursor.
+    expect((await periods('nurse', 'date=2026-10-20&per_page=5')).json().next_cursor).toBeNull();
+    const filtered = await periods('nurse', `date=2026-10-20&status=not_earning&cursor=${cursor}`);
+    expect(ids(filtered)).toEqual([patients.bob]);
+    expect(ids(await periods('nurse', `date=2026-10-20&status=earning&cursor=${cursor}`))).toEqual([]);
+  });
+
+  it('answers 422 naming a cursor this call did not give', async () => {
+    for (const bad of ['not*base64', 'YWJj', Buffer.from('["a","b",-1]').toString('base64url')]) {
+      const res = await periods('nurse', `cursor=${bad}`);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.cursor).toEqual(['The cursor is invalid: use a next_cursor of this call.']);
+    }
+  });
+});
+
 describe('GET programs/{id}/billing/at-risk', () => {
   const atRisk = (as: string | null, query = '') =>
     send(as, 'GET', `${routeUrl(rc.atRisk, { programId: program })}?${query}`);

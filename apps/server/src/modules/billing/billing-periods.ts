@@ -21,7 +21,7 @@ import type { StaffActor } from '../../platform/access/actor';
 import { assertBodyRefsInScope } from '../../platform/access/scope';
 import { audit, auditView } from '../../platform/audit/audit';
 import type { Database } from '../../platform/db/client';
-import { assertAssignee } from './billing-period-filters';
+import { assertAssignee, encodePeriodsCursor } from './billing-period-filters';
 import { type Entry, type PageRow, periodPage } from './billing-period-page';
 
 function track(rules: BillingYearRules, name: TimeTrack, entries: Entry[]): BillingTimeTrack {
@@ -103,7 +103,17 @@ export function createBillingPeriodsService(deps: { db: Database }) {
         },
         ip: actor.ip,
       });
-      return pageOf(rows.map(evaluateRow), q, total);
+      const last = rows.length === q.per_page ? rows.at(-1) : undefined;
+      return {
+        ...pageOf(rows.map(evaluateRow), q, total),
+        next_cursor: last
+          ? encodePeriodsCursor({
+              last_name: last.last_name,
+              first_name: last.first_name,
+              id: Number(last.id),
+            })
+          : null,
+      };
     },
 
     async setSupplyStart(

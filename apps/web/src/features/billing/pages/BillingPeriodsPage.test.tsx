@@ -53,7 +53,7 @@ describe('/billings?view=evidence', () => {
       [on(userContract.pageSession, { programId: 1, id: 7 })]: { status: 201, body: {} },
       [on(notificationsContract.staff, { programId: 1 })]: { body: { data: [], unread: 0 } },
       [on(billingPeriodsContract.periods, { programId: 1 })]: {
-        body: { data: [ann], current_page: 1, last_page: 1, per_page: 25, total: 1 },
+        body: { data: [ann], current_page: 1, last_page: 1, per_page: 25, total: 1, next_cursor: null },
       },
     });
     signInForTest();
@@ -89,7 +89,9 @@ describe('/billings?view=evidence', () => {
       [on(platformContract.config)]: { body: CONFIG },
       [on(userContract.pageSession, { programId: 1, id: 7 })]: { status: 201, body: {} },
       [on(notificationsContract.staff, { programId: 1 })]: { body: { data: [], unread: 0 } },
-      [periods]: { body: { data: [], current_page: 1, last_page: 1, per_page: 25, total: 0 } },
+      [periods]: {
+        body: { data: [], current_page: 1, last_page: 1, per_page: 25, total: 0, next_cursor: null },
+      },
     });
     signInForTest();
     renderRoutes('/billings?view=evidence&code=99454&status=earning&mine=1');
