@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations, openAs } from './helpers';
 
@@ -67,6 +68,16 @@ test.describe('billing evidence under the 2026 rules (issue 30)', () => {
     await page.getByText('Assigned to me', { exact: true }).click();
     await expect(page).toHaveURL(/mine=1/);
     await expect(page.getByRole('checkbox', { name: 'Assigned to me' })).toBeChecked();
+
+    // The export takes the filters on screen: a CSV whose header a billing team maps.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^billing_periods_[\d_]+\.csv$/);
+    const text = await readFile((await file.path()) ?? '', 'utf8');
+    expect(text.split('\r\n')[0]).toBe(
+      'MRN,Last name,First name,Period start,Period end,Device days,Device code,Month start,Month end,RPM time,CCM time,Codes earned,Units,Rendering provider,Assigned staff,ICD-10',
+    );
   });
 
   test('a coordinator opens the at-risk worklist: who will miss the next code, with what is still needed', async ({

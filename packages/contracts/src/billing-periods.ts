@@ -184,3 +184,27 @@ export const billingAtRiskContract = {
     responses: { 200: paged(atRiskRow) },
   }),
 };
+
+/** The export's filters: the evidence view's, without paging (every matching patient is written). */
+export const billingPeriodsExportQuery = billingPeriodsFilterQuery.omit({
+  page: true,
+  per_page: true,
+  cursor: true,
+});
+
+const exportRoute = (format: 'csv' | 'xlsx', contentType: string) =>
+  defineRoute({
+    method: 'GET',
+    path: `/api/v1/programs/:programId/billing/periods.${format}`,
+    summary: `The evidence view as ${format.toUpperCase()}: per patient and period, MRN, name, period, device days and code, RPM/CCM time as minutes:seconds, codes with units, provider, assigned staff, ICD-10`,
+    tags: ['billing'],
+    params: z.object({ programId: idParam }),
+    query: billingPeriodsExportQuery,
+    responses: { 200: null },
+    file: { contentType },
+  });
+
+export const billingPeriodsExportContract = {
+  csv: exportRoute('csv', 'text/csv; charset=utf-8'),
+  xlsx: exportRoute('xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+};

@@ -3,6 +3,7 @@ import {
   type BillingPeriodStatus,
   billingPeriodsContract as pc,
   billingAtRiskContract as rc,
+  billingPeriodsExportContract as xc,
 } from '@caredeck/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api-client';
@@ -55,4 +56,14 @@ export function useBillingAtRisk(programId: number, q: { page: number; per_page:
     placeholderData: keepPreviousData,
     enabled: programId > 0,
   });
+}
+
+/** GET {P}/billing/periods.csv|.xlsx: the evidence view's rows with its filters, saved as a file. */
+export function downloadBillingPeriods(
+  programId: number,
+  format: 'csv' | 'xlsx',
+  q: { date: string } & PeriodFilters,
+) {
+  const { page: _page, per_page: _perPage, ...query } = periodsQuery({ ...q, page: 1, per_page: 1 });
+  return api.download(xc[format], { params: { programId: String(programId) }, query });
 }

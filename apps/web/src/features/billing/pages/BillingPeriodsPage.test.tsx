@@ -1,13 +1,14 @@
 import {
   type BillingPeriodRow,
   billingPeriodsContract,
+  billingPeriodsExportContract,
   notificationsContract,
   platformContract,
   userContract,
 } from '@caredeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, on } from '../../../test/fetchMock';
 import { CONFIG, makeUser } from '../../../test/fixtures';
 import { renderRoutes, signInForTest } from '../../../test/render';
@@ -84,6 +85,7 @@ describe('/billings?view=evidence', () => {
 
   it('takes the code, status and "assigned to me" filters from the URL and says when they match nothing', async () => {
     const periods = on(billingPeriodsContract.periods, { programId: 1 });
+    const csv = on(billingPeriodsExportContract.csv, { programId: 1 });
     const api = mockFetch({
       [on(userContract.me)]: { body: makeUser() },
       [on(platformContract.config)]: { body: CONFIG },
@@ -92,7 +94,10 @@ describe('/billings?view=evidence', () => {
       [periods]: {
         body: { data: [], current_page: 1, last_page: 1, per_page: 25, total: 0, next_cursor: null },
       },
+      [csv]: { body: 'MRN' },
     });
+    URL.createObjectURL = vi.fn(() => 'blob:billing');
+    URL.revokeObjectURL = vi.fn();
     signInForTest();
     renderRoutes('/billings?view=evidence&code=99454&status=earning&mine=1');
     expect(await screen.findByTestId('billing-periods-empty', {}, { timeout: 10_000 })).toHaveTextContent(
@@ -101,6 +106,15 @@ describe('/billings?view=evidence', () => {
     const query = Object.fromEntries(api.callsTo(periods).at(-1)?.url.searchParams ?? []);
     expect(query).toMatchObject({ code: '99454', status: 'earning', assignee_id: String(makeUser().id) });
     expect(screen.getByTestId('filter-mine')).toBeChecked();
+
+    // The export takes the filters on screen and no page: every matching patient.
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(api.callsTo(csv)).toHaveLength(1));
+    expect(Object.fromEntries(api.callsTo(csv)[0]?.url.searchParams ?? [])).toEqual({
+      code: '99454',
+      status: 'earning',
+      assignee_id: String(makeUser().id),
+    });
 
     // Clearing the filters asks for everyone again.
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));

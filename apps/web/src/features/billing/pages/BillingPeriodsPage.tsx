@@ -21,6 +21,7 @@ import { DateField } from '../../../shared/ui/DateField';
 import { CALENDAR_DATE } from '../../../shared/ui/period';
 import { useCurrentUser } from '../../identity/api';
 import { useActiveScope } from '../../tenancy/scope';
+import { PeriodExportButtons } from '../components/PeriodExportButtons';
 import { hasPeriodFilters, PeriodFilterBar, readPeriodFilters } from '../components/PeriodFilterBar';
 import { useBillingPeriods } from '../periods-api';
 import '../periods-i18n';
@@ -42,13 +43,16 @@ export function BillingPeriodsPage() {
   const filters = readPeriodFilters(params);
   const me = useCurrentUser()?.id ?? null;
   // "Assigned to me" waits for the signed-in user rather than asking for everyone first.
-  const result = useBillingPeriods(filters.mine && !me ? 0 : programId, {
-    page,
-    per_page: PER_PAGE,
+  const query = {
     date,
     code: filters.code,
     status: filters.status,
     assignee_id: filters.mine ? me : null,
+  };
+  const result = useBillingPeriods(filters.mine && !me ? 0 : programId, {
+    page,
+    per_page: PER_PAGE,
+    ...query,
   });
   const set = (patch: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -79,6 +83,7 @@ export function BillingPeriodsPage() {
         maw={220}
       />
       <PeriodFilterBar value={filters} onChange={set} />
+      <PeriodExportButtons programId={filters.mine && !me ? 0 : programId} query={query} />
       <PeriodsResult
         result={result}
         filtered={hasPeriodFilters(filters)}
