@@ -171,4 +171,11 @@ describe('GET programs/{id}/billing/periods.csv and .xlsx (ADR 080)', () => {
     expect(sheet.actualRowCount).toBe(2);
     expect(typeof sheet.getRow(2).getCell(13).value).toBe('number');
   });
+
+  it('exports the patients who earn nothing yet, and nothing for a code no patient earns', async () => {
+    const waiting = parseCsv((await get('nurse', 'csv', 'date=2026-10-20&status=not_earning')).body);
+    expect(waiting.map((r) => r[1])).toEqual(['Last name', 'Bee']);
+    const none = parseCsv((await get('nurse', 'csv', 'date=2026-10-20&code=99445')).body);
+    expect(none).toEqual([HEADER]);
+  });
 });

@@ -7,7 +7,7 @@ import { auditView } from '../../platform/audit/audit';
 import type { Database, Queryable } from '../../platform/db/client';
 import { csvOf, type Table, xlsxStream } from '../reports/files';
 import { assertAssignee, encodePeriodsCursor } from './billing-period-filters';
-import { periodPage } from './billing-period-page';
+import { matchingIds, type PageRow, periodPage } from './billing-period-page';
 import { evaluateRow } from './billing-periods';
 
 /** Patients evaluated per statement while the export walks the program by keyset (ADR 080). */
@@ -79,19 +79,33 @@ async function peopleOf(db: Queryable, ids: number[]): Promise<Map<number, Peopl
   return new Map(res.rows.map((r) => [Number(r.id), r]));
 }
 
-/** Every matching patient, walked by keyset in batches inside one read-only snapshot. */
+/**
+ * Every matching patient inside one read-only snapshot. Without a code or status filter the program is walked by
+ * keyset on the name index; with one, the matches are found in one pass over the candidates' facts and then
+ * evaluated in batches of ids (ADR 080).
+ */
 export async function exportLines(db: Database, programId: number, q: BillingPeriodsFilterQuery) {
   return db.transaction(
     async (tx) => {
       const lines: Record<string, unknown>[] = [];
-      let cursor: string | undefined;
-      for (;;) {
-        const { rows } = await periodPage(tx, programId, { ...q, page: 1, per_page: BATCH, cursor });
+      const add = async (rows: PageRow[]) => {
         const people = await peopleOf(
           tx,
           rows.map((r) => Number(r.id)),
         );
         for (const r of rows) lines.push(lineOf(evaluateRow(r), people.get(Number(r.id))));
+      };
+      const batch = { ...q, page: 1, per_page: BATCH, code: undefined, status: undefined };
+      if (q.code || q.status) {
+        const ids = await matchingIds(tx, programId, q);
+        for (let i = 0; i < ids.length; i += BATCH)
+          await add((await periodPage(tx, programId, batch, ids.slice(i, i + BATCH))).rows);
+        return lines;
+      }
+      let cursor: string | undefined;
+      for (;;) {
+        const { rows } = await periodPage(tx, programId, { ...batch, cursor });
+        await add(rows);
         const last = rows.at(-1);
         if (rows.length < BATCH || !last) return lines;
         cursor = encodePeriodsCursor({

@@ -112,6 +112,27 @@ function pageSource(programId: number, f: BillingPeriodsFilterQuery, limit: SQL)
   };
 }
 
+/** Given patients of the program (a batch of `matchingIds`), by name. */
+function idsSource(programId: number, ids: readonly number[]): Source {
+  return {
+    ctes: sql`pg AS (SELECT p.id, p.first_name, p.last_name, p.mrn, coalesce(p.time_zone, 'UTC') AS tz
+      FROM patients p WHERE p.program_id = ${programId} AND p.id = ANY(${`{${ids.join(',')}}`}::bigint[]) ${NAME_ORDER})`,
+    total: sql`${ids.length}::int`,
+  };
+}
+
+/**
+ * Every patient matching the filters, in name order: one pass over the candidates' facts, so an export walks
+ * the matches in batches (`periodPage` with `ids`) instead of computing the facts again for each batch.
+ */
+export async function matchingIds(db: Queryable, programId: number, q: BillingPeriodsFilterQuery) {
+  const src = pageSource(programId, { ...q, cursor: undefined }, sql``);
+  const res = await db.execute<{ id: number }>(
+    sql`WITH ${src.ctes} SELECT pg.id FROM pg ORDER BY pg.last_name, pg.first_name, pg.id`,
+  );
+  return res.rows.map((r) => Number(r.id));
+}
+
 /**
  * One page of the program's patients (cut at the database by the name index, or among the patients whose facts
  * match the filters), then for those patients only: the device days (distinct local dates of device-transmitted
@@ -119,10 +140,17 @@ function pageSource(programId: number, f: BillingPeriodsFilterQuery, limit: SQL)
  * supply start is the staff-set date, else the local date the first device of the patient was provisioned
  * (ADR 072, ADR 080).
  */
-export async function periodPage(db: Queryable, programId: number, q: BillingPeriodsFilterQuery) {
+export async function periodPage(
+  db: Queryable,
+  programId: number,
+  q: BillingPeriodsFilterQuery,
+  ids?: readonly number[],
+) {
   const day = q.date ?? null;
   const offset = q.cursor ? 0 : (q.page - 1) * q.per_page;
-  const src = pageSource(programId, q, sql`LIMIT ${q.per_page} OFFSET ${offset}`);
+  const src = ids
+    ? idsSource(programId, ids)
+    : pageSource(programId, q, sql`LIMIT ${q.per_page} OFFSET ${offset}`);
   const res = await db.execute<PageRow & { total: number }>(sql`
     WITH ${src.ctes}, base AS MATERIALIZED (
       SELECT pg.*, coalesce(${day}::date, (now() AT TIME ZONE pg.tz)::date) AS day,
