@@ -76,7 +76,7 @@ test.describe('billing evidence under the 2026 rules (issue 30)', () => {
     expect(file.suggestedFilename()).toMatch(/^billing_periods_[\d_]+\.csv$/);
     const text = await readFile((await file.path()) ?? '', 'utf8');
     expect(text.split('\r\n')[0]).toBe(
-      'MRN,Last name,First name,Period start,Period end,Device days,Device code,Month start,Month end,RPM time,CCM time,Codes earned,Units,Rendering provider,Assigned staff,ICD-10',
+      'MRN,Last name,First name,Period start,Period end,Device days,Device code,Month start,Month end,RPM time,CCM time,Physician time,Codes earned,Units,Rendering provider,Assigned staff,ICD-10',
     );
   });
 

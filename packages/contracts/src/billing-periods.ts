@@ -63,6 +63,11 @@ export const billingPeriodRow = z.object({
   month: z.object({ start: z.string(), end: z.string() }),
   rpm_time: timeTrack,
   ccm_time: timeTrack,
+  /**
+   * 99091: RPM time recorded by the program's physicians within the 30-day period (the spec's rule: RPM time of
+   * staff with the physician role); null without a period (no device, no data to interpret). ADR 080.
+   */
+  physician_time: timeTrack.nullable(),
 });
 export type BillingPeriodRow = z.infer<typeof billingPeriodRow>;
 
@@ -73,7 +78,7 @@ export const billingPeriodsQuery = pageQuery.extend({
 
 /**
  * The codes the periods call evaluates, so the ones it can filter by (docs/billing.md "Filters"). The server
- * checks each against the year's rules table; 99091 joins when the periods call evaluates it.
+ * checks each against the year's rules table.
  */
 export const BILLING_PERIOD_CODES = [
   '99453',
@@ -84,6 +89,7 @@ export const BILLING_PERIOD_CODES = [
   '99458',
   '99490',
   '99439',
+  '99091',
 ] as const;
 export type BillingPeriodCode = (typeof BILLING_PERIOD_CODES)[number];
 /**

@@ -77,7 +77,8 @@ beforeAll(async () => {
     INSERT INTO disease_states (patient_id, program_id, conditions) VALUES
       (${ann}, ${program}, '[{"code":"I10","description":"Essential (primary) hypertension"},
         {"code":"E11.9","description":"Type 2 diabetes mellitus without complications"}]'::jsonb)`);
-  // 16 device days from 1 October (99454 + 99453) and 40:00 of RPM time with a call (99457 + one 99458).
+  // 16 device days from 1 October (99454 + 99453); 40:00 of the nurse's RPM time with a call and 30:00 of the
+  // physician's: 70:00 of RPM time (99457 + two 99458) and 99091 (the spec's rule: physicians' RPM time).
   const [device] = (
     await db.execute<{ id: number }>(sql`
       INSERT INTO devices (serial, vendor, kind, program_id, patient_id, provisioned_at)
@@ -90,7 +91,8 @@ beforeAll(async () => {
   await db.execute(sql`
     INSERT INTO billing_time_entries (patient_id, program_id, admin_id, type, activity, started_at, ended_at, seconds,
       interactive, billable)
-    VALUES (${ann}, ${program}, ${nurse.id}, 'rpm', 'Video call', '2026-10-05 14:00+00', '2026-10-05 14:40+00', 2400, true, true)`);
+    VALUES (${ann}, ${program}, ${nurse.id}, 'rpm', 'Video call', '2026-10-05 14:00+00', '2026-10-05 14:40+00', 2400, true, true),
+      (${ann}, ${program}, ${doctor.id}, 'rpm', 'Data review', '2026-10-07 14:00+00', '2026-10-07 14:30+00', 1800, false, true)`);
 });
 
 const HEADER = [
@@ -105,6 +107,7 @@ const HEADER = [
   'Month end',
   'RPM time',
   'CCM time',
+  'Physician time',
   'Codes earned',
   'Units',
   'Rendering provider',
@@ -121,10 +124,11 @@ const ANN = [
   '99454',
   '2026-10-01',
   '2026-10-31',
-  '40:00',
+  '70:00',
   '0:00',
-  '99453; 99454; 99457; 99458',
-  '4',
+  '30:00',
+  '99453; 99454; 99457; 99458 x2; 99091',
+  '6',
   'Dana Doctor',
   'Nora Nurse',
   'E11.9; I10',
@@ -169,7 +173,7 @@ describe('GET programs/{id}/billing/periods.csv and .xlsx (ADR 080)', () => {
     expect(values(1)).toEqual(HEADER);
     expect(values(2)).toEqual(ANN);
     expect(sheet.actualRowCount).toBe(2);
-    expect(typeof sheet.getRow(2).getCell(13).value).toBe('number');
+    expect(typeof sheet.getRow(2).getCell(14).value).toBe('number');
   });
 
   it('exports the patients who earn nothing yet, and nothing for a code no patient earns', async () => {
@@ -177,5 +181,7 @@ describe('GET programs/{id}/billing/periods.csv and .xlsx (ADR 080)', () => {
     expect(waiting.map((r) => r[1])).toEqual(['Last name', 'Bee']);
     const none = parseCsv((await get('nurse', 'csv', 'date=2026-10-20&code=99445')).body);
     expect(none).toEqual([HEADER]);
+    const physician = parseCsv((await get('nurse', 'csv', 'date=2026-10-20&code=99091')).body);
+    expect(physician.map((r) => r[1])).toEqual(['Last name', 'Aardvark']);
   });
 });

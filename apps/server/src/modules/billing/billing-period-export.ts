@@ -27,6 +27,7 @@ export const EXPORT_COLUMNS: Table['columns'] = [
   { header: 'Month end', key: 'month_end', width: 12 },
   { header: 'RPM time', key: 'rpm_time', width: 9 },
   { header: 'CCM time', key: 'ccm_time', width: 9 },
+  { header: 'Physician time', key: 'physician_time', width: 10 },
   { header: 'Codes earned', key: 'codes', width: 30 },
   { header: 'Units', key: 'units', width: 7 },
   { header: 'Rendering provider', key: 'provider', width: 22 },
@@ -39,7 +40,7 @@ export function codesOf(r: BillingPeriodRow): { code: string; units: number }[] 
   const device = [r.device?.setup_code, r.device?.code]
     .filter((c): c is string => !!c)
     .map((code) => ({ code, units: 1 }));
-  return [...device, ...r.rpm_time.codes, ...r.ccm_time.codes];
+  return [...device, ...r.rpm_time.codes, ...r.ccm_time.codes, ...(r.physician_time?.codes ?? [])];
 }
 
 function lineOf(r: BillingPeriodRow, p: People | undefined): Record<string, unknown> {
@@ -56,6 +57,7 @@ function lineOf(r: BillingPeriodRow, p: People | undefined): Record<string, unkn
     month_end: r.month.end,
     rpm_time: r.rpm_time.shown,
     ccm_time: r.ccm_time.shown,
+    physician_time: r.physician_time?.shown ?? '',
     codes: codes.map((c) => (c.units > 1 ? `${c.code} x${c.units}` : c.code)).join('; '),
     units: codes.reduce((n, c) => n + c.units, 0),
     provider: p?.provider ?? '',

@@ -15,6 +15,7 @@ export const RPM_KINDS = sql`('bp_cuff', 'pulse_oximeter', 'scale', 'glucometer'
 /** The facts' column holding the seconds of each time track the periods call evaluates. */
 const SECONDS: Partial<Record<string, SQL>> = {
   'rpm-management': sql`f.rpm_secs`,
+  'rpm-physician-data': sql`f.phys_secs`,
   ccm: sql`f.ccm_secs`,
 };
 const INTERACTIVE: Partial<Record<string, SQL>> = { 'rpm-management': sql`f.rpm_int` };

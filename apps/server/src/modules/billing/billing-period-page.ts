@@ -18,9 +18,14 @@ export type PageRow = {
   month_end: string;
   dates: string[] | null;
   entries: Entry[] | null;
+  physician: Entry[] | null;
 };
 
 type Source = { ctes: SQL; total: SQL };
+
+/** 99091's time: billable RPM entries of staff holding the physician role in the entry's program (the spec's rule). */
+const PHYSICIAN_RPM = sql`e.billable AND e.type = 'rpm' AND EXISTS (SELECT 1 FROM admin_program_roles r
+  WHERE r.admin_id = e.admin_id AND r.program_id = e.program_id AND r.role = 'physician')`;
 const NAME_ORDER = sql`ORDER BY p.last_name, p.first_name, p.id`;
 
 function patientsOf(programId: number, assigneeId: number | undefined): SQL {
@@ -60,7 +65,11 @@ function factsCtes(programId: number, day: string | null, assigneeId: number | u
           WHERE m.patient_id = fs.id AND m.device_id IS NOT NULL AND fs.p_start IS NOT NULL
             AND m.measured_at >= (fs.p_start - 1)::timestamptz AND m.measured_at < (fs.p_start + 31)::timestamptz
             AND (m.measured_at AT TIME ZONE fs.tz)::date BETWEEN fs.p_start AND fs.p_start + 29), 0) AS n,
-        coalesce(t.rpm_secs, 0) AS rpm_secs, coalesce(t.rpm_int, false) AS rpm_int, coalesce(t.ccm_secs, 0) AS ccm_secs
+        coalesce(t.rpm_secs, 0) AS rpm_secs, coalesce(t.rpm_int, false) AS rpm_int, coalesce(t.ccm_secs, 0) AS ccm_secs,
+        coalesce((SELECT sum(e.seconds)::int FROM billing_time_entries e
+          WHERE e.patient_id = fs.id AND ${PHYSICIAN_RPM} AND fs.p_start IS NOT NULL
+            AND e.started_at >= (fs.p_start - 1)::timestamptz AND e.started_at < (fs.p_start + 31)::timestamptz
+            AND (e.started_at AT TIME ZONE fs.tz)::date BETWEEN fs.p_start AND fs.p_start + 29), 0) AS phys_secs
       FROM fs LEFT JOIN LATERAL (
         SELECT sum(e.seconds) FILTER (WHERE e.type = 'rpm')::int AS rpm_secs,
           bool_or(e.interactive) FILTER (WHERE e.type = 'rpm') AS rpm_int,
@@ -181,6 +190,12 @@ export async function periodPage(
         WHERE e.patient_id = s.id AND e.billable
           AND e.started_at >= (s.month_start - 1)::timestamptz AND e.started_at < (s.month_end + 2)::timestamptz
           AND (e.started_at AT TIME ZONE s.tz)::date BETWEEN s.month_start AND s.month_end) AS entries,
+      (SELECT json_agg(json_build_object('id', e.id, 'type', e.type, 'started_at', ${isoUtc(sql`e.started_at`)},
+          'seconds', e.seconds, 'interactive', e.interactive) ORDER BY e.started_at, e.id)
+        FROM billing_time_entries e
+        WHERE e.patient_id = s.id AND ${PHYSICIAN_RPM} AND s.p_start IS NOT NULL
+          AND e.started_at >= (s.p_start - 1)::timestamptz AND e.started_at < (s.p_start + 31)::timestamptz
+          AND (e.started_at AT TIME ZONE s.tz)::date BETWEEN s.p_start AND s.p_start + 29) AS physician,
       ${src.total} AS total
     FROM spans s ORDER BY s.last_name, s.first_name, s.id`);
   const total = res.rows[0]?.total ?? (await countOf(db, programId, q));

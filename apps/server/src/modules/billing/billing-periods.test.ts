@@ -122,10 +122,18 @@ describe('GET programs/{id}/billing/periods', () => {
     expect(ann.rpm_time.codes).toEqual([{ code: '99470', units: 1 }]);
     expect(ann.rpm_time.next).toEqual({ code: '99457', seconds_needed: 1, needs_interactive: false });
     expect(ann.rpm_time.entries).toHaveLength(2);
+    // 99091 counts physicians' RPM time in the 30-day period; the nurse's entries are not a physician's.
+    expect(ann.physician_time).toMatchObject({ seconds: 0, shown: '0:00', codes: [] });
+    expect(ann.physician_time.next).toEqual({
+      code: '99091',
+      seconds_needed: 1800,
+      needs_interactive: false,
+    });
     const bob = res.json().data.find((r: { patient: { id: number } }) => r.patient.id === patients.bob);
     expect(bob.supply_start).toBeNull();
     expect(bob.device).toBeNull();
     expect(bob.rpm_time.codes).toEqual([]);
+    expect(bob.physician_time).toBeNull();
   });
 
   it('pages at the database', async () => {

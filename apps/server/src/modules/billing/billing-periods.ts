@@ -82,6 +82,7 @@ export function evaluateRow(r: PageRow): BillingPeriodRow {
       'ccm',
       entries.filter((e) => e.type === 'ccm'),
     ),
+    physician_time: period ? track(rules, 'rpm-physician-data', r.physician ?? []) : null,
   };
 }
 

@@ -56,6 +56,7 @@ const en = {
   },
   exportCsv: 'Export CSV',
   exportXlsx: 'Export XLSX',
+  physicianTime: 'Physicians’ time this period: {{time}}',
 };
 
 export const billingPeriodTexts: FeatureTexts<typeof en> = registerTexts('billingPeriods', {
@@ -116,6 +117,7 @@ export const billingPeriodTexts: FeatureTexts<typeof en> = registerTexts('billin
     },
     exportCsv: 'Als CSV exportieren',
     exportXlsx: 'Als XLSX exportieren',
+    physicianTime: 'Arztzeit in diesem Zeitraum: {{time}}',
   },
   fr: {
     atRisk: {
@@ -173,6 +175,7 @@ export const billingPeriodTexts: FeatureTexts<typeof en> = registerTexts('billin
     },
     exportCsv: 'Exporter en CSV',
     exportXlsx: 'Exporter en XLSX',
+    physicianTime: 'Temps médecin sur la période : {{time}}',
   },
   pt: {
     atRisk: {
@@ -230,6 +233,7 @@ export const billingPeriodTexts: FeatureTexts<typeof en> = registerTexts('billin
     },
     exportCsv: 'Exportar CSV',
     exportXlsx: 'Exportar XLSX',
+    physicianTime: 'Tempo de médicos neste período: {{time}}',
   },
 });
 

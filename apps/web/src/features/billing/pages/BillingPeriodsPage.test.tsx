@@ -44,6 +44,7 @@ const ann: BillingPeriodRow = {
     needs_interactive: false,
   }),
   ccm_time: track(0, [], { code: '99490', seconds_needed: 1200, needs_interactive: false }),
+  physician_time: { ...track(1800, [{ code: '99091', units: 1 }], null), interactive: false },
 };
 
 describe('/billings?view=evidence', () => {
@@ -69,6 +70,9 @@ describe('/billings?view=evidence', () => {
     // 1,199 s is 19:59 and 99470, with one second missing for 99457: never "20 minutes".
     expect(row).toHaveTextContent('19:59');
     expect(row).toHaveTextContent('99457: 0:01 more');
+    expect(within(row).getByTestId('billing-physician-time')).toHaveTextContent(
+      'Physicians’ time this period: 30:00',
+    );
 
     const toggle = within(row).getByRole('button', { name: 'Evidence for Aardvark, Ann' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -194,6 +194,7 @@ function PeriodsTable({ rows }: { rows: BillingPeriodRow[] }) {
                   </Table.Td>
                   <Table.Td>
                     <Time track={r.rpm_time} />
+                    {r.physician_time && <PhysicianTime track={r.physician_time} />}
                   </Table.Td>
                   <Table.Td>
                     <Time track={r.ccm_time} />
@@ -250,6 +251,23 @@ function Time({ track }: { track: BillingTimeTrack }) {
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** 99091: physicians' RPM time in the 30-day period, with the code once earned. */
+function PhysicianTime({ track }: { track: BillingTimeTrack }) {
+  const { t } = useTranslation('billingPeriods');
+  return (
+    <Group gap={4} mt={4}>
+      <Text size="xs" c="dimmed" data-testid="billing-physician-time">
+        {t('physicianTime', { time: track.shown })}
+      </Text>
+      {track.codes.map((c) => (
+        <Badge key={c.code} variant="light" color="success">
+          {c.code}
+        </Badge>
+      ))}
+    </Group>
   );
 }
 
