@@ -94,5 +94,8 @@ test.describe('billing evidence under the 2026 rules (issue 30)', () => {
       await expect(first).toContainText(/Device days \(99\d{3}\)|RPM time \(99\d{3}\)/);
     }
     await expectNoSeriousA11yViolations(page, '/billings?view=at-risk');
+    await page.getByText('Assigned to me', { exact: true }).click();
+    await expect(page).toHaveURL(/view=at-risk&mine=1/);
+    await expect(table.or(page.getByText('No patient is at risk.'))).toBeVisible();
   });
 });

@@ -178,6 +178,10 @@ export const atRiskRow = z.object({
 });
 export type AtRiskRow = z.infer<typeof atRiskRow>;
 
+/** The at-risk list's filter: one assignee's patients (a staff id of the program; ADR 080). */
+export const billingAtRiskQuery = billingPeriodsQuery.extend({ assignee_id: idParam.optional() });
+export type BillingAtRiskQuery = z.infer<typeof billingAtRiskQuery>;
+
 export const billingAtRiskContract = {
   atRisk: defineRoute({
     method: 'GET',
@@ -186,7 +190,7 @@ export const billingAtRiskContract = {
       'Patients who will miss the next device-day or RPM-time code in the current period or month unless someone acts, soonest first',
     tags: ['billing'],
     params: z.object({ programId: idParam }),
-    query: billingPeriodsQuery,
+    query: billingAtRiskQuery,
     responses: { 200: paged(atRiskRow) },
   }),
 };

@@ -44,6 +44,7 @@ beforeAll(async () => {
   };
   await make('nurse', { programRoles: [{ programId: program, role: 'care_coordinator' }] });
   await make('stranger', { programRoles: [{ programId: foreignProgram, role: 'admin' }] });
+  await make('physician', { programRoles: [{ programId: program, role: 'physician' }] });
   patients.ann = (
     await g.patient({
       programId: program,
@@ -253,6 +254,17 @@ describe('GET programs/{id}/billing/at-risk', () => {
     expect(res.json().data[0].patient.id).toBe(patients.ann);
     expect(res.json().data[0].period).toEqual({ start: '2026-10-01', end: '2026-10-30' });
     expect(res.json().total).toBe(2);
+  });
+
+  it("narrows to one assignee's patients; an id that is not staff of the program is 422", async () => {
+    const mine = await atRisk('nurse', `date=2026-10-20&assignee_id=${staff.nurse}`);
+    expect(mine.json().total).toBe(2);
+    const none = await atRisk('nurse', `date=2026-10-20&assignee_id=${staff.physician}`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({ data: [], total: 0 });
+    const theirs = await atRisk('nurse', `date=2026-10-20&assignee_id=${staff.stranger}`);
+    expect(theirs.statusCode).toBe(422);
+    expect(Object.keys(theirs.json().errors)).toEqual(['assignee_id']);
   });
 });
 

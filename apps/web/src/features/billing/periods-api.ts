@@ -41,7 +41,10 @@ function periodsQuery(q: { page: number; per_page: number; date: string } & Peri
 }
 
 /** GET {P}/billing/at-risk: who will miss the next code this period or month, soonest first. */
-export function useBillingAtRisk(programId: number, q: { page: number; per_page: number }) {
+export function useBillingAtRisk(
+  programId: number,
+  q: { page: number; per_page: number; assignee_id: number | null },
+) {
   return useQuery({
     queryKey: ['billing', programId, 'at-risk', q],
     queryFn: ({ signal }) =>
@@ -49,7 +52,11 @@ export function useBillingAtRisk(programId: number, q: { page: number; per_page:
         rc.atRisk,
         {
           params: { programId: String(programId) },
-          query: { page: String(q.page), per_page: String(q.per_page) },
+          query: {
+            page: String(q.page),
+            per_page: String(q.per_page),
+            ...(q.assignee_id ? { assignee_id: String(q.assignee_id) } : {}),
+          },
         },
         { signal },
       ),

@@ -1,5 +1,6 @@
 import {
   type BillingPeriodRow,
+  billingAtRiskContract,
   billingPeriodsContract,
   billingPeriodsExportContract,
   notificationsContract,
@@ -129,6 +130,26 @@ describe('/billings?view=evidence', () => {
     expect(await screen.findByTestId('billing-periods-empty')).toHaveTextContent(
       'No patients in this program.',
     );
+    expect(api.unhandled).toEqual([]);
+  });
+});
+
+describe('/billings?view=at-risk', () => {
+  it('asks for the signed-in user\'s patients when "Assigned to me" is in the URL', async () => {
+    const atRisk = on(billingAtRiskContract.atRisk, { programId: 1 });
+    const api = mockFetch({
+      [on(userContract.me)]: { body: makeUser() },
+      [on(platformContract.config)]: { body: CONFIG },
+      [on(userContract.pageSession, { programId: 1, id: 7 })]: { status: 201, body: {} },
+      [on(notificationsContract.staff, { programId: 1 })]: { body: { data: [], unread: 0 } },
+      [atRisk]: { body: { data: [], current_page: 1, last_page: 1, per_page: 25, total: 0 } },
+    });
+    signInForTest();
+    renderRoutes('/billings?view=at-risk&mine=1');
+    expect(await screen.findByText('No patient is at risk.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(api.callsTo(atRisk).map((c) => c.url.searchParams.get('assignee_id'))).toEqual([
+      String(makeUser().id),
+    ]);
     expect(api.unhandled).toEqual([]);
   });
 });
