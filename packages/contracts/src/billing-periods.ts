@@ -63,6 +63,11 @@ export const billingPeriodRow = z.object({
   month: z.object({ start: z.string(), end: z.string() }),
   rpm_time: timeTrack,
   ccm_time: timeTrack,
+  /**
+   * 99091: RPM time recorded by the program's physicians within the 30-day period (the spec's rule: RPM time of
+   * staff with the physician role); null without a period (no device, no data to interpret). ADR 080.
+   */
+  physician_time: timeTrack.nullable(),
 });
 export type BillingPeriodRow = z.infer<typeof billingPeriodRow>;
 
@@ -70,6 +75,48 @@ export const billingPeriodsQuery = pageQuery.extend({
   /** The day to evaluate (its period and month); today in each patient's zone when absent. */
   date: calendarDay().optional(),
 });
+
+/**
+ * The codes the periods call evaluates, so the ones it can filter by (docs/billing.md "Filters"). The server
+ * checks each against the year's rules table.
+ */
+export const BILLING_PERIOD_CODES = [
+  '99453',
+  '99445',
+  '99454',
+  '99470',
+  '99457',
+  '99458',
+  '99490',
+  '99439',
+  '99091',
+] as const;
+export type BillingPeriodCode = (typeof BILLING_PERIOD_CODES)[number];
+/**
+ * `earning`: earns at least one code in the period or month; `not_earning`: earns nothing yet; `at_risk`: on the
+ * at-risk worklist (will miss the next device-day or RPM-time code unless someone acts).
+ */
+export const BILLING_PERIOD_STATUSES = ['earning', 'not_earning', 'at_risk'] as const;
+export type BillingPeriodStatus = (typeof BILLING_PERIOD_STATUSES)[number];
+
+export const PERIODS_CURSOR_INVALID = 'The cursor is invalid: use a next_cursor of this call.';
+
+export const billingPeriodsFilterQuery = billingPeriodsQuery.extend({
+  /**
+   * Keyset paging: the rows after this cursor (a `next_cursor` of an earlier answer), instead of `page`'s
+   * OFFSET. `current_page` then echoes `page` as the client sent it (default 1): a cursor does not count.
+   */
+  cursor: line()
+    .regex(/^[A-Za-z0-9_-]{1,1000}$/, PERIODS_CURSOR_INVALID)
+    .optional(),
+  code: z
+    .enum(BILLING_PERIOD_CODES, { message: 'Use a code the periods call evaluates (e.g. 99454).' })
+    .optional(),
+  status: z.enum(BILLING_PERIOD_STATUSES, { message: 'Use earning, not_earning or at_risk.' }).optional(),
+  /** Patients assigned to this staff member (a staff id of the program). */
+  assignee_id: idParam.optional(),
+});
+export type BillingPeriodsFilterQuery = z.infer<typeof billingPeriodsFilterQuery>;
 
 const tags = ['billing'] as const;
 
@@ -81,8 +128,13 @@ export const billingPeriodsContract = {
       'Per patient: the current 30-day device period and calendar month, codes earned with their evidence, what the next code needs',
     tags,
     params: z.object({ programId: idParam }),
-    query: billingPeriodsQuery,
-    responses: { 200: paged(billingPeriodRow) },
+    query: billingPeriodsFilterQuery,
+    responses: {
+      200: paged(billingPeriodRow).extend({
+        /** The cursor of the next page (keyset, ADR 080); null when this page is not full. */
+        next_cursor: z.string().nullable(),
+      }),
+    },
   }),
   setSupplyStart: defineRoute({
     method: 'PUT',
@@ -126,6 +178,10 @@ export const atRiskRow = z.object({
 });
 export type AtRiskRow = z.infer<typeof atRiskRow>;
 
+/** The at-risk list's filter: one assignee's patients (a staff id of the program; ADR 080). */
+export const billingAtRiskQuery = billingPeriodsQuery.extend({ assignee_id: idParam.optional() });
+export type BillingAtRiskQuery = z.infer<typeof billingAtRiskQuery>;
+
 export const billingAtRiskContract = {
   atRisk: defineRoute({
     method: 'GET',
@@ -134,7 +190,31 @@ export const billingAtRiskContract = {
       'Patients who will miss the next device-day or RPM-time code in the current period or month unless someone acts, soonest first',
     tags: ['billing'],
     params: z.object({ programId: idParam }),
-    query: billingPeriodsQuery,
+    query: billingAtRiskQuery,
     responses: { 200: paged(atRiskRow) },
   }),
+};
+
+/** The export's filters: the evidence view's, without paging (every matching patient is written). */
+export const billingPeriodsExportQuery = billingPeriodsFilterQuery.omit({
+  page: true,
+  per_page: true,
+  cursor: true,
+});
+
+const exportRoute = (format: 'csv' | 'xlsx', contentType: string) =>
+  defineRoute({
+    method: 'GET',
+    path: `/api/v1/programs/:programId/billing/periods.${format}`,
+    summary: `The evidence view as ${format.toUpperCase()}: per patient and period, MRN, name, period, device days and code, RPM/CCM time as minutes:seconds, codes with units, provider, assigned staff, ICD-10`,
+    tags: ['billing'],
+    params: z.object({ programId: idParam }),
+    query: billingPeriodsExportQuery,
+    responses: { 200: null },
+    file: { contentType },
+  });
+
+export const billingPeriodsExportContract = {
+  csv: exportRoute('csv', 'text/csv; charset=utf-8'),
+  xlsx: exportRoute('xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
 };

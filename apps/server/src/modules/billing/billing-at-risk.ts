@@ -1,9 +1,10 @@
-import { type AtRiskRow, pageOf } from '@caredeck/contracts';
+import { type AtRiskRow, type BillingAtRiskQuery, pageOf } from '@caredeck/contracts';
 import { type CodeRule, rulesFor } from '@caredeck/domain';
 import { sql } from 'drizzle-orm';
 import type { StaffActor } from '../../platform/access/actor';
 import { auditView } from '../../platform/audit/audit';
 import type { Database, Queryable } from '../../platform/db/client';
+import { assertAssignee } from './billing-period-filters';
 
 type RiskRow = {
   id: number;
@@ -42,11 +43,8 @@ function thresholds(year: number) {
 }
 
 /** One page of the at-risk list (the whole program ranked in one statement, cut there). */
-export async function atRiskPage(
-  db: Queryable,
-  programId: number,
-  q: { page: number; per_page: number; date?: string | undefined },
-) {
+export async function atRiskPage(db: Queryable, programId: number, q: BillingAtRiskQuery) {
+  const assignee = q.assignee_id === undefined ? sql`` : sql` AND p.assigned_admin_id = ${q.assignee_id}`;
   const year = q.date ? Number(q.date.slice(0, 4)) : new Date().getUTCFullYear();
   const { d1, d2, t1, t2 } = thresholds(year);
   const res = await db.execute<RiskRow>(sql`
@@ -61,7 +59,7 @@ export async function atRiskPage(
         coalesce(s.supply_start, (f.first_at AT TIME ZONE coalesce(p.time_zone, 'UTC'))::date) AS supply_start
       FROM (SELECT patient_id FROM firsts
             UNION SELECT patient_id FROM billing_supply_starts WHERE program_id = ${programId}) c
-      JOIN patients p ON p.id = c.patient_id AND p.program_id = ${programId}
+      JOIN patients p ON p.id = c.patient_id AND p.program_id = ${programId}${assignee}
       LEFT JOIN billing_supply_starts s ON s.patient_id = p.id
       LEFT JOIN firsts f ON f.patient_id = p.id
     ), cur AS MATERIALIZED (
@@ -124,11 +122,8 @@ export async function atRiskPage(
 export function createBillingAtRiskService(deps: { db: Database }) {
   const { db } = deps;
   return {
-    async atRisk(
-      actor: StaffActor,
-      programId: number,
-      q: { page: number; per_page: number; date?: string | undefined },
-    ) {
+    async atRisk(actor: StaffActor, programId: number, q: BillingAtRiskQuery) {
+      await assertAssignee(db, programId, q);
       const { rows, total } = await atRiskPage(db, programId, q);
       await auditView(db, {
         actorAdminId: actor.adminId,

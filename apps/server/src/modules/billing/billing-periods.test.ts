@@ -19,6 +19,7 @@ let db: Database;
 let program = 0;
 const patients = { ann: 0, bob: 0, foreign: 0 };
 const tokens: Record<string, string> = {};
+const staff: Record<string, number> = {};
 const NY = 'America/New_York';
 
 const send = (as: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
@@ -38,12 +39,20 @@ beforeAll(async () => {
   const foreignProgram = (await g.program({ enterpriseId: (await g.enterprise()).id })).id;
   const make = async (key: string, input: Parameters<typeof g.admin>[0]) => {
     const a = await g.admin({ hipaaConsented: true, ...input });
+    staff[key] = a.id;
     tokens[key] = (await signIn(app, a.email, FACTORY_PASSWORD)).token;
   };
   await make('nurse', { programRoles: [{ programId: program, role: 'care_coordinator' }] });
   await make('stranger', { programRoles: [{ programId: foreignProgram, role: 'admin' }] });
+  await make('physician', { programRoles: [{ programId: program, role: 'physician' }] });
   patients.ann = (
-    await g.patient({ programId: program, firstName: 'Ann', lastName: 'Aardvark', timeZone: NY })
+    await g.patient({
+      programId: program,
+      firstName: 'Ann',
+      lastName: 'Aardvark',
+      timeZone: NY,
+      assignedAdminId: staff.nurse ?? null,
+    })
   ).id;
   patients.bob = (
     await g.patient({ programId: program, firstName: 'Bob', lastName: 'Bee', timeZone: NY })
@@ -114,10 +123,18 @@ describe('GET programs/{id}/billing/periods', () => {
     expect(ann.rpm_time.codes).toEqual([{ code: '99470', units: 1 }]);
     expect(ann.rpm_time.next).toEqual({ code: '99457', seconds_needed: 1, needs_interactive: false });
     expect(ann.rpm_time.entries).toHaveLength(2);
+    // 99091 counts physicians' RPM time in the 30-day period; the nurse's entries are not a physician's.
+    expect(ann.physician_time).toMatchObject({ seconds: 0, shown: '0:00', codes: [] });
+    expect(ann.physician_time.next).toEqual({
+      code: '99091',
+      seconds_needed: 1800,
+      needs_interactive: false,
+    });
     const bob = res.json().data.find((r: { patient: { id: number } }) => r.patient.id === patients.bob);
     expect(bob.supply_start).toBeNull();
     expect(bob.device).toBeNull();
     expect(bob.rpm_time.codes).toEqual([]);
+    expect(bob.physician_time).toBeNull();
   });
 
   it('pages at the database', async () => {
@@ -126,6 +143,78 @@ describe('GET programs/{id}/billing/periods', () => {
     expect(res.json().data.map((r: { patient: { id: number } }) => r.patient.id)).toEqual([patients.bob]);
     expect(res.json().total).toBe(2);
     expect(res.json().last_page).toBe(2);
+  });
+});
+
+describe('GET programs/{id}/billing/periods with filters (ADR 080)', () => {
+  const ids = async (query: string) => {
+    const res = await periods('nurse', `date=2026-10-20&${query}`);
+    expect(res.statusCode).toBe(200);
+    return {
+      ids: res.json().data.map((r: { patient: { id: number } }) => r.patient.id),
+      total: res.json().total,
+    };
+  };
+
+  it('filters by an earned code, by the table: 15 device days earn 99445 and not 99454, 19:59 earns 99470', async () => {
+    expect(await ids('code=99445')).toEqual({ ids: [patients.ann], total: 1 });
+    expect(await ids('code=99453')).toEqual({ ids: [patients.ann], total: 1 });
+    expect(await ids('code=99470')).toEqual({ ids: [patients.ann], total: 1 });
+    expect(await ids('code=99454')).toEqual({ ids: [], total: 0 });
+    expect(await ids('code=99457')).toEqual({ ids: [], total: 0 });
+  });
+
+  it('filters by status: earning, not earning yet, at risk; with a code, not earning matches nothing', async () => {
+    expect(await ids('status=earning')).toEqual({ ids: [patients.ann], total: 1 });
+    expect(await ids('status=not_earning')).toEqual({ ids: [patients.bob], total: 1 });
+    expect(await ids('status=at_risk')).toEqual({ ids: [patients.ann], total: 1 });
+    expect(await ids('status=not_earning&code=99445')).toEqual({ ids: [], total: 0 });
+    expect(await ids('status=earning&code=99445&per_page=1&page=2')).toEqual({ ids: [], total: 1 });
+  });
+
+  it('filters by assignee, alone and with a status', async () => {
+    expect(await ids(`assignee_id=${staff.nurse}`)).toEqual({ ids: [patients.ann], total: 1 });
+    expect(await ids(`assignee_id=${staff.nurse}&status=not_earning`)).toEqual({ ids: [], total: 0 });
+  });
+
+  it('answers 422 naming each unknown or malformed filter', async () => {
+    const bad = await periods('nurse', 'code=12345&status=busy&assignee_id=abc');
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['assignee_id', 'code', 'status']);
+    const foreign = await periods('nurse', `assignee_id=${staff.stranger}`);
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors.assignee_id).toEqual(['No staff member of this program has this id.']);
+  });
+});
+
+describe('GET programs/{id}/billing/periods by keyset cursor (ADR 080)', () => {
+  const ids = (res: { json: () => { data: { patient: { id: number } }[] } }) =>
+    res.json().data.map((r) => r.patient.id);
+
+  it('walks the program in name order by next_cursor, with the filters, and ends with a null cursor', async () => {
+    const first = await periods('nurse', 'date=2026-10-20&per_page=1');
+    expect(ids(first)).toEqual([patients.ann]);
+    const cursor = first.json().next_cursor;
+    expect(typeof cursor).toBe('string');
+    const second = await periods('nurse', `date=2026-10-20&per_page=1&cursor=${cursor}`);
+    expect(ids(second)).toEqual([patients.bob]);
+    expect(second.json().total).toBe(2);
+    const end = await periods('nurse', `date=2026-10-20&per_page=1&cursor=${second.json().next_cursor}`);
+    expect(ids(end)).toEqual([]);
+    expect(end.json().next_cursor).toBeNull();
+    // The page parameters keep working beside it; a page that is not full has no next cursor.
+    expect((await periods('nurse', 'date=2026-10-20&per_page=5')).json().next_cursor).toBeNull();
+    const filtered = await periods('nurse', `date=2026-10-20&status=not_earning&cursor=${cursor}`);
+    expect(ids(filtered)).toEqual([patients.bob]);
+    expect(ids(await periods('nurse', `date=2026-10-20&status=earning&cursor=${cursor}`))).toEqual([]);
+  });
+
+  it('answers 422 naming a cursor this call did not give', async () => {
+    for (const bad of ['not*base64', 'YWJj', Buffer.from('["a","b",-1]').toString('base64url')]) {
+      const res = await periods('nurse', `cursor=${bad}`);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.cursor).toEqual(['The cursor is invalid: use a next_cursor of this call.']);
+    }
   });
 });
 
@@ -165,6 +254,17 @@ describe('GET programs/{id}/billing/at-risk', () => {
     expect(res.json().data[0].patient.id).toBe(patients.ann);
     expect(res.json().data[0].period).toEqual({ start: '2026-10-01', end: '2026-10-30' });
     expect(res.json().total).toBe(2);
+  });
+
+  it("narrows to one assignee's patients; an id that is not staff of the program is 422", async () => {
+    const mine = await atRisk('nurse', `date=2026-10-20&assignee_id=${staff.nurse}`);
+    expect(mine.json().total).toBe(2);
+    const none = await atRisk('nurse', `date=2026-10-20&assignee_id=${staff.physician}`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({ data: [], total: 0 });
+    const theirs = await atRisk('nurse', `date=2026-10-20&assignee_id=${staff.stranger}`);
+    expect(theirs.statusCode).toBe(422);
+    expect(Object.keys(theirs.json().errors)).toEqual(['assignee_id']);
   });
 });
 

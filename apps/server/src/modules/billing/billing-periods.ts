@@ -1,5 +1,6 @@
 import {
   type BillingPeriodRow,
+  type BillingPeriodsFilterQuery,
   type BillingTimeTrack,
   BILLING_PERIOD_MESSAGES as PM,
   pageOf,
@@ -19,88 +20,9 @@ import { sql } from 'drizzle-orm';
 import type { StaffActor } from '../../platform/access/actor';
 import { assertBodyRefsInScope } from '../../platform/access/scope';
 import { audit, auditView } from '../../platform/audit/audit';
-import type { Database, Queryable } from '../../platform/db/client';
-import { isoUtc } from '../../platform/db/time';
-
-/** The monitoring devices whose supply starts the RPM periods (not dispensers, inhalers or NFC readers). */
-const RPM_KINDS = sql`('bp_cuff', 'pulse_oximeter', 'scale', 'glucometer', 'wearable')`;
-
-type Entry = { id: number; type: string; started_at: string; seconds: number; interactive: boolean };
-type PageRow = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  mrn: string | null;
-  tz: string;
-  day: string;
-  supply_start: string | null;
-  source: 'device' | 'staff' | null;
-  month_start: string;
-  month_end: string;
-  dates: string[] | null;
-  entries: Entry[] | null;
-};
-
-/**
- * One page of the program's patients (cut at the database by the name index), then for those patients only:
- * the device days (distinct local dates of device-transmitted readings, `device_id` set) of the 30-day period
- * holding the day, and the month's billable time entries. The supply start is the staff-set date, else the
- * local date the first device of the patient was provisioned (ADR 072).
- */
-export async function periodPage(
-  db: Queryable,
-  programId: number,
-  day: string | null,
-  page: number,
-  perPage: number,
-) {
-  const res = await db.execute<PageRow & { total: number }>(sql`
-    WITH pg AS (
-      SELECT p.id, p.first_name, p.last_name, p.mrn, coalesce(p.time_zone, 'UTC') AS tz
-      FROM patients p WHERE p.program_id = ${programId}
-      ORDER BY p.last_name, p.first_name, p.id
-      LIMIT ${perPage} OFFSET ${(page - 1) * perPage}
-    ), base AS MATERIALIZED (
-      SELECT pg.*, coalesce(${day}::date, (now() AT TIME ZONE pg.tz)::date) AS day,
-        coalesce(s.supply_start, (SELECT (min(d.provisioned_at) AT TIME ZONE pg.tz)::date
-          FROM devices d WHERE d.patient_id = pg.id AND d.provisioned_at IS NOT NULL AND d.kind IN ${RPM_KINDS})) AS supply_start,
-        CASE WHEN s.patient_id IS NOT NULL THEN 'staff'
-          WHEN EXISTS (SELECT 1 FROM devices d WHERE d.patient_id = pg.id AND d.provisioned_at IS NOT NULL
-            AND d.kind IN ${RPM_KINDS}) THEN 'device'
-        END AS source
-      FROM pg LEFT JOIN billing_supply_starts s ON s.patient_id = pg.id
-    ), spans AS MATERIALIZED (
-      SELECT base.*,
-        CASE WHEN supply_start <= day THEN supply_start + ((day - supply_start) / 30) * 30 END AS p_start,
-        date_trunc('month', day)::date AS month_start,
-        (date_trunc('month', day) + interval '1 month - 1 day')::date AS month_end
-      FROM base
-    )
-    SELECT s.id, s.first_name, s.last_name, s.mrn, s.tz, s.day::text AS day, s.supply_start::text AS supply_start,
-      s.source, s.month_start::text AS month_start, s.month_end::text AS month_end,
-      (SELECT array_agg(DISTINCT (m.measured_at AT TIME ZONE s.tz)::date::text)
-        FROM measurements m
-        WHERE m.patient_id = s.id AND m.device_id IS NOT NULL AND s.p_start IS NOT NULL
-          AND m.measured_at >= (s.p_start - 1)::timestamptz AND m.measured_at < (s.p_start + 31)::timestamptz
-          AND (m.measured_at AT TIME ZONE s.tz)::date BETWEEN s.p_start AND s.p_start + 29) AS dates,
-      (SELECT json_agg(json_build_object('id', e.id, 'type', e.type, 'started_at', ${isoUtc(sql`e.started_at`)},
-          'seconds', e.seconds, 'interactive', e.interactive) ORDER BY e.started_at, e.id)
-        FROM billing_time_entries e
-        WHERE e.patient_id = s.id AND e.billable
-          AND e.started_at >= (s.month_start - 1)::timestamptz AND e.started_at < (s.month_end + 2)::timestamptz
-          AND (e.started_at AT TIME ZONE s.tz)::date BETWEEN s.month_start AND s.month_end) AS entries,
-      (SELECT count(*)::int FROM patients p WHERE p.program_id = ${programId}) AS total
-    FROM spans s ORDER BY s.last_name, s.first_name, s.id`);
-  const total = res.rows[0]?.total ?? (await countPatients(db, programId));
-  return { rows: res.rows, total };
-}
-
-async function countPatients(db: Queryable, programId: number): Promise<number> {
-  const r = await db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM patients WHERE program_id = ${programId}`,
-  );
-  return r.rows[0]?.n ?? 0;
-}
+import type { Database } from '../../platform/db/client';
+import { assertAssignee, encodePeriodsCursor } from './billing-period-filters';
+import { type Entry, type PageRow, periodPage } from './billing-period-page';
 
 function track(rules: BillingYearRules, name: TimeTrack, entries: Entry[]): BillingTimeTrack {
   const seconds = entries.reduce((n, e) => n + e.seconds, 0);
@@ -160,26 +82,39 @@ export function evaluateRow(r: PageRow): BillingPeriodRow {
       'ccm',
       entries.filter((e) => e.type === 'ccm'),
     ),
+    physician_time: period ? track(rules, 'rpm-physician-data', r.physician ?? []) : null,
   };
 }
 
 export function createBillingPeriodsService(deps: { db: Database }) {
   const { db } = deps;
   return {
-    async periods(
-      actor: StaffActor,
-      programId: number,
-      q: { page: number; per_page: number; date?: string | undefined },
-    ) {
-      const { rows, total } = await periodPage(db, programId, q.date ?? null, q.page, q.per_page);
+    async periods(actor: StaffActor, programId: number, q: BillingPeriodsFilterQuery) {
+      await assertAssignee(db, programId, q);
+      const { rows, total } = await periodPage(db, programId, q);
       await auditView(db, {
         actorAdminId: actor.adminId,
         programId,
         action: 'billing.periods_view',
-        details: { rows: rows.length },
+        details: {
+          rows: rows.length,
+          code: q.code ?? null,
+          status: q.status ?? null,
+          assignee_id: q.assignee_id ?? null,
+        },
         ip: actor.ip,
       });
-      return pageOf(rows.map(evaluateRow), q, total);
+      const last = rows.length === q.per_page ? rows.at(-1) : undefined;
+      return {
+        ...pageOf(rows.map(evaluateRow), q, total),
+        next_cursor: last
+          ? encodePeriodsCursor({
+              last_name: last.last_name,
+              first_name: last.first_name,
+              id: Number(last.id),
+            })
+          : null,
+      };
     },
 
     async setSupplyStart(

@@ -2,6 +2,7 @@ import {
   billingContract as c,
   billingPeriodsContract as pc,
   billingAtRiskContract as rc,
+  billingPeriodsExportContract as xc,
 } from '@caredeck/contracts';
 import { scopedProgram, staffActor } from '../../platform/access/access.plugin';
 import { access } from '../../platform/access/rules';
@@ -11,13 +12,19 @@ import { patientObject } from '../patients/patients.queries';
 import { timeEntryKind } from './billing.queries';
 import { BILLING_ROLES, type BillingService } from './billing.service';
 import type { BillingAtRiskService } from './billing-at-risk';
+import type { BillingPeriodsExportService } from './billing-period-export';
 import type { BillingPeriodsService } from './billing-periods';
 
 export async function billingRoutes(
   app: App,
-  deps: { billing: BillingService; periods: BillingPeriodsService; atRisk: BillingAtRiskService },
+  deps: {
+    billing: BillingService;
+    periods: BillingPeriodsService;
+    atRisk: BillingAtRiskService;
+    periodsExport: BillingPeriodsExportService;
+  },
 ) {
-  const { billing: svc, periods, atRisk } = deps;
+  const { billing: svc, periods, atRisk, periodsExport } = deps;
   const patient = access.object(patientObject, { roles: BILLING_ROLES, notFound: 'Patient not found' });
 
   // The report names its program in the query: the service checks the caller's roles there (404 outside).
@@ -97,4 +104,17 @@ export async function billingRoutes(
     access: access.program(BILLING_ROLES),
     handler: async (req) => atRisk.atRisk(staffActor(req), scopedProgram(req).id, req.query),
   });
+  for (const format of ['csv', 'xlsx'] as const) {
+    const contract = xc[format];
+    route(app, contract, {
+      access: access.program(BILLING_ROLES),
+      handler: async (req, reply) => {
+        const file = await periodsExport.export(staffActor(req), scopedProgram(req).id, format, req.query);
+        reply
+          .type(contract.file.contentType)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .send(file.stream);
+      },
+    });
+  }
 }

@@ -3,6 +3,7 @@ import { defineModule } from '../../platform/module';
 import { billingRoutes } from './billing.routes';
 import { createBillingService } from './billing.service';
 import { createBillingAtRiskService } from './billing-at-risk';
+import { createBillingPeriodsExportService } from './billing-period-export';
 import { createBillingPeriodsService } from './billing-periods';
 
 /** Billing and time tracking (02 §7 "Billing"; ADR 041). */
@@ -13,6 +14,7 @@ export const billingModule = defineModule({
       billing: createBillingService({ db, cache: populationCacheOf(config, log) }),
       periods: createBillingPeriodsService({ db }),
       atRisk: createBillingAtRiskService({ db }),
+      periodsExport: createBillingPeriodsExportService({ db }),
     });
   },
 });

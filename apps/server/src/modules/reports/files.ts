@@ -37,7 +37,8 @@ export function csvOf(table: Table): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-function xlsxStream(tables: Table[]): Readable {
+/** The tables as one streamed workbook, a sheet per table (the reports and the billing periods export use it). */
+export function xlsxStream(tables: Table[]): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   workbook.creator = 'CareDeck';

@@ -43,6 +43,20 @@ const en = {
   interactive: 'interactive',
   noEntries: 'No time recorded this month.',
   noDates: 'No device days in this period.',
+  emptyFiltered: 'No patient matches these filters.',
+  filters: {
+    title: 'Filters',
+    code: 'Code earned',
+    anyCode: 'Any code',
+    status: 'Status',
+    anyStatus: 'Any status',
+    statuses: { earning: 'Earns a code', not_earning: 'Earns nothing yet', at_risk: 'At risk' },
+    mine: 'Assigned to me',
+    clear: 'Clear filters',
+  },
+  exportCsv: 'Export CSV',
+  exportXlsx: 'Export XLSX',
+  physicianTime: 'Physicians’ time this period: {{time}}',
 };
 
 export const billingPeriodTexts: FeatureTexts<typeof en> = registerTexts('billingPeriods', {
@@ -90,6 +104,20 @@ export const billingPeriodTexts: FeatureTexts<typeof en> = registerTexts('billin
     interactive: 'interaktiv',
     noEntries: 'Diesen Monat keine Zeit erfasst.',
     noDates: 'Keine Gerätetage in diesem Zeitraum.',
+    emptyFiltered: 'Kein Patient entspricht diesen Filtern.',
+    filters: {
+      title: 'Filter',
+      code: 'Erzielter Code',
+      anyCode: 'Jeder Code',
+      status: 'Status',
+      anyStatus: 'Jeder Status',
+      statuses: { earning: 'Erzielt einen Code', not_earning: 'Erzielt noch nichts', at_risk: 'Gefährdet' },
+      mine: 'Mir zugewiesen',
+      clear: 'Filter zurücksetzen',
+    },
+    exportCsv: 'Als CSV exportieren',
+    exportXlsx: 'Als XLSX exportieren',
+    physicianTime: 'Arztzeit in diesem Zeitraum: {{time}}',
   },
   fr: {
     atRisk: {
@@ -134,6 +162,20 @@ export const billingPeriodTexts: FeatureTexts<typeof en> = registerTexts('billin
     interactive: 'interactif',
     noEntries: 'Aucun temps saisi ce mois.',
     noDates: 'Aucun jour appareil dans cette période.',
+    emptyFiltered: 'Aucun patient ne correspond à ces filtres.',
+    filters: {
+      title: 'Filtres',
+      code: 'Code obtenu',
+      anyCode: 'Tous les codes',
+      status: 'Statut',
+      anyStatus: 'Tous les statuts',
+      statuses: { earning: 'Obtient un code', not_earning: 'N’obtient encore rien', at_risk: 'À risque' },
+      mine: 'Qui me sont attribués',
+      clear: 'Effacer les filtres',
+    },
+    exportCsv: 'Exporter en CSV',
+    exportXlsx: 'Exporter en XLSX',
+    physicianTime: 'Temps médecin sur la période : {{time}}',
   },
   pt: {
     atRisk: {
@@ -178,6 +220,20 @@ export const billingPeriodTexts: FeatureTexts<typeof en> = registerTexts('billin
     interactive: 'interativo',
     noEntries: 'Nenhum tempo registado este mês.',
     noDates: 'Nenhum dia com dispositivo neste período.',
+    emptyFiltered: 'Nenhum doente corresponde a estes filtros.',
+    filters: {
+      title: 'Filtros',
+      code: 'Código obtido',
+      anyCode: 'Qualquer código',
+      status: 'Estado',
+      anyStatus: 'Qualquer estado',
+      statuses: { earning: 'Obtém um código', not_earning: 'Ainda não obtém nada', at_risk: 'Em risco' },
+      mine: 'Atribuídos a mim',
+      clear: 'Limpar filtros',
+    },
+    exportCsv: 'Exportar CSV',
+    exportXlsx: 'Exportar XLSX',
+    physicianTime: 'Tempo de médicos neste período: {{time}}',
   },
 });
 

@@ -1,7 +1,8 @@
 import { minutesSeconds } from '@caredeck/domain';
-import { Alert, Anchor, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Chip, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../identity/api';
 import { useActiveScope } from '../../tenancy/scope';
 import { useBillingAtRisk } from '../periods-api';
 import '../periods-i18n';
@@ -14,7 +15,21 @@ export function AtRiskPage() {
   const scope = useActiveScope();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const result = useBillingAtRisk(scope?.programId ?? 0, { page, per_page: PER_PAGE });
+  // "Assigned to me" (mine=1 in the URL, ADR 080) waits for the signed-in user rather than asking for everyone.
+  const mine = params.get('mine') === '1';
+  const me = useCurrentUser()?.id ?? null;
+  const result = useBillingAtRisk(mine && !me ? 0 : (scope?.programId ?? 0), {
+    page,
+    per_page: PER_PAGE,
+    assignee_id: mine ? me : null,
+  });
+  const toggleMine = (checked: boolean) => {
+    const next = new URLSearchParams(params);
+    if (checked) next.set('mine', '1');
+    else next.delete('mine');
+    next.delete('page');
+    setParams(next);
+  };
   return (
     <Stack gap="md">
       <div>
@@ -28,6 +43,9 @@ export function AtRiskPage() {
           {t('back')}
         </Anchor>
       </div>
+      <Chip checked={mine} onChange={toggleMine} data-testid="at-risk-mine" w="fit-content">
+        {t('filters.mine')}
+      </Chip>
       {result.isError ? (
         <Alert color="danger" role="alert">
           {t('loadError')}

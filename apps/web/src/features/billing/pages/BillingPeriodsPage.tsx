@@ -19,7 +19,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DateField } from '../../../shared/ui/DateField';
 import { CALENDAR_DATE } from '../../../shared/ui/period';
+import { useCurrentUser } from '../../identity/api';
 import { useActiveScope } from '../../tenancy/scope';
+import { PeriodExportButtons } from '../components/PeriodExportButtons';
+import { hasPeriodFilters, PeriodFilterBar, readPeriodFilters } from '../components/PeriodFilterBar';
 import { useBillingPeriods } from '../periods-api';
 import '../periods-i18n';
 
@@ -37,7 +40,20 @@ export function BillingPeriodsPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const date = params.get('date') ?? '';
-  const result = useBillingPeriods(programId, { page, per_page: PER_PAGE, date });
+  const filters = readPeriodFilters(params);
+  const me = useCurrentUser()?.id ?? null;
+  // "Assigned to me" waits for the signed-in user rather than asking for everyone first.
+  const query = {
+    date,
+    code: filters.code,
+    status: filters.status,
+    assignee_id: filters.mine ? me : null,
+  };
+  const result = useBillingPeriods(filters.mine && !me ? 0 : programId, {
+    page,
+    per_page: PER_PAGE,
+    ...query,
+  });
   const set = (patch: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) {
@@ -66,6 +82,32 @@ export function BillingPeriodsPage() {
         onChange={(day) => CALENDAR_DATE.test(day) && set({ date: day, page: '' })}
         maw={220}
       />
+      <PeriodFilterBar value={filters} onChange={set} />
+      <PeriodExportButtons programId={filters.mine && !me ? 0 : programId} query={query} />
+      <PeriodsResult
+        result={result}
+        filtered={hasPeriodFilters(filters)}
+        page={page}
+        onPage={(p) => set({ page: String(p) })}
+      />
+    </Stack>
+  );
+}
+
+function PeriodsResult({
+  result,
+  filtered,
+  page,
+  onPage,
+}: {
+  result: ReturnType<typeof useBillingPeriods>;
+  filtered: boolean;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation('billingPeriods');
+  return (
+    <>
       {result.isError ? (
         <Alert color="danger" role="alert">
           {t('loadError')}
@@ -73,7 +115,7 @@ export function BillingPeriodsPage() {
       ) : !result.data ? (
         <Loader aria-label={t('title')} />
       ) : result.data.data.length === 0 ? (
-        <Text>{t('empty')}</Text>
+        <Text data-testid="billing-periods-empty">{filtered ? t('emptyFiltered') : t('empty')}</Text>
       ) : (
         <>
           <PeriodsTable rows={result.data.data} />
@@ -81,13 +123,13 @@ export function BillingPeriodsPage() {
             <Pagination
               total={result.data.last_page}
               value={page}
-              onChange={(p) => set({ page: String(p) })}
+              onChange={(p) => onPage(p)}
               getControlProps={() => ({ 'aria-label': t('title') })}
             />
           )}
         </>
       )}
-    </Stack>
+    </>
   );
 }
 
@@ -152,6 +194,7 @@ function PeriodsTable({ rows }: { rows: BillingPeriodRow[] }) {
                   </Table.Td>
                   <Table.Td>
                     <Time track={r.rpm_time} />
+                    {r.physician_time && <PhysicianTime track={r.physician_time} />}
                   </Table.Td>
                   <Table.Td>
                     <Time track={r.ccm_time} />
@@ -208,6 +251,23 @@ function Time({ track }: { track: BillingTimeTrack }) {
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** 99091: physicians' RPM time in the 30-day period, with the code once earned. */
+function PhysicianTime({ track }: { track: BillingTimeTrack }) {
+  const { t } = useTranslation('billingPeriods');
+  return (
+    <Group gap={4} mt={4}>
+      <Text size="xs" c="dimmed" data-testid="billing-physician-time">
+        {t('physicianTime', { time: track.shown })}
+      </Text>
+      {track.codes.map((c) => (
+        <Badge key={c.code} variant="light" color="success">
+          {c.code}
+        </Badge>
+      ))}
+    </Group>
   );
 }
 
