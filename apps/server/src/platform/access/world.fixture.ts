@@ -124,6 +124,25 @@ export async function objectsOf(
     VALUES (${programId}, ${survey}, ${patient}) RETURNING id`);
   const fhirClient = await one(sql`INSERT INTO fhir_clients (program_id, client_id, name, jwks, scopes)
     VALUES (${programId}, ${`matrix-${programId}`}, 'Matrix EHR', '{"keys": []}', '{system/*.rs}') RETURNING id`);
+  // Children of the patient and of the conversation that routes name by their own id.
+  const caregiver =
+    await one(sql`INSERT INTO caregivers (program_id, first_name, last_name, relationship, phone_number)
+    VALUES (${programId}, 'Matrix', 'Carer', 'spouse', '+15555550101') RETURNING id`);
+  await db.execute(
+    sql`INSERT INTO patient_caregivers (patient_id, caregiver_id) VALUES (${patient}, ${caregiver})`,
+  );
+  const usage = await one(sql`INSERT INTO medication_usages (patient_id, regimen_id, taken_at)
+    VALUES (${patient}, ${regimen}, now() - interval '1 hour') RETURNING id`);
+  const medRecItem = await one(sql`INSERT INTO med_rec_items (patient_id, program_id, name)
+    VALUES (${patient}, ${programId}, 'Matrix drug') RETURNING id`);
+  const guestInvite = await one(sql`INSERT INTO guest_invites
+      (conversation_id, patient_id, guest_name, channel, sent_to, invited_by, expires_at)
+    VALUES (${conversation}, ${patient}, 'Matrix Guest', 'sms', '+15555550100', ${adminId}, now() + interval '1 day')
+    RETURNING id`);
+  const schedule = await one(sql`INSERT INTO notification_schedules
+      (program_id, patient_id, type, title, body, at_time, days, start_date, created_by)
+    VALUES (${programId}, ${patient}, 'sms', 'Matrix', 'Hello', '08:00', '{1,2,3,4,5,6,7}', current_date, ${adminId})
+    RETURNING id`);
   return {
     patient,
     group,
@@ -160,6 +179,11 @@ export async function objectsOf(
     'pod barcode': barcode,
     'survey assignment': assignment,
     'fhir client': fhirClient,
+    caregiver,
+    'medication usage': usage,
+    'med-rec item': medRecItem,
+    'guest invite': guestInvite,
+    'notification schedule': schedule,
   };
 }
 
@@ -185,6 +209,11 @@ const PARAM_OBJECTS: Record<string, string> = {
   runId: 'report run',
   podId: 'pod',
   clientId: 'fhir client',
+  caregiver_id: 'caregiver',
+  usageId: 'medication usage',
+  medicationId: 'med-rec item',
+  inviteId: 'guest invite',
+  scheduleId: 'notification schedule',
   barcode: 'pod barcode',
 };
 /** A `fileId` is named by the object two segments before it. */
