@@ -1,9 +1,7 @@
 import type { RouteContract } from '@caredeck/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData, signIn } from '../../test/flows';
-import { testApp } from '../../test/harness';
 import type { Database } from '../db/client';
-import { auditRows, expectRefusal, loadIds, pathOf, routes, skipped } from './fuzz.fixture';
+import { auditRows, demoWalk, expectRefusal, pathOf, routes, skipped } from './fuzz.fixture';
 import type { App } from './types';
 
 // Issue 28: hostile ids in paths. Every path parameter of every route, one at a time while the others name real
@@ -55,12 +53,7 @@ function pathWithHostile(c: RouteContract, param: string, value: string): string
 }
 
 beforeAll(async () => {
-  const built = await testApp();
-  app = built.app;
-  db = built.db;
-  await seedDemoData(db);
-  ids = await loadIds(db);
-  token = (await signIn(app, 'admin@caredeck.demo')).token;
+  ({ app, db, ids, token } = await demoWalk());
 });
 
 /**

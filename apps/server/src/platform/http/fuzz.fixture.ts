@@ -2,6 +2,8 @@ import * as contracts from '@caredeck/contracts';
 import { errorBody, type RouteContract } from '@caredeck/contracts';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { seedDemoData, signIn } from '../../test/flows';
+import { testApp } from '../../test/harness';
 import type { Database } from '../db/client';
 
 // What the fuzz walks share (fuzz.test.ts: hostile bodies and queries; fuzz-ids.test.ts: hostile ids in paths): the
@@ -128,4 +130,13 @@ export function expectRefusal(res: { statusCode: number; body: string }, where: 
   expect(res.statusCode, `${where}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
   const parsed = errorBody.strict().safeParse(JSON.parse(res.body));
   expect(parsed.success, `${where}: ${res.body.slice(0, 300)}`).toBe(true);
+}
+
+/** The walks' start: an app on the demo data, the demo's ids for paths, and the administrator signed in. */
+export async function demoWalk() {
+  const built = await testApp();
+  await seedDemoData(built.db);
+  const ids = await loadIds(built.db);
+  const token = (await signIn(built.app, 'admin@caredeck.demo')).token;
+  return { ...built, ids, token };
 }

@@ -4,12 +4,10 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { seedDemoData, signIn } from '../../test/flows';
-import { testApp } from '../../test/harness';
 import { type Fixture, objectsOf, urlFor } from '../access/world.fixture';
 import type { Database } from '../db/client';
 import { diskStorage } from '../files/storage';
-import { auditRows, expectRefusal, loadIds, pathOf as pathWith, routes, skipped } from './fuzz.fixture';
+import { auditRows, demoWalk, expectRefusal, pathOf as pathWith, routes, skipped } from './fuzz.fixture';
 import type { App } from './types';
 
 // Issue 28 item 4: hostile bodies and queries, generated from every route's contract, sent as a signed-in
@@ -136,18 +134,14 @@ const hostileQuery = (c: RouteContract) => {
 };
 
 beforeAll(async () => {
-  const built = await testApp();
-  app = built.app;
-  db = built.db;
-  await seedDemoData(db);
-  ids = await loadIds(db);
+  const built = await demoWalk();
+  ({ app, db, ids, token } = built);
   adminId = Number(ids['admins/:id']);
   const program = Number(ids[':programId']);
   const objects = await objectsOf(db, diskStorage(built.config.FILES_DIR!), program, adminId);
   world = { program, enterprise: Number(ids[':enterpriseId']), objects };
   await db.execute(sql`INSERT INTO conversation_members (conversation_id, admin_id)
     VALUES (${objects.conversation}, ${adminId})`);
-  token = (await signIn(app, 'admin@caredeck.demo')).token;
 });
 
 /** Paths the world does not fill: plain values the demo path gives, or child objects it does not make yet. */
