@@ -14,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from './config';
 import { commandsTopic, eventsTopic, repliesTopic } from './modules/devices/gateway/topics';
 import type { Database } from './platform/db/client';
@@ -316,10 +316,17 @@ describe.runIf(redisUrl && mqttUrl)('the product split across processes by ROLE'
       scheduledAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
     });
     await told;
-    const open = await db.execute<{ type: string }>(
-      sql`SELECT type FROM alerts WHERE patient_id = ${patient.id} AND status <> 'resolved'`,
+    // The event names types, not patients: the sweep may tell of the demo patients' missed doses a moment before
+    // this patient's alert is committed, so the alert is awaited, not read once.
+    await vi.waitFor(
+      async () => {
+        const open = await db.execute<{ type: string }>(
+          sql`SELECT type FROM alerts WHERE patient_id = ${patient.id} AND status <> 'resolved'`,
+        );
+        expect(open.rows.map((r) => r.type)).toContain('missed_doses');
+      },
+      { timeout: 30_000, interval: 200 },
     );
-    expect(open.rows.map((r) => r.type)).toContain('missed_doses');
   }, 60_000);
 
   it('delivers a messenger message posted on one API process to a member connected to the other', async () => {
